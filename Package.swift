@@ -1,0 +1,159 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "storekeeper",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .library(name: "AppStoreModels", targets: ["AppStoreModels"]),
+        .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
+        .library(name: "AppStoreAPI", targets: ["AppStoreAPI"]),
+        .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
+        .library(name: "Storekeeper", targets: ["Storekeeper"]),
+        .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "AppStoreModels",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppStoreVerification",
+            dependencies: [
+                "AppStoreModels",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.copy("Roots")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppStoreAPI",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppStoreSimulator",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Storekeeper",
+            dependencies: ["AppStoreModels"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StorekeeperSQLite",
+            dependencies: ["Storekeeper", "CSQLite"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StorekeeperPostgres",
+            dependencies: [
+                "Storekeeper",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StorekeeperServer",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                "AppStoreAPI",
+                "Storekeeper",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "storekeeper",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                "AppStoreAPI",
+                "AppStoreSimulator",
+                "StorekeeperServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StorekeeperTesting",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                "AppStoreSimulator",
+                "Storekeeper",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppStoreModelsTests",
+            dependencies: ["AppStoreModels", "StorekeeperTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppStoreVerificationTests",
+            dependencies: ["AppStoreVerification", "StorekeeperTesting"],
+            swiftSettings: strict
+        ),
+    ]
+)

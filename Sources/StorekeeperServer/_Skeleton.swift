@@ -1,0 +1,4 @@
+import Hummingbird
+import Configuration
+import Prometheus
+import ServiceLifecycle
