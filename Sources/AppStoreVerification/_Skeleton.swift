@@ -1,3 +1,0 @@
-import X509
-import Crypto
-import _CryptoExtras
