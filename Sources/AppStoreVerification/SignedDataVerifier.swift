@@ -1,0 +1,109 @@
+public import AppStoreModels
+
+/// Verifies StoreKit 2 signed data — transactions, renewal infos, app transactions and
+/// App Store Server Notifications V2 — and binds it to an app and environments.
+///
+/// Offline and synchronous: certificate validity is judged at the time each payload was
+/// signed, so data Apple signed years ago still verifies after the leaf certificate expires.
+/// Chains are cached by their exact bytes, so a steady-state verification costs one ES256
+/// check plus decoding. Use `OnlineSignedDataVerifier` to add revocation checks.
+public struct SignedDataVerifier: Sendable {
+    public let expectations: VerificationExpectations
+    let jws: JWSVerifier
+
+    /// - Parameters:
+    ///   - trustedRoots: defaults to Apple Root CA - G3; pass the simulator's root to trust it.
+    ///   - expectations: the app and environments data must belong to.
+    ///   - chainCacheCapacity: distinct chains kept verified (Apple uses a handful).
+    public init(
+        trustedRoots: TrustedRoots = .appleRootCAG3,
+        expectations: VerificationExpectations = .init(),
+        chainCacheCapacity: Int = 64
+    ) {
+        self.expectations = expectations
+        self.jws = JWSVerifier(trustedRoots: trustedRoots, cacheCapacity: chainCacheCapacity)
+    }
+
+    public var trustedRoots: TrustedRoots { jws.trustedRoots }
+
+    /// A signed transaction (`signedTransactionInfo`, or one from the Server API).
+    public func verifyTransaction(_ signed: String) throws(VerificationError) -> JWSTransactionDecodedPayload {
+        let transaction = try jws.verify(signed, as: JWSTransactionDecodedPayload.self) { $0.signedDate }.payload
+        try expectations.check(transaction.claims, what: "transaction")
+        return transaction
+    }
+
+    /// A signed renewal info (`signedRenewalInfo`). It names no bundle ID; only its environment
+    /// is bound.
+    public func verifyRenewalInfo(_ signed: String) throws(VerificationError) -> JWSRenewalInfoDecodedPayload {
+        let renewalInfo = try jws.verify(signed, as: JWSRenewalInfoDecodedPayload.self) { $0.signedDate }.payload
+        try expectations.check(renewalInfo.claims, what: "renewal info")
+        return renewalInfo
+    }
+
+    /// A signed app transaction; validity is judged at its `receiptCreationDate`.
+    public func verifyAppTransaction(_ signed: String) throws(VerificationError) -> AppTransaction {
+        let appTransaction = try jws.verify(signed, as: AppTransaction.self) { $0.receiptCreationDate }.payload
+        try expectations.check(appTransaction.claims, what: "app transaction")
+        return appTransaction
+    }
+
+    /// A notification's `signedPayload`, with every signed value nested in it verified too and
+    /// bound to the same app and environment as the notification.
+    public func verifyNotification(_ signedPayload: String) throws(VerificationError) -> VerifiedNotification {
+        let payload = try jws.verify(signedPayload, as: ResponseBodyV2DecodedPayload.self) { $0.signedDate }.payload
+        let claims = payload.claims
+        try expectations.check(claims, what: "notification")
+
+        // Nested data must agree with the notification that carries it, whatever the caller expects.
+        let nested = VerificationExpectations(
+            bundleId: claims.bundleId, appAppleId: claims.appAppleId,
+            environments: claims.environment.map { [$0] })
+        var notification = VerifiedNotification(payload: payload)
+        if let signed = payload.data?.signedTransactionInfo {
+            let transaction = try verifyTransaction(signed)
+            try nested.check(transaction.claims, what: "nested transaction")
+            notification.transaction = transaction
+        }
+        if let signed = payload.data?.signedRenewalInfo {
+            let renewalInfo = try verifyRenewalInfo(signed)
+            try nested.check(renewalInfo.claims, what: "nested renewal info")
+            notification.renewalInfo = renewalInfo
+        }
+        if let signed = payload.appData?.signedAppTransactionInfo {
+            let appTransaction = try verifyAppTransaction(signed)
+            try nested.check(appTransaction.claims, what: "nested app transaction")
+            notification.appTransaction = appTransaction
+        }
+        return notification
+    }
+
+    /// A notification request body: `{"signedPayload":"..."}` as Apple POSTs it.
+    public func verifyNotificationBody(_ body: [UInt8]) throws(VerificationError) -> VerifiedNotification {
+        let envelope: ResponseBodyV2
+        do {
+            envelope = try FastJSONDecoder(maxDepth: 4).decode(ResponseBodyV2.self, from: body)
+        } catch {
+            throw .malformed("notification body is not {\"signedPayload\": ...}: \(error)")
+        }
+        return try verifyNotification(envelope.signedPayload)
+    }
+}
+
+/// A verified notification and the verified values nested in it.
+public struct VerifiedNotification: Sendable, Hashable {
+    public var payload: ResponseBodyV2DecodedPayload
+    public var transaction: JWSTransactionDecodedPayload?
+    public var renewalInfo: JWSRenewalInfoDecodedPayload?
+    public var appTransaction: AppTransaction?
+
+    public init(
+        payload: ResponseBodyV2DecodedPayload, transaction: JWSTransactionDecodedPayload? = nil,
+        renewalInfo: JWSRenewalInfoDecodedPayload? = nil, appTransaction: AppTransaction? = nil
+    ) {
+        self.payload = payload
+        self.transaction = transaction
+        self.renewalInfo = renewalInfo
+        self.appTransaction = appTransaction
+    }
+}

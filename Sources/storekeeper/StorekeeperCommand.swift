@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// `storekeeper`: the server, its operator tools and the App Store simulator.
+@main
+struct StorekeeperCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storekeeper",
+        abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
+        subcommands: [VerifyCommand.self, BenchmarkCommand.self]
+    )
+
+    /// Usage errors exit with 2 (ArgumentParser's default is 64); everything else keeps its code.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
