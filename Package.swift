@@ -147,7 +147,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreModelsTests",
-            dependencies: ["AppStoreModels", "StorekeeperTesting"],
+            dependencies: ["AppStoreModels"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(

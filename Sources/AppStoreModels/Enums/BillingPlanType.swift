@@ -1,0 +1,26 @@
+/// The billing plan of a transaction for a subscription with a 12-month commitment (`billingPlanType`).
+///
+/// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
+public struct BillingPlanType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The value exactly as Apple sends it.
+    public let rawValue: String
+    /// Wraps any raw value, documented or not.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The whole commitment is billed up front.
+    public static let billedUpfront = BillingPlanType(rawValue: "BILLED_UPFRONT")
+    /// Billed monthly over a 12-month commitment.
+    public static let monthly = BillingPlanType(rawValue: "MONTHLY")
+
+    /// Every value Apple documented when this type was written.
+    public static let knownValues: [BillingPlanType] = [
+        .billedUpfront,
+        .monthly,
+    ]
+
+    /// Whether Apple documented this value when this type was written.
+    public var isKnown: Bool { Self.knownValues.contains(self) }
+
+    /// The raw value as text.
+    public var description: String { rawValue }
+}

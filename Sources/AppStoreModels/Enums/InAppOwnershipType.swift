@@ -1,0 +1,26 @@
+/// Whether the customer bought the product or has it through Family Sharing (`inAppOwnershipType` / `in_app_ownership_type`).
+///
+/// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
+public struct InAppOwnershipType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The value exactly as Apple sends it.
+    public let rawValue: String
+    /// Wraps any raw value, documented or not.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The customer is a family member with access through Family Sharing.
+    public static let familyShared = InAppOwnershipType(rawValue: "FAMILY_SHARED")
+    /// The customer purchased the product.
+    public static let purchased = InAppOwnershipType(rawValue: "PURCHASED")
+
+    /// Every value Apple documented when this type was written.
+    public static let knownValues: [InAppOwnershipType] = [
+        .familyShared,
+        .purchased,
+    ]
+
+    /// Whether Apple documented this value when this type was written.
+    public var isKnown: Bool { Self.knownValues.contains(self) }
+
+    /// The raw value as text.
+    public var description: String { rawValue }
+}

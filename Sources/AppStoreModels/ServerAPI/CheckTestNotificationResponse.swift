@@ -1,0 +1,21 @@
+/// The response of Get Test Notification Status (`GET
+/// /inApps/v1/notifications/test/{testNotificationToken}`).
+public struct CheckTestNotificationResponse: Hashable, Sendable, Codable {
+    /// The test notification exactly as sent (JWS of a ``ResponseBodyV2DecodedPayload``).
+    public var signedPayload: String?
+    /// Every attempt to send the test notification.
+    public var sendAttempts: [SendAttemptItem]?
+    /// Deprecated: the result of the first attempt; use the first element of `sendAttempts`.
+    public var firstSendAttemptResult: SendAttemptResult?
+
+    /// Creates a value; every optional field defaults to `nil`.
+    public init(
+        signedPayload: String? = nil,
+        sendAttempts: [SendAttemptItem]? = nil,
+        firstSendAttemptResult: SendAttemptResult? = nil
+    ) {
+        self.signedPayload = signedPayload
+        self.sendAttempts = sendAttempts
+        self.firstSendAttemptResult = firstSendAttemptResult
+    }
+}

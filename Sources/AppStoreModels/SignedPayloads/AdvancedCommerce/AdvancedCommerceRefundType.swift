@@ -1,0 +1,29 @@
+/// The kind of an Advanced Commerce API refund.
+///
+/// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
+public struct AdvancedCommerceRefundType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The value exactly as Apple sends it.
+    public let rawValue: String
+    /// Wraps any raw value, documented or not.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A full refund.
+    public static let full = AdvancedCommerceRefundType(rawValue: "FULL")
+    /// A prorated refund.
+    public static let prorated = AdvancedCommerceRefundType(rawValue: "PRORATED")
+    /// A custom amount.
+    public static let custom = AdvancedCommerceRefundType(rawValue: "CUSTOM")
+
+    /// Every value Apple documented when this type was written.
+    public static let knownValues: [AdvancedCommerceRefundType] = [
+        .full,
+        .prorated,
+        .custom,
+    ]
+
+    /// Whether Apple documented this value when this type was written.
+    public var isKnown: Bool { Self.knownValues.contains(self) }
+
+    /// The raw value as text.
+    public var description: String { rawValue }
+}
