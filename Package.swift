@@ -61,6 +61,8 @@ let package = Package(
                 "AppStoreModels",
                 "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -153,7 +155,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            dependencies: ["AppStoreVerification", "StorekeeperTesting"],
+            dependencies: [
+                "AppStoreVerification", "AppStoreSimulator", "StorekeeperTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: strict
         ),
     ]

@@ -28,32 +28,73 @@ public struct SignedDataVerifier: Sendable {
 
     /// A signed transaction (`signedTransactionInfo`, or one from the Server API).
     public func verifyTransaction(_ signed: String) throws(VerificationError) -> JWSTransactionDecodedPayload {
-        let transaction = try jws.verify(signed, as: JWSTransactionDecodedPayload.self) { $0.signedDate }.payload
-        try expectations.check(transaction.claims, what: "transaction")
-        return transaction
+        try verifyTransactionAndChain(signed).0
     }
 
     /// A signed renewal info (`signedRenewalInfo`). It names no bundle ID; only its environment
     /// is bound.
     public func verifyRenewalInfo(_ signed: String) throws(VerificationError) -> JWSRenewalInfoDecodedPayload {
-        let renewalInfo = try jws.verify(signed, as: JWSRenewalInfoDecodedPayload.self) { $0.signedDate }.payload
-        try expectations.check(renewalInfo.claims, what: "renewal info")
-        return renewalInfo
+        try verifyRenewalInfoAndChain(signed).0
     }
 
     /// A signed app transaction; validity is judged at its `receiptCreationDate`.
     public func verifyAppTransaction(_ signed: String) throws(VerificationError) -> AppTransaction {
-        let appTransaction = try jws.verify(signed, as: AppTransaction.self) { $0.receiptCreationDate }.payload
-        try expectations.check(appTransaction.claims, what: "app transaction")
-        return appTransaction
+        try verifyAppTransactionAndChain(signed).0
     }
 
     /// A notification's `signedPayload`, with every signed value nested in it verified too and
     /// bound to the same app and environment as the notification.
     public func verifyNotification(_ signedPayload: String) throws(VerificationError) -> VerifiedNotification {
-        let payload = try jws.verify(signedPayload, as: ResponseBodyV2DecodedPayload.self) { $0.signedDate }.payload
+        try verifyNotificationAndChains(signedPayload).0
+    }
+
+    /// A notification request body: `{"signedPayload":"..."}` as Apple POSTs it.
+    public func verifyNotificationBody(_ body: [UInt8]) throws(VerificationError) -> VerifiedNotification {
+        try verifyNotification(Self.signedPayload(fromBody: body))
+    }
+
+    /// The `signedPayload` of a notification request body.
+    public static func signedPayload(fromBody body: [UInt8]) throws(VerificationError) -> String {
+        do {
+            return try FastJSONDecoder(maxDepth: 4).decode(ResponseBodyV2.self, from: body).signedPayload
+        } catch {
+            throw .malformed("notification body is not {\"signedPayload\": ...}: \(error)")
+        }
+    }
+
+    // MARK: With the chains that signed them (for online checks)
+
+    func verifyTransactionAndChain(
+        _ signed: String
+    ) throws(VerificationError) -> (JWSTransactionDecodedPayload, AppleCertificateChain) {
+        let (transaction, chain) = try jws.verify(signed, as: JWSTransactionDecodedPayload.self) { $0.signedDate }
+        try expectations.check(transaction.claims, what: "transaction")
+        return (transaction, chain)
+    }
+
+    func verifyRenewalInfoAndChain(
+        _ signed: String
+    ) throws(VerificationError) -> (JWSRenewalInfoDecodedPayload, AppleCertificateChain) {
+        let (renewalInfo, chain) = try jws.verify(signed, as: JWSRenewalInfoDecodedPayload.self) { $0.signedDate }
+        try expectations.check(renewalInfo.claims, what: "renewal info")
+        return (renewalInfo, chain)
+    }
+
+    func verifyAppTransactionAndChain(
+        _ signed: String
+    ) throws(VerificationError) -> (AppTransaction, AppleCertificateChain) {
+        let (appTransaction, chain) = try jws.verify(signed, as: AppTransaction.self) { $0.receiptCreationDate }
+        try expectations.check(appTransaction.claims, what: "app transaction")
+        return (appTransaction, chain)
+    }
+
+    func verifyNotificationAndChains(
+        _ signedPayload: String
+    ) throws(VerificationError) -> (VerifiedNotification, [AppleCertificateChain]) {
+        let (payload, chain) = try jws.verify(signedPayload, as: ResponseBodyV2DecodedPayload.self) { $0.signedDate }
         let claims = payload.claims
         try expectations.check(claims, what: "notification")
+        var chains = [chain]
 
         // Nested data must agree with the notification that carries it, whatever the caller expects.
         let nested = VerificationExpectations(
@@ -61,32 +102,24 @@ public struct SignedDataVerifier: Sendable {
             environments: claims.environment.map { [$0] })
         var notification = VerifiedNotification(payload: payload)
         if let signed = payload.data?.signedTransactionInfo {
-            let transaction = try verifyTransaction(signed)
+            let (transaction, chain) = try verifyTransactionAndChain(signed)
             try nested.check(transaction.claims, what: "nested transaction")
             notification.transaction = transaction
+            chains.append(chain)
         }
         if let signed = payload.data?.signedRenewalInfo {
-            let renewalInfo = try verifyRenewalInfo(signed)
+            let (renewalInfo, chain) = try verifyRenewalInfoAndChain(signed)
             try nested.check(renewalInfo.claims, what: "nested renewal info")
             notification.renewalInfo = renewalInfo
+            chains.append(chain)
         }
         if let signed = payload.appData?.signedAppTransactionInfo {
-            let appTransaction = try verifyAppTransaction(signed)
+            let (appTransaction, chain) = try verifyAppTransactionAndChain(signed)
             try nested.check(appTransaction.claims, what: "nested app transaction")
             notification.appTransaction = appTransaction
+            chains.append(chain)
         }
-        return notification
-    }
-
-    /// A notification request body: `{"signedPayload":"..."}` as Apple POSTs it.
-    public func verifyNotificationBody(_ body: [UInt8]) throws(VerificationError) -> VerifiedNotification {
-        let envelope: ResponseBodyV2
-        do {
-            envelope = try FastJSONDecoder(maxDepth: 4).decode(ResponseBodyV2.self, from: body)
-        } catch {
-            throw .malformed("notification body is not {\"signedPayload\": ...}: \(error)")
-        }
-        return try verifyNotification(envelope.signedPayload)
+        return (notification, chains)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-package import SwiftASN1
-package import X509
+public import SwiftASN1
+public import X509
 
 /// Apple's certificate chain rules for signed App Store data, checked without regard to time.
 ///
@@ -15,17 +15,17 @@ package import X509
 ///
 /// Time is deliberately left out: the chain's validity window is returned so a caller can judge
 /// it at the moment the data was signed, and so the time-independent result can be cached.
-package struct AppleCertificateChain: Sendable {
-    package static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
-    package static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
+public struct AppleCertificateChain: Sendable {
+    public static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
+    public static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
 
-    package let leaf: Certificate
-    package let intermediate: Certificate
-    package let root: Certificate
+    public let leaf: Certificate
+    public let intermediate: Certificate
+    public let root: Certificate
     /// The latest `notValidBefore` of the three certificates, in milliseconds since 1970.
-    package let validFrom: Int64
+    public let validFrom: Int64
     /// The earliest `notValidAfter` of the three certificates, in milliseconds since 1970.
-    package let validUntil: Int64
+    public let validUntil: Int64
 
     private static let understoodCriticalExtensions: Set<ASN1ObjectIdentifier> = [
         .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
@@ -118,7 +118,7 @@ package struct AppleCertificateChain: Sendable {
     }
 
     /// Whether every certificate was valid at `milliseconds` since 1970.
-    package func isValid(atMilliseconds milliseconds: Int64) -> Bool {
+    public func isValid(atMilliseconds milliseconds: Int64) -> Bool {
         milliseconds >= validFrom && milliseconds <= validUntil
     }
 }

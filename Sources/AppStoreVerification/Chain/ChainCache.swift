@@ -35,7 +35,7 @@ package final class ChainCache<Value: Sendable>: Sendable {
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
         hasher.combine(key.count)
-        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: key.prefix(512)))
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: key.prefix(512))))
         return hasher.finalize()
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The three segments of a compact JWS, located but not yet trusted.
 ///
 /// Parsing checks sizes before decoding anything, so an oversized or malformed input costs a
@@ -25,18 +27,18 @@ package struct CompactJWS {
         guard bytes.count <= maxTotal else {
             throw .malformed("JWS is \(bytes.count) bytes; the limit is \(maxTotal)")
         }
-        guard let firstDot = bytes.firstIndex(of: UInt8(ascii: ".")) else {
-            throw .malformed("JWS has one segment; expected header.payload.signature")
+        // Look for the first dot only where a header may end: an oversized header costs a
+        // bounded scan, not a pass over the whole input.
+        guard let firstDot = Self.dot(in: bytes, from: 0, limit: limits.maxHeaderLength + 1) else {
+            if Self.dot(in: bytes, from: 0, limit: bytes.count) == nil {
+                throw .malformed("JWS has one segment; expected header.payload.signature")
+            }
+            throw .malformed("JWS header exceeds \(limits.maxHeaderLength) bytes")
         }
-        guard firstDot <= limits.maxHeaderLength else {
-            throw .malformed("JWS header is \(firstDot) bytes; the limit is \(limits.maxHeaderLength)")
-        }
-        let rest = UnsafeBufferPointer(rebasing: bytes[(firstDot + 1)...])
-        guard let secondOffset = rest.firstIndex(of: UInt8(ascii: ".")) else {
+        guard let secondDot = Self.dot(in: bytes, from: firstDot + 1, limit: bytes.count) else {
             throw .malformed("JWS has two segments; expected header.payload.signature")
         }
-        let secondDot = firstDot + 1 + secondOffset
-        guard bytes[(secondDot + 1)...].firstIndex(of: UInt8(ascii: ".")) == nil else {
+        guard Self.dot(in: bytes, from: secondDot + 1, limit: bytes.count) == nil else {
             throw .malformed("JWS has more than three segments")
         }
         guard secondDot - firstDot - 1 <= limits.maxPayloadLength else {
@@ -48,6 +50,14 @@ package struct CompactJWS {
         guard !header.isEmpty, !payload.isEmpty else {
             throw .malformed("JWS has an empty header or payload")
         }
+    }
+
+    /// The index of the first `.` in `bytes[start..<min(start + limit, count)]`.
+    private static func dot(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        let end = min(bytes.count, start + limit)
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: ".")), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The bytes the signature covers: `header.payload`.

@@ -33,9 +33,10 @@ package struct JWSVerifier: Sendable {
         _ jws: String, as type: Payload.Type, signedAt: (Payload) -> Timestamp?
     ) throws(VerificationError) -> (payload: Payload, chain: AppleCertificateChain) {
         var jws = jws
-        return try jws.withUTF8 { (bytes) throws(VerificationError) in
-            try verify(bytes, as: type, signedAt: signedAt)
+        let result = jws.withUTF8 { bytes in
+            Result { () throws(VerificationError) in try verify(bytes, as: type, signedAt: signedAt) }
         }
+        return try result.get()
     }
 
     package func verify<Payload: Decodable>(
@@ -51,7 +52,7 @@ package struct JWSVerifier: Sendable {
             throw .invalidSignature(
                 "signature is not \(CompactJWS.signatureLength) base64url characters of raw ES256 r||s")
         }
-        let digest = SHA256.hash(data: UnsafeRawBufferPointer(rebasing: bytes[parts.signingInput]))
+        let digest = SHA256.hash(data: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[parts.signingInput])))
         guard trusted.leafKey.isValidSignature(signature, for: digest) else {
             throw .invalidSignature("ES256 signature does not match the signed bytes under the leaf key")
         }

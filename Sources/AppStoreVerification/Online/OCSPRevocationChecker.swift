@@ -1,0 +1,92 @@
+public import Foundation
+import Synchronization
+import X509
+
+/// Revocation checking with OCSP (RFC 6960) for the leaf and intermediate, through the
+/// responders named in their Authority Information Access extensions.
+///
+/// Good answers are cached per chain for `cacheLifetime` (bounded), so steady-state online
+/// verification adds no network round trip. Revocation and failures are never cached.
+public struct OCSPRevocationChecker: RevocationChecking {
+    private let transport: any OCSPTransport
+    private let cacheLifetime: TimeInterval
+    private let cache: GoodAnswerCache
+
+    public init(transport: any OCSPTransport, cacheLifetime: TimeInterval = 3600, cacheCapacity: Int = 256) {
+        self.transport = transport
+        self.cacheLifetime = cacheLifetime
+        self.cache = GoodAnswerCache(capacity: cacheCapacity)
+    }
+
+    public func check(_ chain: AppleCertificateChain, at time: Date) async throws(VerificationError) {
+        let key = [chain.leaf.serialNumber.description, chain.intermediate.serialNumber.description]
+        if let checkedAt = cache.lastGood(for: key), time.timeIntervalSince(checkedAt) < cacheLifetime,
+            time >= checkedAt
+        {
+            return
+        }
+        let requester = RecordingRequester(transport: transport)
+        let result: CertificateValidationResult
+        do {
+            var verifier = try Verifier(rootCertificates: CertificateStore([chain.root])) {
+                OCSPVerifierPolicy(failureMode: .hard, requester: requester, validationTime: time)
+            }
+            result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
+        } catch {
+            throw .retryable("OCSP check could not start: \(error)")
+        }
+        switch result {
+        case .validCertificate:
+            cache.recordGood(for: key, at: time)
+        case .couldNotValidate(let failures):
+            let reasons = failures.map { String(describing: $0.policyFailureReason) }.joined(separator: "; ")
+            if let transportError = requester.transportError {
+                throw .retryable("OCSP responder unreachable: \(transportError)")
+            }
+            if reasons.localizedCaseInsensitiveContains("revoked") {
+                throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons)")
+            }
+            throw .retryable("OCSP answer unusable: \(reasons)")
+        }
+    }
+
+    /// Hands requests to the transport and remembers whether the network failed.
+    private final class RecordingRequester: OCSPRequester, Sendable {
+        let transport: any OCSPTransport
+        private let failure = Mutex<String?>(nil)
+
+        init(transport: any OCSPTransport) { self.transport = transport }
+
+        var transportError: String? { failure.withLock { $0 } }
+
+        func query(request: [UInt8], uri: String) async -> OCSPRequesterQueryResult {
+            do {
+                return .response(try await transport.post(request, to: uri))
+            } catch {
+                failure.withLock { $0 = String(describing: error) }
+                return .nonTerminalError(error)
+            }
+        }
+    }
+
+    /// When each chain last checked good, bounded by dropping the oldest.
+    private final class GoodAnswerCache: Sendable {
+        private let capacity: Int
+        private let state = Mutex<[[String]: Date]>([:])
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        func lastGood(for key: [String]) -> Date? { state.withLock { $0[key] } }
+
+        func recordGood(for key: [String], at time: Date) {
+            state.withLock { entries in
+                if entries.count >= capacity, entries[key] == nil,
+                    let oldest = entries.min(by: { $0.value < $1.value })?.key
+                {
+                    entries[oldest] = nil
+                }
+                entries[key] = time
+            }
+        }
+    }
+}

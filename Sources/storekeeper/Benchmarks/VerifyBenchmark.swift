@@ -1,0 +1,77 @@
+import AppStoreModels
+import AppStoreSimulator
+import AppStoreVerification
+import Crypto
+import Foundation
+
+/// The workloads of `storekeeper benchmark verify`, built from a freshly minted Apple-shaped
+/// chain so the command needs no files: signed data of the same shape and size as Apple's.
+struct VerifyBenchmark {
+    static let notificationName = "verify+decode notification (nested transaction + renewal info)"
+    static let transactionName = "verify+decode transaction"
+    static let receiptName = "receipt parse+verify"
+    static let offerName = "promotional offer signature (sign)"
+    static let referenceName = "bare P-256 verify (swift-crypto, same signed bytes)"
+
+    let throughput: Throughput
+
+    func run() throws -> [Throughput.Result] {
+        let pki = try AppleShapedPKI()
+        let signer = try pki.signer()
+        let bundleId = "com.example.storekeeper"
+        let verifier = SignedDataVerifier(
+            trustedRoots: try pki.trustedRoots,
+            expectations: .init(bundleId: bundleId, appAppleId: 1_234_567_890, environments: [.production]))
+        let signed = try SignedSamples(signer: signer, bundleId: bundleId)
+
+        // Fail loudly rather than benchmark something that does not verify.
+        _ = try verifier.verifyNotification(signed.notification)
+        _ = try verifier.verifyTransaction(signed.transaction)
+
+        var results: [Throughput.Result] = []
+        results.append(try throughput.measure(Self.notificationName) { _ = try verifier.verifyNotification(signed.notification) })
+        results.append(try throughput.measure(Self.transactionName) { _ = try verifier.verifyTransaction(signed.transaction) })
+
+
+        let offerSigner = PromotionalOfferSigner(
+            privateKey: P256.Signing.PrivateKey(), keyId: "KEY1234567", issuerId: "issuer", bundleId: bundleId)
+        let now = Date()
+        results.append(
+            try throughput.measure(Self.offerName) {
+                _ = try offerSigner.legacySignature(
+                    productId: "com.example.monthly", offerId: "WINBACK50", applicationUsername: "user-hash", timestamp: now)
+            })
+
+        // The same check the transaction benchmark makes, with nothing around it: SHA-256 of
+        // `header.payload` and one ECDSA P-256 verification.
+        let parts = signed.transaction.split(separator: ".")
+        let signingInput = Data((parts[0] + "." + parts[1]).utf8)
+        let signature = try P256.Signing.ECDSASignature(
+            rawRepresentation: try sixtyFourBytes(Data(base64URL: String(parts[2]))))
+        let key = pki.leafKey.publicKey
+        guard key.isValidSignature(signature, for: signingInput) else { throw BenchmarkFailure("reference signature invalid") }
+        results.append(
+            throughput.measure(Self.referenceName) {
+                if !key.isValidSignature(signature, for: signingInput) { preconditionFailure("reference verification failed") }
+            })
+        return results
+    }
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+private func sixtyFourBytes(_ data: Data?) throws -> Data {
+    guard let data, data.count == 64 else { throw BenchmarkFailure("bad reference signature") }
+    return data
+}
+
+extension Data {
+    init?(base64URL: String) {
+        var base64 = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        self.init(base64Encoded: base64)
+    }
+}
