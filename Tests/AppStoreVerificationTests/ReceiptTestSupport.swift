@@ -1,4 +1,5 @@
 import AppStoreModels
+import AppStoreSimulator
 import AppStoreVerification
 import Foundation
 import Testing
@@ -66,4 +67,85 @@ func verificationError(_ body: () throws -> Void, sourceLocation: SourceLocation
 func timestamp(_ value: Any?) -> Timestamp? {
     guard let text = value as? String, let milliseconds = Int64(text) else { return nil }
     return Timestamp(millisecondsSince1970: milliseconds)
+}
+
+/// Chains minted once per test process (RSA key generation is slow).
+enum ReceiptTestChains {
+    static let now = Date()
+    static let validFrom = now.addingTimeInterval(-365 * 86_400)
+    static let validUntil = now.addingTimeInterval(365 * 86_400)
+
+    static let simulator: ReceiptSigningChain = mint(names: nil)
+    static let appleLookAlike: ReceiptSigningChain = mint(names: try? ReceiptSigningChain.Names.appleLookAlike)
+
+    static func mint(names: ReceiptSigningChain.Names?, profile: ReceiptSigningChain.Profile = .init()) -> ReceiptSigningChain {
+        do {
+            return try ReceiptSigningChain.mint(notValidBefore: validFrom, notValidAfter: validUntil, names: names, profile: profile)
+        } catch {
+            fatalError("minting a receipt chain failed: \(error)")
+        }
+    }
+
+    /// A verifier trusting only `chain`'s root.
+    static func verifier(trusting chain: ReceiptSigningChain, expectations: AppReceiptExpectations = .none) -> AppReceiptVerifier {
+        AppReceiptVerifier(trustedRoots: [chain.root], expectations: expectations)
+    }
+
+    /// A receipt with every field set and two in-app purchases, created an hour ago.
+    static func sampleReceipt(created: Date = now.addingTimeInterval(-3600)) -> AppReceipt {
+        let createdAt = Timestamp(millisecondsSince1970: Int64(created.timeIntervalSince1970) * 1000)
+        return AppReceipt(
+            receiptType: .production,
+            appItemId: 1_234_567_890,
+            bundleId: "com.example.storekeeper",
+            applicationVersion: "42",
+            opaqueValue: Array(repeating: 0xAB, count: 16),
+            sha1Hash: Array(repeating: 0xCD, count: 20),
+            ageRating: "4+",
+            receiptCreationDate: createdAt,
+            downloadId: 987_654_321,
+            versionExternalIdentifier: 834_712_399,
+            originalPurchaseDate: Timestamp(millisecondsSince1970: 1_375_340_400_000),
+            originalApplicationVersion: "1.0",
+            expirationDate: nil,
+            inApp: [
+                AppReceiptInAppPurchase(
+                    quantity: 1,
+                    productId: "com.example.monthly",
+                    transactionId: "2000000094963678",
+                    originalTransactionId: "2000000094963600",
+                    purchaseDate: createdAt.adding(milliseconds: -60_000),
+                    originalPurchaseDate: Timestamp(millisecondsSince1970: 1_656_678_537_123),
+                    expiresDate: createdAt.adding(milliseconds: 30 * 86_400_000),
+                    webOrderLineItemId: 2_000_000_047_068_353,
+                    cancellationDate: nil,
+                    isTrialPeriod: false,
+                    isInIntroOfferPeriod: true,
+                    promotionalOfferId: "WINBACK10",
+                    unknownAttributes: [AppReceiptAttribute(type: 1722, version: 1, value: [0x02, 0x01, 0x00])]
+                ),
+                AppReceiptInAppPurchase(
+                    quantity: 3,
+                    productId: "com.example.coins",
+                    transactionId: "2000000094963679",
+                    originalTransactionId: "2000000094963679",
+                    purchaseDate: createdAt,
+                    originalPurchaseDate: createdAt,
+                    webOrderLineItemId: 0,
+                    cancellationDate: createdAt.adding(milliseconds: -1000),
+                    isTrialPeriod: false
+                ),
+            ],
+            unknownAttributes: [AppReceiptAttribute(type: 25, version: 1, value: [0x02, 0x01, 0x03])]
+        )
+    }
+}
+
+/// Order-insensitive comparison: DER SET OF sorts in-app purchases by their encoding.
+func sameReceipt(_ lhs: AppReceipt, _ rhs: AppReceipt) -> Bool {
+    var left = lhs
+    var right = rhs
+    left.inApp = []
+    right.inApp = []
+    return left == right && lhs.inApp.count == rhs.inApp.count && Set(lhs.inApp) == Set(rhs.inApp)
 }
