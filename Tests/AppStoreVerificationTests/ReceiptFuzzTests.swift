@@ -46,7 +46,7 @@ struct ReceiptFuzzTests {
         let verifier = AppReceiptVerifier(trustedRoots: [try AppReceiptVerifier.appleIncRoot(), ReceiptTestChains.simulator.root])
         var generator = SplitMix64(state: seed)
         var rejected = 0
-        let iterations = 1_500
+        let iterations = 1_000
         for iteration in 0..<iterations {
             let mutated = Self.mutate(seeds[iteration % seeds.count], using: &generator)
             do {
