@@ -88,16 +88,28 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "StorekeeperSQL",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "StorekeeperSQLite",
-            dependencies: ["Storekeeper", "CSQLite"],
+            dependencies: [
+                "StorekeeperSQL",
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "StorekeeperPostgres",
             dependencies: [
-                "Storekeeper",
+                "StorekeeperSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -153,6 +165,16 @@ let package = Package(
         .testTarget(
             name: "AppStoreVerificationTests",
             dependencies: ["AppStoreVerification", "StorekeeperTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorekeeperSQLTests",
+            dependencies: [
+                "StorekeeperSQL",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
     ]
