@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import StorekeeperSQL
 
-/// The transaction handle given to `PostgresDatabase` bodies: statements run on the leased
+/// The transaction handle given to `PostgreSQLDatabase` bodies: statements run on the leased
 /// connection, in order.
 struct PostgresTransaction: SQLTransaction {
     let connection: PostgresConnection

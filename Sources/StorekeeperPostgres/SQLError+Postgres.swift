@@ -23,7 +23,7 @@ extension SQLError {
         case .tooManyParameters:
             self.init(.invalidArguments, "too many bind values for PostgreSQL (at most 65535)")
         case .queryCancelled:
-            self.init(.databaseError, "the PostgreSQL query was cancelled")
+            self.init(.connectionFailure, "cancelled while waiting for a PostgreSQL connection or result")
         case .invalidCommandTag, .messageDecodingFailure, .unexpectedBackendMessage:
             self.init(.databaseError, "PostgreSQL protocol error: \(error.code)")
         default:
@@ -44,10 +44,11 @@ extension SQLError {
         case "55P03": .busy
         case "25006": .readOnlyTransaction
         case "25P02": .transactionAborted
+        // A Bind message whose value count differs from the statement's placeholders.
+        case "08P01": .invalidArguments
         case "57P01", "57P02", "57P03", "53300": .connectionFailure
         case let state where state.hasPrefix("08"): .connectionFailure
         case let state where state.hasPrefix("42"): .invalidStatement
-        case "08P01", "22023": .invalidArguments
         default: .databaseError
         }
     }

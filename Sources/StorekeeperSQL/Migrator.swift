@@ -29,6 +29,11 @@ public struct Migrator: Sendable {
         public var applied: [Int]
         /// The highest version recorded in the database afterwards (0 for none).
         public var currentVersion: Int
+
+        public init(applied: [Int], currentVersion: Int) {
+            self.applied = applied
+            self.currentVersion = currentVersion
+        }
     }
 
     /// One row of `schema_migrations`.

@@ -32,6 +32,8 @@ public protocol SQLDatabase: Sendable {
     /// Returns only after the transaction is committed durably; if `body` throws, everything it
     /// did is rolled back and the error is rethrown. Throws ``SQLError`` for database failures;
     /// when ``SQLError/isRetryable`` is `true`, running the whole `write` again may succeed.
+    /// Calling `write` again inside `body` throws ``SQLError/Code/nestedTransaction``.
+    @discardableResult
     nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T
@@ -39,6 +41,7 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` in one read-only transaction that sees a single consistent snapshot of the
     /// database (every statement sees the same committed state). Writing throws
     /// ``SQLError/Code/readOnlyTransaction``.
+    @discardableResult
     nonisolated(nonsending) func read<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T

@@ -34,6 +34,9 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An earlier statement of this transaction failed; the transaction can only be rolled back
         /// (PostgreSQL 25P02, and enforced the same way on SQLite).
         public static let transactionAborted = Code(rawValue: "transactionAborted")
+        /// `write` was called inside a `write` body of the same database (including from its child
+        /// tasks). Pass the transaction down instead.
+        public static let nestedTransaction = Code(rawValue: "nestedTransaction")
         /// The transaction was used after its `read` or `write` body returned.
         public static let transactionClosed = Code(rawValue: "transactionClosed")
         /// The statement is not valid SQL for this database, or names a missing table or column

@@ -13,7 +13,7 @@ final class SQLiteConnection {
         let pointer: OpaquePointer
         /// For SQLite parameter index `i + 1`, the bind number `n` of its `$n` name.
         let bindNumbers: [Int]
-        /// The number of values the statement needs: the highest `$n`.
+        /// The number of values the statement needs at least: the highest `$n`.
         let bindCount: Int
     }
 
@@ -185,9 +185,11 @@ final class SQLiteConnection {
     }
 
     private func bind(_ binds: [SQLValue], to statement: Statement, sql: String) throws {
-        guard binds.count == statement.bindCount else {
+        // Like PostgreSQL, which is told one type per bound value: too few values is an error,
+        // values beyond the highest placeholder are unused.
+        guard binds.count >= statement.bindCount else {
             throw SQLError.invalidArguments(
-                "the statement uses placeholders up to $\(statement.bindCount) but \(binds.count) values were bound")
+                "the statement uses placeholders up to $\(statement.bindCount) but only \(binds.count) values were bound")
         }
         for (offset, number) in statement.bindNumbers.enumerated() {
             let status = Self.bind(binds[number - 1], to: statement.pointer, at: Int32(offset + 1))

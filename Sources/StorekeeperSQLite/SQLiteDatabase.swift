@@ -113,7 +113,15 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+
+    @discardableResult
     public nonisolated(nonsending) func write<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await WriteNesting.write(on: ObjectIdentifier(writer)) { try await writeUnit(body) }
+    }
+
+    private nonisolated(nonsending) func writeUnit<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
         let unit = try await writer.begin()
@@ -134,6 +142,8 @@ public final class SQLiteDatabase: SQLDatabase {
         return value
     }
 
+
+    @discardableResult
     public nonisolated(nonsending) func read<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {

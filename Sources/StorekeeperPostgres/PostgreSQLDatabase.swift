@@ -10,7 +10,7 @@ public import StorekeeperSQL
 /// on graceful shutdown, so list it before the services that use it):
 ///
 /// ```swift
-/// let database = try PostgresDatabase(url: "postgres://storekeeper:secret@db:5432/storekeeper?sslmode=require", logger: logger)
+/// let database = try PostgreSQLDatabase(url: "postgres://storekeeper:secret@db:5432/storekeeper?sslmode=require", logger: logger)
 /// let group = ServiceGroup(services: [database, server], gracefulShutdownSignals: [.sigterm], logger: logger)
 /// try await group.run()
 /// ```
@@ -29,22 +29,26 @@ public import StorekeeperSQL
 /// (every statement sees the latest committed rows: take ``SQLTransaction/advisoryLock(_:)`` or
 /// row locks before reading what you will change); `read` runs `REPEATABLE READ, READ ONLY`, one
 /// snapshot for the whole transaction.
-public struct PostgresDatabase: SQLDatabase, Service {
+public struct PostgreSQLDatabase: SQLDatabase, Service {
     /// The underlying client, for metrics or `LISTEN`; transactions should go through `write`/`read`.
     public let client: PostgresClient
+    /// How long a transaction waits for a pooled connection (all in use, or the server
+    /// unreachable) before failing with ``SQLError/Code/connectionFailure``.
+    public let leaseTimeout: Duration
     private let logger: Logger
 
     public var dialect: SQLDialect { .postgresql }
 
-    /// A database reached with `configuration`. Queries log to `logger` (at debug and trace).
-    public init(configuration: PostgresClient.Configuration, logger: Logger) {
+    /// A database reached with `configuration`. The pool logs to `logger`.
+    public init(configuration: PostgresClient.Configuration, leaseTimeout: Duration = .seconds(10), logger: Logger) {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.leaseTimeout = leaseTimeout
         self.logger = logger
     }
 
     /// A database reached with a `postgres://` URL; see ``configuration(url:)``.
-    public init(url: String, logger: Logger) throws(SQLError) {
-        self.init(configuration: try Self.configuration(url: url), logger: logger)
+    public init(url: String, leaseTimeout: Duration = .seconds(10), logger: Logger) throws(SQLError) {
+        self.init(configuration: try Self.configuration(url: url), leaseTimeout: leaseTimeout, logger: logger)
     }
 
     /// Runs the connection pool until the task is cancelled or a graceful shutdown is triggered.
@@ -53,6 +57,7 @@ public struct PostgresDatabase: SQLDatabase, Service {
     }
 
     /// Runs the pool while `body` runs, then stops it.
+    @discardableResult
     public func withRunning<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.run() }
@@ -61,12 +66,18 @@ public struct PostgresDatabase: SQLDatabase, Service {
         }
     }
 
+
+    @discardableResult
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
-        try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED, READ WRITE", body)
+        try await WriteNesting.write(on: ObjectIdentifier(client)) {
+            try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED, READ WRITE", body)
+        }
     }
 
+
+    @discardableResult
     public nonisolated(nonsending) func read<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
@@ -77,20 +88,9 @@ public struct PostgresDatabase: SQLDatabase, Service {
         begin: String,
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
-        // The outcome leaves the closure through this variable rather than as its result, so a
-        // non-Sendable T never has to be `sending`.
-        var outcome: Result<T, any Error>?
-        do {
-            try await client.withConnection { connection in
-                outcome = await transaction(on: connection, begin: begin, body)
-            }
-        } catch {
-            throw SQLError(postgres: error)
-        }
-        guard let outcome else {
-            throw SQLError(.connectionFailure, "no PostgreSQL connection was leased")
-        }
-        return try outcome.get()
+        try await withLeasedConnection { connection in
+            await transaction(on: connection, begin: begin, body)
+        }.get()
     }
 
     /// BEGIN, body, COMMIT on one leased connection; ROLLBACK if anything fails. Errors of the

@@ -2,7 +2,7 @@ import Foundation
 public import PostgresNIO
 public import StorekeeperSQL
 
-extension PostgresDatabase {
+extension PostgreSQLDatabase {
     /// Reads a connection URL: `postgres://user:password@host:port/database?sslmode=...`
     /// (`postgresql://` too; user, password and database percent-decoded).
     ///
