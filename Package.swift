@@ -90,16 +90,28 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "StorekeeperSQL",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "StorekeeperSQLite",
-            dependencies: ["Storekeeper", "CSQLite"],
+            dependencies: [
+                "StorekeeperSQL",
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "StorekeeperPostgres",
             dependencies: [
-                "Storekeeper",
+                "StorekeeperSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -160,6 +172,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorekeeperSQLTests",
+            dependencies: [
+                "StorekeeperSQL",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -1,0 +1,50 @@
+import Foundation
+public import PostgresNIO
+public import StorekeeperSQL
+
+extension PostgreSQLDatabase {
+    /// Reads a connection URL: `postgres://user:password@host:port/database?sslmode=...`
+    /// (`postgresql://` too; user, password and database percent-decoded).
+    ///
+    /// - `port` defaults to 5432, `user` to `postgres`, `database` to the user's name.
+    /// - `sslmode`: `disable` (no TLS), `prefer` (the default: TLS when the server offers it),
+    ///   `require`, `verify-ca` or `verify-full` (TLS required). Whenever TLS is used the server's
+    ///   certificate and host name are verified against the system's trust roots: unlike libpq,
+    ///   `require` does not accept an unverified certificate.
+    /// - `application_name`: reported to the server (`pg_stat_activity`).
+    ///
+    /// Any other parameter is refused with ``SQLError/Code/invalidConfiguration``, as is a URL
+    /// without a host. The error never repeats the password.
+    public static func configuration(url: String) throws(SQLError) -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url),
+            let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
+        else {
+            throw .invalidConfiguration("the PostgreSQL URL must start with postgres:// or postgresql://")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .invalidConfiguration("the PostgreSQL URL names no host")
+        }
+        let username = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? "postgres"
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        var tls: PostgresClient.Configuration.TLS = .prefer(.makeClientConfiguration())
+        var startupParameters: [(String, String)] = []
+        for item in components.queryItems ?? [] {
+            switch (item.name, item.value ?? "") {
+            case ("sslmode", "disable"): tls = .disable
+            case ("sslmode", "prefer"), ("sslmode", "allow"): tls = .prefer(.makeClientConfiguration())
+            case ("sslmode", "require"), ("sslmode", "verify-ca"), ("sslmode", "verify-full"):
+                tls = .require(.makeClientConfiguration())
+            case ("sslmode", let mode):
+                throw .invalidConfiguration("unknown sslmode \"\(mode)\" in the PostgreSQL URL")
+            case ("application_name", let name): startupParameters.append(("application_name", name))
+            case (let name, _):
+                throw .invalidConfiguration("unsupported parameter \"\(name)\" in the PostgreSQL URL")
+            }
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: username, password: components.password,
+            database: path.isEmpty ? nil : path, tls: tls)
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+}

@@ -1,0 +1,148 @@
+public import Logging
+public import PostgresNIO
+public import ServiceLifecycle
+public import StorekeeperSQL
+
+/// The PostgreSQL backend, for several Storekeeper instances sharing one database.
+///
+/// It wraps a `PostgresClient` (a connection pool), which must be running while the database is
+/// used. Either add the database to the application's `ServiceGroup` (it is a `Service`; it stops
+/// on graceful shutdown, so list it before the services that use it):
+///
+/// ```swift
+/// let database = try PostgreSQLDatabase(url: "postgres://storekeeper:secret@db:5432/storekeeper?sslmode=require", logger: logger)
+/// let group = ServiceGroup(services: [database, server], gracefulShutdownSignals: [.sigterm], logger: logger)
+/// try await group.run()
+/// ```
+///
+/// or run it for the duration of a scope with ``withRunning(_:)``:
+///
+/// ```swift
+/// try await database.withRunning {
+///     try await Migrator(migrations: schema, logger: logger).migrate(database)
+/// }
+/// ```
+///
+/// `run()` may be called only once per instance.
+///
+/// Transactions lease one connection each. `write` runs `BEGIN ISOLATION LEVEL READ COMMITTED`
+/// (every statement sees the latest committed rows: take ``SQLTransaction/advisoryLock(_:)`` or
+/// row locks before reading what you will change); `read` runs `REPEATABLE READ, READ ONLY`, one
+/// snapshot for the whole transaction.
+public struct PostgreSQLDatabase: SQLDatabase, Service {
+    /// The underlying client, for metrics or `LISTEN`; transactions should go through `write`/`read`.
+    public let client: PostgresClient
+    /// How long a transaction waits for a pooled connection (all in use, or the server
+    /// unreachable) before failing with ``SQLError/Code/connectionFailure``.
+    public let leaseTimeout: Duration
+    private let logger: Logger
+
+    public var dialect: SQLDialect { .postgresql }
+
+    /// A database reached with `configuration`. The pool logs to `logger`.
+    public init(configuration: PostgresClient.Configuration, leaseTimeout: Duration = .seconds(10), logger: Logger) {
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.leaseTimeout = leaseTimeout
+        self.logger = logger
+    }
+
+    /// A database reached with a `postgres://` URL; see ``configuration(url:)``.
+    public init(url: String, leaseTimeout: Duration = .seconds(10), logger: Logger) throws(SQLError) {
+        self.init(configuration: try Self.configuration(url: url), leaseTimeout: leaseTimeout, logger: logger)
+    }
+
+    /// Runs the connection pool until the task is cancelled or a graceful shutdown is triggered.
+    public func run() async {
+        await client.run()
+    }
+
+    /// Runs the pool while `body` runs, then stops it.
+    @discardableResult
+    public func withRunning<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.run() }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
+
+
+    @discardableResult
+    public nonisolated(nonsending) func write<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await WriteNesting.write(on: ObjectIdentifier(client)) {
+            try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED, READ WRITE", body)
+        }
+    }
+
+
+    @discardableResult
+    public nonisolated(nonsending) func read<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+    }
+
+    private nonisolated(nonsending) func transaction<T>(
+        begin: String,
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await withLeasedConnection { connection in
+            await transaction(on: connection, begin: begin, body)
+        }.get()
+    }
+
+    /// BEGIN, body, COMMIT on one leased connection; ROLLBACK if anything fails. Errors of the
+    /// body are returned as they are; the database's own are ``SQLError``s.
+    private nonisolated(nonsending) func transaction<T>(
+        on connection: PostgresConnection,
+        begin: String,
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async -> Result<T, any Error> {
+        let state = TransactionState()
+        let transaction = PostgresTransaction(connection: connection, state: state, logger: logger)
+        do {
+            try await transaction.run(begin, [], collectRows: false)
+        } catch {
+            return .failure(error)
+        }
+        let value: T
+        do {
+            value = try await body(transaction)
+        } catch {
+            await rollBack(connection, statementsInFlight: state.close().statementsInFlight)
+            return .failure(error)
+        }
+        let (failure, statementsInFlight) = state.close()
+        if failure != nil || statementsInFlight {
+            await rollBack(connection, statementsInFlight: statementsInFlight)
+            return .failure(
+                failure.map { SQLError.transactionAborted(after: $0) }
+                    ?? SQLError(.transactionClosed, "the body returned while its statements were still running"))
+        }
+        do {
+            let tag = try await transaction.run("COMMIT", [], collectRows: false).command
+            // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
+            guard tag == "COMMIT" else {
+                return .failure(SQLError(.transactionAborted, "PostgreSQL rolled the transaction back (\(tag))"))
+            }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Rolls back; if that fails, or stray statements may still reach the connection, closes the
+    /// connection so the pool never lends it out in an unknown state.
+    private func rollBack(_ connection: PostgresConnection, statementsInFlight: Bool) async {
+        do {
+            try await PostgresTransaction(connection: connection, state: TransactionState(), logger: logger)
+                .run("ROLLBACK", [], collectRows: false)
+            if !statementsInFlight { return }
+        } catch {
+            logger.warning("PostgreSQL ROLLBACK failed; closing the connection", metadata: ["storekeeper.sql.error": "\(error)"])
+        }
+        try? await connection.close()
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StorekeeperSQL
+
+/// The transaction handle given to `PostgreSQLDatabase` bodies: statements run on the leased
+/// connection, in order.
+struct PostgresTransaction: SQLTransaction {
+    let connection: PostgresConnection
+    let state: TransactionState
+    let logger: Logger
+
+    var dialect: SQLDialect { .postgresql }
+
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await state.statement { try await run(sql, binds, collectRows: true).rows }
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
+        try await state.statement { try await run(sql, binds, collectRows: false).changes }
+    }
+
+    /// PostgresNIO speaks only the extended protocol (one statement per query), so the script is
+    /// split into statements first.
+    func executeScript(_ sql: String) async throws {
+        try await state.statement {
+            for statement in PostgresScript.statements(in: sql) {
+                try await run(statement, [], collectRows: false)
+            }
+        }
+    }
+
+    func advisoryLock(_ key: Int64) async throws {
+        try await state.statement {
+            _ = try await run("SELECT pg_advisory_xact_lock($1)", [.integer(key)], collectRows: false)
+        }
+    }
+
+    /// Runs one statement. Returns the rows (when asked), the number of rows inserted, updated,
+    /// deleted or merged, and the command tag.
+    @discardableResult
+    func run(
+        _ sql: String, _ binds: [SQLValue], collectRows: Bool
+    ) async throws -> (rows: [SQLRow], changes: Int, command: String) {
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds {
+            switch value {
+            case .null: bindings.appendNull()
+            case .integer(let value): bindings.append(value)
+            case .real(let value): bindings.append(value)
+            case .text(let value): bindings.append(value)
+            case .blob(let value): bindings.append(ByteBuffer(bytes: value))
+            }
+        }
+        let result: PostgresQueryResult
+        do {
+            let future: EventLoopFuture<PostgresQueryResult> = connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+            result = try await future.get()
+        } catch {
+            throw SQLError(postgres: error)
+        }
+        let rows = collectRows ? try result.rows.map(Self.row) : []
+        return (rows, Self.changes(result.metadata), result.metadata.command)
+    }
+
+    /// Rows changed according to the command tag (`INSERT 0 3`, `UPDATE 2`, `MERGE 1`, ...).
+    private static func changes(_ metadata: PostgresQueryMetadata) -> Int {
+        switch metadata.command {
+        case "INSERT", "UPDATE", "DELETE": return metadata.rows ?? 0
+        case let tag where tag.hasPrefix("MERGE "): return Int(tag.dropFirst("MERGE ".count)) ?? 0
+        default: return 0
+        }
+    }
+
+    private static func row(_ row: PostgresRow) throws -> SQLRow {
+        var columns: [String] = []
+        var values: [SQLValue] = []
+        for cell in row {
+            columns.append(cell.columnName)
+            values.append(try value(cell))
+        }
+        return SQLRow(columns: columns, values: values)
+    }
+
+    /// Maps a PostgreSQL value to the storage classes both backends share.
+    private static func value(_ cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        do {
+            switch cell.dataType {
+            case .int2, .int4, .int8:
+                return .integer(try cell.decode(Int64.self))
+            case .bool:
+                return .integer(try cell.decode(Bool.self) ? 1 : 0)
+            case .float4, .float8:
+                return .real(try cell.decode(Double.self))
+            case .text, .varchar, .bpchar, .name, .json, .jsonb, .unknown:
+                return .text(try cell.decode(String.self))
+            case .uuid:
+                return .text(try cell.decode(UUID.self).uuidString.lowercased())
+            case .bytea:
+                var buffer = try cell.decode(ByteBuffer.self)
+                return .blob(buffer.readBytes(length: buffer.readableBytes) ?? [])
+            case .numeric:
+                // SUM and AVG of BIGINT are NUMERIC: an integer when it is one, else its decimal text.
+                let text = try cell.decode(Decimal.self).description
+                return Int64(text).map(SQLValue.integer) ?? .text(text)
+            case .void:
+                return .null
+            default:
+                throw SQLError(
+                    .unsupportedType,
+                    "column \"\(cell.columnName)\" has PostgreSQL type \(cell.dataType), which has no SQLValue; "
+                        + "cast it to BIGINT, TEXT, BYTEA or DOUBLE PRECISION")
+            }
+        } catch let error as PostgresDecodingError {
+            throw SQLError.typeMismatch("column \"\(cell.columnName)\" could not be decoded: \(error.code)")
+        }
+    }
+}

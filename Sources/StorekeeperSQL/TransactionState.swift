@@ -1,0 +1,49 @@
+import Synchronization
+
+/// The life of one transaction handle, shared by the backends: it refuses statements once the
+/// body has returned, and aborts the transaction after its first failed statement, so both
+/// backends behave the way PostgreSQL does natively.
+package final class TransactionState: Sendable {
+    private struct State {
+        var closed = false
+        var failure: SQLError?
+        var inFlight = 0
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// Runs one statement of the transaction; the first error it throws aborts the transaction.
+    package func statement<T>(_ operation: () async throws -> T) async throws -> T {
+        try enter()
+        defer { state.withLock { $0.inFlight -= 1 } }
+        do {
+            return try await operation()
+        } catch {
+            let failure = error as? SQLError ?? SQLError(.databaseError, "\(error)")
+            state.withLock { if $0.failure == nil { $0.failure = failure } }
+            throw error
+        }
+    }
+
+    /// Closes the handle: later statements throw ``SQLError/Code/transactionClosed``.
+    /// Returns the statement failure that aborted the transaction, if any, and whether statements
+    /// were still running (a body that returned without awaiting them).
+    package func close() -> (failure: SQLError?, statementsInFlight: Bool) {
+        state.withLock { state in
+            state.closed = true
+            return (state.failure, state.inFlight > 0)
+        }
+    }
+
+    private func enter() throws(SQLError) {
+        let failure: SQLError? = try state.withLock { (state) throws(SQLError) -> SQLError? in
+            if state.closed { throw SQLError.transactionClosed() }
+            if let failure = state.failure { return failure }
+            state.inFlight += 1
+            return nil
+        }
+        if let failure { throw SQLError.transactionAborted(after: failure) }
+    }
+}

@@ -1,0 +1,169 @@
+import CSQLite
+import Foundation
+public import Logging
+public import StorekeeperSQL
+
+/// The embedded SQLite backend: one database file, one writing connection, a few reading ones.
+///
+/// ```swift
+/// let database = try await SQLiteDatabase.open(path: "/var/lib/storekeeper/store.sqlite", logger: logger)
+/// try await Migrator(migrations: schema, logger: logger).migrate(database)
+/// ... // database.write { tx in ... }, database.read { tx in ... }
+/// await database.close()
+/// ```
+///
+/// - The file uses WAL journaling with `synchronous = FULL` (a committed write survives power
+///   loss), `foreign_keys = ON` and a busy timeout.
+/// - Writes are serialized on one connection and grouped: concurrent write transactions share one
+///   SQLite transaction and one fsync (see ``Configuration/groupCommitLimit``), each committed or
+///   rolled back on its own through savepoints.
+/// - Reads run on a pool of read-only connections, in parallel with writes, each transaction on
+///   one WAL snapshot.
+/// - Every connection runs on a thread of its own, so fsyncs and busy waits never block Swift's
+///   cooperative thread pool.
+///
+/// One process should own the file. Other processes can read it (e.g. the `sqlite3` shell), and
+/// writes from them wait up to the busy timeout.
+public final class SQLiteDatabase: SQLDatabase {
+    public struct Configuration: Sendable {
+        /// How many read-only connections (and threads) serve `read`. At least 1.
+        public var readerCount: Int = 4
+        /// How long a statement waits for a lock held by another process before failing with
+        /// ``SQLError/Code/busy``.
+        public var busyTimeout: Duration = .seconds(5)
+        /// The most write transactions committed together by one `COMMIT`. 1 disables group commit.
+        public var groupCommitLimit: Int = 64
+        /// How many prepared statements each connection keeps, keyed by SQL text.
+        public var statementCacheCapacity: Int = 256
+
+        public init() {}
+    }
+
+    /// The database file.
+    public let path: String
+    public var dialect: SQLDialect { .sqlite }
+
+    private let writer: SQLiteWriter
+    private let readers: SQLiteReaderPool
+    private let deleteOnClose: Bool
+
+    private init(path: String, writer: SQLiteWriter, readers: SQLiteReaderPool, deleteOnClose: Bool) {
+        self.path = path
+        self.writer = writer
+        self.readers = readers
+        self.deleteOnClose = deleteOnClose
+    }
+
+    /// Opens the database file at `path`, creating it if needed. Throws
+    /// ``SQLError/Code/connectionFailure`` when the file cannot be opened.
+    public static func open(
+        path: String,
+        configuration: Configuration = Configuration(),
+        logger: Logger
+    ) async throws -> SQLiteDatabase {
+        try await open(path: path, configuration: configuration, logger: logger, deleteOnClose: false)
+    }
+
+    /// Opens a new, empty database in a temporary file, deleted by ``close()``. For tests: unlike
+    /// `:memory:`, a file is shared by the writer and the readers.
+    public static func temporary(
+        configuration: Configuration = Configuration(),
+        logger: Logger
+    ) async throws -> SQLiteDatabase {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storekeeper-\(UUID().uuidString).sqlite").path
+        return try await open(path: path, configuration: configuration, logger: logger, deleteOnClose: true)
+    }
+
+    private static func open(
+        path: String, configuration: Configuration, logger: Logger, deleteOnClose: Bool
+    ) async throws -> SQLiteDatabase {
+        guard sqlite3_threadsafe() != 0 else {
+            throw SQLError.invalidConfiguration("the SQLite library was built without thread support")
+        }
+        let writer = try SQLiteWriter(path: path, configuration: configuration, logger: logger)
+        var readers: [SQLiteReader] = []
+        do {
+            try await writer.configure()
+            for index in 0..<max(1, configuration.readerCount) {
+                readers.append(try SQLiteReader(path: path, index: index, configuration: configuration))
+            }
+        } catch {
+            await writer.close()
+            for reader in readers { await reader.close() }
+            throw error
+        }
+        logger.debug(
+            "Opened SQLite database",
+            metadata: ["storekeeper.sql.path": "\(path)", "storekeeper.sql.readers": "\(readers.count)"])
+        return SQLiteDatabase(
+            path: path, writer: writer, readers: SQLiteReaderPool(readers: readers), deleteOnClose: deleteOnClose)
+    }
+
+    /// Closes every connection once the running write transaction ends; later transactions throw
+    /// ``SQLError/Code/databaseClosed``. Call it after the last use (read transactions still
+    /// running fail). A temporary database's files are deleted.
+    public func close() async {
+        await writer.close()
+        for reader in readers.readers { await reader.close() }
+        if deleteOnClose {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+    }
+
+
+    @discardableResult
+    public nonisolated(nonsending) func write<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await WriteNesting.write(on: ObjectIdentifier(writer)) { try await writeUnit(body) }
+    }
+
+    private nonisolated(nonsending) func writeUnit<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        let unit = try await writer.begin()
+        let state = TransactionState()
+        let value: T
+        do {
+            value = try await body(SQLiteTransaction(connection: .writer(writer, unit: unit), state: state))
+        } catch {
+            _ = state.close()
+            try await writer.end(unit: unit, commit: false)
+            throw error
+        }
+        if let failure = state.close().failure {
+            try await writer.end(unit: unit, commit: false)
+            throw SQLError.transactionAborted(after: failure)
+        }
+        try await writer.end(unit: unit, commit: true)
+        return value
+    }
+
+
+    @discardableResult
+    public nonisolated(nonsending) func read<T>(
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        let reader = await readers.acquire()
+        defer { readers.release(reader) }
+        let lease = try await reader.begin()
+        let state = TransactionState()
+        let value: T
+        do {
+            value = try await body(SQLiteTransaction(connection: .reader(reader, lease: lease), state: state))
+        } catch {
+            _ = state.close()
+            // The body's error is the one to report; a failing ROLLBACK of a read-only
+            // transaction surfaces again at the reader's next BEGIN.
+            try? await reader.end(lease: lease)
+            throw error
+        }
+        let failure = state.close().failure
+        try await reader.end(lease: lease)
+        if let failure { throw SQLError.transactionAborted(after: failure) }
+        return value
+    }
+}

@@ -1,0 +1,46 @@
+import StorekeeperSQL
+
+/// The transaction handle given to `SQLiteDatabase` bodies: statements run on the connection
+/// (writer or reader) that holds the transaction, on that connection's thread.
+struct SQLiteTransaction: SQLTransaction {
+    enum Connection {
+        case writer(SQLiteWriter, unit: UInt64)
+        case reader(SQLiteReader, lease: UInt64)
+    }
+
+    let connection: Connection
+    let state: TransactionState
+
+    var dialect: SQLDialect { .sqlite }
+
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await state.statement { try await run(sql, binds, collectRows: true).rows }
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
+        try await state.statement { try await run(sql, binds, collectRows: false).changes }
+    }
+
+    func executeScript(_ sql: String) async throws {
+        try await state.statement {
+            switch connection {
+            case .writer(let writer, let unit): try await writer.executeScript(unit: unit, sql)
+            case .reader(let reader, let lease): try await reader.executeScript(lease: lease, sql)
+            }
+        }
+    }
+
+    /// Write transactions already run one at a time, so there is nothing to lock; the call still
+    /// fails like any statement once the transaction is closed or aborted.
+    func advisoryLock(_ key: Int64) async throws {
+        try await state.statement {}
+    }
+
+    private func run(_ sql: String, _ binds: [SQLValue], collectRows: Bool) async throws -> (rows: [SQLRow], changes: Int) {
+        switch connection {
+        case .writer(let writer, let unit): try await writer.run(unit: unit, sql, binds, collectRows: collectRows)
+        case .reader(let reader, let lease): try await reader.run(lease: lease, sql, binds, collectRows: collectRows)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import CSQLite
-let sqliteVersion = sqlite3_libversion_number()

@@ -1,0 +1,129 @@
+import PostgresNIO
+@testable import StorekeeperPostgres
+import StorekeeperSQL
+import Testing
+
+/// PostgreSQL-only behaviour: several instances sharing one database.
+@Suite("PostgreSQL backend", .enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
+struct PostgresDatabaseTests {
+    @Test func twoInstancesMigratingAtOnceApplyEachMigrationOnce() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let instance = try #require(test.instance)
+            // The second migration would fail if it ran twice (the rows' sku is unique).
+            let reports = try await withThrowingTaskGroup(of: Migrator.Report.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        let other = try instance()
+                        return try await other.withRunning { try await SQLContractTests.migrator().migrate(other) }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(reports.flatMap(\.applied).sorted() == [1, 2])
+            #expect(reports.allSatisfy { $0.currentVersion == 2 })
+            let count = try await test.database.read { tx in try await tx.query("SELECT COUNT(*) FROM products")[0].int64(0) }
+            #expect(count == 2)
+        }
+    }
+
+    @Test func advisoryLocksSerializeInstances() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let instance = try #require(test.instance)
+            let other = try instance()
+            try await test.database.write { tx in
+                try await tx.executeScript("CREATE TABLE log (seq BIGINT PRIMARY KEY, holder TEXT NOT NULL)")
+            }
+            try await other.withRunning {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (name, database) in [("a", test.database), ("b", other as any SQLDatabase)] {
+                        group.addTask {
+                            for _ in 0..<20 {
+                                try await database.write { tx in
+                                    try await tx.advisoryLock(SQLAdvisoryLock.key(for: "storekeeper.test.log"))
+                                    let next = try await tx.query("SELECT COALESCE(MAX(seq), 0) + 1 FROM log")[0].int64(0)
+                                    try await tx.execute("INSERT INTO log (seq, holder) VALUES ($1, $2)", [.integer(next), .text(name)])
+                                }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            let count = try await test.database.read { tx in try await tx.query("SELECT COUNT(*), MAX(seq) FROM log")[0] }
+            #expect(try count.int64(0) == 40)
+            #expect(try count.int64(1) == 40)
+        }
+    }
+
+    @Test func unsupportedColumnTypesAreTypedErrors() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let error = await #expect(throws: SQLError.self) {
+                try await test.database.read { tx in try await tx.query("SELECT now()") }
+            }
+            #expect(error?.code == .unsupportedType)
+        }
+    }
+}
+
+@Suite("PostgreSQL configuration and scripts")
+struct PostgresConfigurationTests {
+    @Test(.timeLimit(.minutes(1))) func anUnreachableServerIsAConnectionFailure() async throws {
+        let database = try PostgreSQLDatabase(
+            url: "postgres://postgres@127.0.0.1:1/none?sslmode=disable", leaseTimeout: .seconds(1), logger: TestLogger.logger)
+        let error = await #expect(throws: SQLError.self) {
+            try await database.withRunning { try await database.read { tx in try await tx.query("SELECT 1") } }
+        }
+        #expect(error?.code == .connectionFailure)
+    }
+
+    @Test func urlsAreParsed() throws {
+        let full = try PostgreSQLDatabase.configuration(
+            url: "postgresql://store%40keeper:p%3Ass@db.internal:6543/store_db?sslmode=disable&application_name=sk")
+        #expect(full.host == "db.internal")
+        #expect(full.port == 6543)
+        #expect(full.username == "store@keeper")
+        #expect(full.password == "p:ss")
+        #expect(full.database == "store_db")
+        #expect(full.options.additionalStartupParameters.map { "\($0.0)=\($0.1)" } == ["application_name=sk"])
+
+        let minimal = try PostgreSQLDatabase.configuration(url: "postgres://localhost")
+        #expect(minimal.port == 5432)
+        #expect(minimal.username == "postgres")
+        #expect(minimal.password == nil)
+        #expect(minimal.database == nil)
+    }
+
+    @Test(arguments: [
+        "mysql://db/x", "postgres:///no-host", "postgres://db/x?sslmode=sometimes", "postgres://db/x?search_path=y", "not a url",
+    ])
+    func badURLsAreRefused(_ url: String) {
+        let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase.configuration(url: url) }
+        #expect(error?.code == .invalidConfiguration)
+    }
+
+    @Test func urlErrorsNeverRepeatThePassword() {
+        let error = #expect(throws: SQLError.self) {
+            try PostgreSQLDatabase.configuration(url: "postgres://u:hunter2@db/x?sslmode=maybe")
+        }
+        #expect(error.map { !"\($0)".contains("hunter2") } == true)
+    }
+
+    @Test func scriptsSplitOnlyAtStatementEnds() {
+        let script = """
+            -- leading comment; not a statement
+            CREATE TABLE a (t TEXT DEFAULT 'x;y', "we;ird" BIGINT);
+            /* block; /* nested; */ still comment; */
+            CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN NEW.t := 'a;b'; RETURN NEW; END $body$ LANGUAGE plpgsql;
+            SELECT $$;$$, E'it\\'s;', 'it''s;', $1;
+            ;;
+            INSERT INTO a (t) VALUES ('last')
+            """
+        #expect(PostgresScript.statements(in: script) == [
+            "-- leading comment; not a statement\nCREATE TABLE a (t TEXT DEFAULT 'x;y', \"we;ird\" BIGINT)",
+            "/* block; /* nested; */ still comment; */\nCREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN NEW.t := 'a;b'; RETURN NEW; END $body$ LANGUAGE plpgsql",
+            "SELECT $$;$$, E'it\\'s;', 'it''s;', $1",
+            "INSERT INTO a (t) VALUES ('last')",
+        ])
+        #expect(PostgresScript.statements(in: "  -- only a comment\n /* and another */ ; ").isEmpty)
+    }
+}
