@@ -1,0 +1,108 @@
+public import AppStoreModels
+public import Foundation
+
+/// Everything an app needs to know about one customer, in one answer: entitlements with expiry
+/// and source, subscriptions, wallet balances, recent purchases.
+public struct CustomerView: Hashable, Sendable, Codable {
+    public struct Entitlement: Hashable, Sendable, Codable {
+        public var id: String
+        public var isActive: Bool
+        public var expiresAt: Timestamp?
+        public var productId: String
+        /// The Apple transaction granting it (`environment:transactionId`).
+        public var source: String
+        public var environment: AppStoreEnvironment
+    }
+
+    public struct Subscription: Hashable, Sendable, Codable {
+        public var originalTransactionId: String
+        public var environment: AppStoreEnvironment
+        public var productId: String
+        public var group: String?
+        /// The lifecycle phase (`trial`, `active`, `gracePeriod`, `billingRetry`, `expired`, ...).
+        public var phase: String
+        public var expiresAt: Timestamp?
+    }
+
+    public struct Purchase: Hashable, Sendable, Codable {
+        public var transactionId: String
+        public var originalTransactionId: String
+        public var environment: AppStoreEnvironment
+        public var productId: String
+        public var quantity: Int
+        public var purchaseDate: Timestamp
+        public var expiresDate: Timestamp?
+        public var revocationDate: Timestamp?
+        public var price: Int64?
+        public var currency: String?
+        public var orderId: UUID?
+    }
+
+    public var customerId: CustomerID
+    public var createdAt: Timestamp?
+    public var entitlements: [Entitlement]
+    public var subscriptions: [Subscription]
+    /// Currency → balance.
+    public var balances: [String: Int64]
+    public var purchases: [Purchase]
+
+    public init(
+        customerId: CustomerID, createdAt: Timestamp?, grants: [EntitlementGrant], subscriptions: [StoredSubscription],
+        balances: [String: Int64], purchases: [StoredTransaction], now: Timestamp
+    ) {
+        self.customerId = customerId
+        self.createdAt = createdAt
+        // One entry per entitlement: the active grant lasting longest, else the latest.
+        var best: [String: EntitlementGrant] = [:]
+        for grant in grants {
+            guard let current = best[grant.entitlement] else {
+                best[grant.entitlement] = grant
+                continue
+            }
+            if Self.outlasts(grant, current, now: now) { best[grant.entitlement] = grant }
+        }
+        entitlements = best.values.sorted { $0.entitlement < $1.entitlement }.map { grant in
+            // A stack of non-renewing periods: report where the whole stack ends.
+            let stackEnd = grants.filter { $0.entitlement == grant.entitlement && $0.expiresAt != nil }
+                .compactMap(\.expiresAt).max()
+            let expiresAt = grant.expiresAt == nil ? nil : max(grant.expiresAt ?? now, stackEnd ?? now)
+            return Entitlement(
+                id: grant.entitlement,
+                isActive: grants.contains { $0.entitlement == grant.entitlement && $0.isActive(at: now) },
+                expiresAt: expiresAt, productId: grant.productId, source: grant.source.description,
+                environment: grant.source.environment)
+        }
+        self.subscriptions = subscriptions.map {
+            Subscription(
+                originalTransactionId: $0.originalTransactionId, environment: $0.environment, productId: $0.productId,
+                group: $0.subscriptionGroup, phase: $0.phase, expiresAt: $0.expiresAt)
+        }
+        self.balances = balances
+        self.purchases = purchases.map {
+            Purchase(
+                transactionId: $0.transaction.transactionId, originalTransactionId: $0.transaction.originalTransactionId,
+                environment: $0.transaction.environment, productId: $0.transaction.productId,
+                quantity: $0.transaction.quantity, purchaseDate: $0.transaction.purchaseDate,
+                expiresDate: $0.transaction.expiresDate, revocationDate: $0.transaction.revocationDate,
+                price: $0.transaction.price, currency: $0.transaction.currency, orderId: $0.orderId)
+        }
+    }
+
+    /// Active beats inactive; forever beats any end; a later end beats an earlier one.
+    private static func outlasts(_ a: EntitlementGrant, _ b: EntitlementGrant, now: Timestamp) -> Bool {
+        let aActive = a.isActive(at: now)
+        let bActive = b.isActive(at: now)
+        if aActive != bActive { return aActive }
+        switch (a.expiresAt, b.expiresAt) {
+        case (nil, nil): return a.startsAt < b.startsAt
+        case (nil, _): return true
+        case (_, nil): return false
+        case let (.some(x), .some(y)): return x > y
+        }
+    }
+
+    /// Whether `entitlement` is active now.
+    public func has(_ entitlement: String) -> Bool {
+        entitlements.contains { $0.id == entitlement && $0.isActive }
+    }
+}

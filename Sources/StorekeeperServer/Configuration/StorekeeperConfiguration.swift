@@ -1,0 +1,105 @@
+public import Configuration
+public import Foundation
+
+/// Everything a Storekeeper instance runs with, read once at start from the command line, the
+/// environment, a JSON file and defaults (in that order of precedence).
+///
+/// ## Configuration keys
+/// - `mode` (`production` | `development`, default `production`): production refuses
+///   non-Apple trust anchors, the Xcode/LocalTesting environments, and sandbox money unless an
+///   app's `policy.sandbox` allows it for App Review.
+/// - `server.host` (default `127.0.0.1`), `server.port` (default `8080`).
+/// - `server.maxBodyBytes` (default 1,048,576 — receipts grow with a customer's history).
+/// - `storage.backend` (`sqlite` | `postgres`, default `sqlite`), `storage.path` (SQLite file,
+///   default `storekeeper.sqlite`), `storage.url` (PostgreSQL URL, secret).
+/// - `instance` (default: the host name): names this instance in leases and logs.
+/// - `apps` (array of app ids, required) and, per id, the `app.<id>.*` keys of `AppConfiguration`.
+public struct StorekeeperConfiguration: Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
+        case production, development
+    }
+
+    public enum Storage: Sendable, Hashable {
+        case sqlite(path: String)
+        case postgres(url: String)
+    }
+
+    public var mode: Mode
+    public var host: String
+    public var port: Int
+    public var maxBodyBytes: Int
+    public var storage: Storage
+    public var instance: String
+    public var apps: [AppConfiguration]
+
+    public init(
+        mode: Mode = .production, host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1_048_576,
+        storage: Storage = .sqlite(path: "storekeeper.sqlite"), instance: String = ProcessInfo.processInfo.hostName,
+        apps: [AppConfiguration]
+    ) {
+        self.mode = mode
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.storage = storage
+        self.instance = instance
+        self.apps = apps
+    }
+
+    /// Reads and checks the configuration; the error names the first bad key.
+    public init(reader config: ConfigReader) throws(ConfigurationError) {
+        let settings = SettingsReader(config)
+        mode = try settings.choice("mode", as: Mode.self) ?? .production
+        host = try settings.string("server", "host") ?? "127.0.0.1"
+        port = try settings.int("server", "port") ?? 8080
+        guard (0...65535).contains(port) else { throw ConfigurationError(key: "server.port", "must be 0...65535") }
+        maxBodyBytes = try settings.int("server", "maxBodyBytes") ?? 1_048_576
+        guard maxBodyBytes >= 1_048_576 else {
+            throw ConfigurationError(key: "server.maxBodyBytes", "must admit at least 1 MB (receipts grow with history)")
+        }
+        switch try settings.string("storage", "backend") ?? "sqlite" {
+        case "sqlite":
+            storage = .sqlite(path: try settings.string("storage", "path") ?? "storekeeper.sqlite")
+        case "postgres":
+            storage = .postgres(url: try settings.requiredString("storage", "url", secret: true))
+        case let other:
+            throw ConfigurationError(key: "storage.backend", "must be sqlite or postgres, not \(other.debugDescription)")
+        }
+        instance = try settings.string("instance") ?? ProcessInfo.processInfo.hostName
+        guard let ids = try settings.stringArray("apps"), !ids.isEmpty else {
+            throw ConfigurationError(key: "apps", "must list at least one app id")
+        }
+        var apps: [AppConfiguration] = []
+        for id in ids {
+            guard !apps.contains(where: { $0.id == id }) else {
+                throw ConfigurationError(key: "apps", "lists \(id) twice")
+            }
+            apps.append(try AppConfiguration(settings: settings.scoped("app", id), id: id, mode: mode))
+        }
+        self.apps = apps
+    }
+
+    /// The configuration from `path` (optional), overridden by environment variables
+    /// (`SERVER_PORT`, `APP_MAIN_SHAREDSECRET`, ...) and `overrides` (command-line flags).
+    public static func load(
+        path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        overrides: [String: String] = [:]
+    ) async throws -> StorekeeperConfiguration {
+        var providers: [any ConfigProvider] = []
+        if !overrides.isEmpty {
+            var values: [AbsoluteConfigKey: ConfigValue] = [:]
+            for (key, value) in overrides { values[AbsoluteConfigKey(stringLiteral: key)] = ConfigValue(stringLiteral: value) }
+            providers.append(InMemoryProvider(values: values))
+        }
+        providers.append(EnvironmentVariablesProvider(environmentVariables: environment))
+        if let path {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ConfigurationError(key: "--config", "file \(path) does not exist")
+            }
+            providers.append(try await FileProvider<JSONSnapshot>(filePath: .init(path)))
+        }
+        return try StorekeeperConfiguration(reader: ConfigReader(providers: providers))
+    }
+
+    public func app(_ id: String) -> AppConfiguration? { apps.first { $0.id == id } }
+}

@@ -1,0 +1,90 @@
+public import HTTPTypes
+public import Hummingbird
+import AppStoreVerification
+import Foundation
+import NIOCore
+
+/// An error a client of Storekeeper's API sees: a stable `code`, a safe `message`, an HTTP status.
+///
+/// Internal causes are kept in `cause` for logs and never rendered to clients.
+public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        public static let unauthorized = Code(rawValue: "unauthorized")
+        public static let forbidden = Code(rawValue: "forbidden")
+        public static let notFound = Code(rawValue: "notFound")
+        public static let conflict = Code(rawValue: "conflict")
+        public static let insufficientFunds = Code(rawValue: "insufficientFunds")
+        public static let payloadTooLarge = Code(rawValue: "payloadTooLarge")
+        public static let unknownProduct = Code(rawValue: "unknownProduct")
+        public static let ownedByAnotherCustomer = Code(rawValue: "ownedByAnotherCustomer")
+        public static let unavailable = Code(rawValue: "temporarilyUnavailable")
+        public static let internalError = Code(rawValue: "internalError")
+    }
+
+    public let code: Code
+    public let message: String
+    public let status: HTTPResponse.Status
+    /// The verification code when signed data was rejected (`invalidSignature`, ...).
+    public let verificationCode: String?
+    /// The underlying error, for logs only.
+    public let cause: String?
+
+    public init(
+        _ code: Code, _ message: String, status: HTTPResponse.Status, verificationCode: String? = nil, cause: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.status = status
+        self.verificationCode = verificationCode
+        self.cause = cause
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" + (cause.map { " (\($0))" } ?? "") }
+
+    public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, status: .badRequest) }
+    public static func unauthorized(_ message: String = "authentication required") -> Self {
+        .init(.unauthorized, message, status: .unauthorized)
+    }
+    public static func forbidden(_ message: String) -> Self { .init(.forbidden, message, status: .forbidden) }
+    public static func notFound(_ message: String) -> Self { .init(.notFound, message, status: .notFound) }
+    public static func conflict(_ message: String) -> Self { .init(.conflict, message, status: .conflict) }
+    public static func unavailable(_ message: String, cause: String? = nil) -> Self {
+        .init(.unavailable, message, status: .serviceUnavailable, cause: cause)
+    }
+
+    /// Signed data that failed verification: 503 when a retry may succeed, else 422.
+    public static func verification(_ error: VerificationError) -> Self {
+        if error.isRetryable {
+            return .init(
+                .unavailable, "verification could not complete; retry later", status: .serviceUnavailable,
+                verificationCode: error.code.rawValue, cause: error.reason)
+        }
+        return .init(
+            Code(rawValue: error.code.rawValue), "signed data rejected: \(error.code.rawValue)",
+            status: .unprocessableContent, verificationCode: error.code.rawValue, cause: error.reason)
+    }
+}
+
+extension StorekeeperError: HTTPResponseError {
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                var code: String
+                var message: String
+                var verificationCode: String?
+            }
+            var error: Detail
+        }
+        let body = Body(error: .init(code: code.rawValue, message: message, verificationCode: verificationCode))
+        let data = try JSONEncoder().encode(body)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        if status == .serviceUnavailable { headers[.retryAfter] = "5" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

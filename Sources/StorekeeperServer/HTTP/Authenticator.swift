@@ -1,0 +1,102 @@
+import AppStoreModels
+import AppStoreVerification
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Storekeeper
+import Synchronization
+
+/// Who is calling.
+enum Principal: Sendable, Hashable {
+    /// A server-to-server caller holding a secret API key.
+    case server(keyName: String)
+    /// An app client holding a token the app's backend signed for one customer.
+    case customer(CustomerID)
+
+    var actor: AuditActor {
+        switch self {
+        case .server(let name): .server(name)
+        case .customer: .client
+        }
+    }
+
+    /// Whether this caller may read and change `customerId`.
+    func mayAct(for customerId: CustomerID) -> Bool {
+        switch self {
+        case .server: true
+        case .customer(let own): own == customerId
+        }
+    }
+}
+
+/// Authenticates `Authorization: Bearer ...`: secret API keys (`sk_...`, stored as SHA-256
+/// hashes) and customer tokens (JWT, HS256 or ES256 with the app's configured keys).
+struct Authenticator: Sendable {
+    let store: any PurchaseStore
+    let now: @Sendable () -> Timestamp
+    private let keyCache = Mutex<[String: (record: APIKeyRecord?, checkedAt: Int64)]>([:])
+    /// How long a looked-up API key is trusted before it is looked up again (revocations apply
+    /// within this delay).
+    static let keyCacheMilliseconds: Int64 = 30_000
+    static let apiKeyPrefix = "sk_"
+
+    init(store: any PurchaseStore, now: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.now = now
+    }
+
+    func authenticate(_ request: Request, app: AppConfiguration) async throws -> Principal {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw StorekeeperError.unauthorized()
+        }
+        let credential = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        if credential.hasPrefix(Self.apiKeyPrefix) {
+            return try await apiKey(credential)
+        }
+        return .customer(try CustomerToken.verify(credential, keys: app.customerTokens, appId: app.id, now: now()))
+    }
+
+    /// Server-to-server callers only.
+    func authenticateServer(_ request: Request) async throws -> String {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw StorekeeperError.unauthorized()
+        }
+        let credential = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        guard credential.hasPrefix(Self.apiKeyPrefix), case .server(let name) = try await apiKey(credential) else {
+            throw StorekeeperError.unauthorized("a server API key is required")
+        }
+        return name
+    }
+
+    private func apiKey(_ secret: String) async throws -> Principal {
+        let hash = Self.hash(secret)
+        let now = now().millisecondsSince1970
+        let cached = keyCache.withLock { $0[hash] }
+        let record: APIKeyRecord?
+        if let cached, now - cached.checkedAt < Self.keyCacheMilliseconds {
+            record = cached.record
+        } else {
+            record = try await store.read { try await $0.apiKey(hash: hash) }
+            keyCache.withLock { cache in
+                if cache.count > 10_000 { cache.removeAll() }
+                cache[hash] = (record, now)
+            }
+        }
+        guard let record, record.revokedAt == nil else { throw StorekeeperError.unauthorized("unknown or revoked API key") }
+        return .server(keyName: record.name)
+    }
+
+    /// Lowercase hex SHA-256 of a secret: what the store keeps instead of the secret.
+    static func hash(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A new random API key secret.
+    static func newSecret() -> String {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = generator.next() }
+        return apiKeyPrefix + Base64.encodeURL(bytes)
+    }
+}

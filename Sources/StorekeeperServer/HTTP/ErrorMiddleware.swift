@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every error into a JSON body with a stable code. `StorekeeperError`s render
+/// themselves; Hummingbird's `HTTPError`s (unknown route, body too large) keep their status;
+/// anything else is a 500 whose cause is logged, never shown.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as StorekeeperError {
+            if error.status.code >= 500 {
+                context.logger.warning(
+                    "request failed", metadata: ["storekeeper.error": "\(error.code)", "storekeeper.cause": "\(error.cause ?? "")"])
+            }
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPError {
+            let code: StorekeeperError.Code =
+                switch error.status {
+                case .notFound: .notFound
+                case .contentTooLarge: .payloadTooLarge
+                case .unauthorized: .unauthorized
+                case .badRequest: .invalidRequest
+                default: StorekeeperError.Code(rawValue: "http\(error.status.code)")
+                }
+            let message = error.status == .notFound ? "no such route" : (error.body ?? error.status.reasonPhrase)
+            return try StorekeeperError(code, message, status: error.status).response(from: request, context: context)
+        } catch {
+            context.logger.error("unexpected error", metadata: ["storekeeper.cause": "\(String(reflecting: error))"])
+            return try StorekeeperError(.internalError, "internal error", status: .internalServerError)
+                .response(from: request, context: context)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Prometheus
+import Storekeeper
+
+/// Health, readiness, the OpenAPI document and Prometheus metrics.
+struct OperationsRoutes: Sendable {
+    let store: any PurchaseStore
+    let registry: PrometheusCollectorRegistry
+
+    /// The checked-in OpenAPI document, loaded once.
+    static let openAPIDocument: ByteBuffer? = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return ByteBuffer(data: data)
+    }()
+
+    func routes(_ router: Router<StorekeeperRequestContext>) {
+        router.get("health") { _, _ in
+            try Self.json(#"{"status":"ok"}"#)
+        }
+        router.get("ready") { _, _ in
+            do {
+                _ = try await store.read { try await $0.watermark("storekeeper.ready") }
+                return try Self.json(#"{"checks":{"storage":"ok"},"status":"ready"}"#)
+            } catch {
+                return try Self.json(#"{"checks":{"storage":"unavailable"},"status":"unavailable"}"#, status: .serviceUnavailable)
+            }
+        }
+        router.get("openapi.json") { _, _ in
+            guard let document = Self.openAPIDocument else {
+                throw StorekeeperError(.internalError, "OpenAPI document missing from the build", status: .internalServerError)
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: document))
+        }
+        router.get("metrics") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        }
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,207 @@
+import AppStoreModels
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Storekeeper
+
+/// Storekeeper's client and server-to-server API: orders, purchases, customers, wallet.
+struct StorekeeperAPI: Sendable {
+    struct AppServices: Sendable {
+        var runtime: AppRuntime
+        var orders: OrderService
+        var purchases: PurchaseService
+        var customers: CustomerService
+    }
+
+    let apps: [String: AppServices]
+    let authenticator: Authenticator
+    let maxBodyBytes: Int
+
+    func routes(_ router: Router<StorekeeperRequestContext>) {
+        let app = router.group("v1/apps/:app")
+        app.post("orders", use: createOrder)
+        app.get("orders/:order", use: getOrder)
+        app.post("orders/:order/pending", use: markOrderPending)
+        app.post("orders/:order/cancel", use: cancelOrder)
+        app.post("purchases", use: submitPurchase)
+        app.get("customers/:customer", use: getCustomer)
+        app.post("customers/:customer/spend", use: spend)
+        app.post("customers/:customer/restore", use: restore)
+        app.post("customers/:customer/aliases", use: addAlias)
+    }
+
+    // MARK: Plumbing
+
+    func services(_ context: StorekeeperRequestContext) throws -> AppServices {
+        guard let id = context.parameters.get("app"), let services = apps[id] else {
+            throw StorekeeperError.notFound("no such app")
+        }
+        return services
+    }
+
+    func customerParameter(_ context: StorekeeperRequestContext) throws -> CustomerID {
+        guard let raw = context.parameters.get("customer"), let id = CustomerID(rawValue: raw) else {
+            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
+        }
+        return id
+    }
+
+    func orderParameter(_ context: StorekeeperRequestContext) throws -> UUID {
+        guard let raw = context.parameters.get("order"), let id = UUID(uuidString: raw) else {
+            throw StorekeeperError.invalidRequest("order id must be a UUID")
+        }
+        return id
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBodyBytes)
+        } catch {
+            throw StorekeeperError(.payloadTooLarge, "body exceeds \(maxBodyBytes) bytes", status: .contentTooLarge)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw StorekeeperError.invalidRequest("missing field \(key.stringValue)")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw StorekeeperError.invalidRequest("invalid field \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+        } catch let DecodingError.dataCorrupted(context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw StorekeeperError.invalidRequest(path.isEmpty ? "body is not valid JSON" : "invalid field \(path)")
+        } catch {
+            throw StorekeeperError.invalidRequest("body is not valid JSON")
+        }
+    }
+
+    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+    }
+
+    func authorize(_ principal: Principal, for customerId: CustomerID) throws {
+        guard principal.mayAct(for: customerId) else {
+            throw StorekeeperError.forbidden("a customer token may only act for its own customer")
+        }
+    }
+
+    // MARK: Orders
+
+    @Sendable func createOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let body = try await decode(CreateOrderRequest.self, request)
+        try authorize(principal, for: body.customerId)
+        if let price = body.businessPrice, price.milliunits <= 0 {
+            throw StorekeeperError.invalidRequest("businessPrice.milliunits must be positive")
+        }
+        let creation = try await services.orders.create(
+            customerId: body.customerId, productId: body.productId, quantity: body.quantity ?? 1,
+            businessMilliunits: body.businessPrice?.milliunits, storefront: body.businessPrice?.storefront,
+            actor: principal.actor)
+        return try json(
+            OrderResponse(status: creation.status, order: OrderBody(creation.order)),
+            status: creation.status == "created" ? .created : .ok)
+    }
+
+    @Sendable func getOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let order = try await services.orders.order(try orderParameter(context))
+        guard principal.mayAct(for: order.customerId) else {
+            throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
+        }
+        return try json(OrderResponse(status: nil, order: OrderBody(order)))
+    }
+
+    @Sendable func markOrderPending(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await moveOrder(request, context, to: .pending)
+    }
+
+    @Sendable func cancelOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await moveOrder(request, context, to: .cancelled)
+    }
+
+    private func moveOrder(_ request: Request, _ context: StorekeeperRequestContext, to state: OrderState) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let order = try await services.orders.move(
+            try orderParameter(context), to: state, principal: { principal.mayAct(for: $0) }, actor: principal.actor)
+        return try json(OrderResponse(status: nil, order: OrderBody(order)))
+    }
+
+    // MARK: Purchases
+
+    @Sendable func submitPurchase(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let body = try await decode(SubmitPurchaseRequest.self, request)
+        try authorize(principal, for: body.customerId)
+        let submission = try await services.purchases.submit(
+            customerId: body.customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
+        return try json(
+            SubmitPurchaseResponse(
+                status: submission.status, transactionIds: submission.transactionIds,
+                order: submission.order.map(OrderBody.init), customer: submission.customer))
+    }
+
+    // MARK: Customers
+
+    @Sendable func getCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        return try json(try await services.customers.view(customerId))
+    }
+
+    @Sendable func spend(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        let body = try await decode(SpendRequest.self, request)
+        let result = try await services.customers.spend(
+            customerId, currency: body.currency, amount: body.amount, key: body.idempotencyKey, reference: body.reference,
+            actor: principal.actor)
+        return try json(SpendResponse(balance: result.balance, replayed: result.replayed))
+    }
+
+    @Sendable func restore(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        let body = try await decode(RestoreRequest.self, request)
+        var proofs: [PurchaseService.Proof] = (body.signedTransactions ?? []).map { .signedTransaction($0) }
+        if let receipt = body.appReceipt { proofs.append(.appReceipt(receipt)) }
+        guard !proofs.isEmpty, proofs.count <= 100 else {
+            throw StorekeeperError.invalidRequest("give 1–100 signedTransactions or an appReceipt")
+        }
+        var restored: [String] = []
+        for proof in proofs {
+            let submission = try await services.purchases.submit(
+                customerId: customerId, proof: proof, orderId: nil, actor: principal.actor)
+            restored += submission.transactionIds
+        }
+        return try json(RestoreResponse(restored: restored, customer: try await services.customers.view(customerId)))
+    }
+
+    @Sendable func addAlias(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        let body = try await decode(AliasRequest.self, request)
+        // A customer token may merge its own guest device into itself only when it also proves
+        // the guest: server-to-server callers may merge any guest.
+        guard case .server = principal else {
+            throw StorekeeperError.forbidden("aliases are added by the app's backend with a server API key")
+        }
+        let view = try await services.customers.merge(body.alias, into: customerId, actor: principal.actor)
+        return try json(view)
+    }
+}

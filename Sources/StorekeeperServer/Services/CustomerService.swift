@@ -1,0 +1,132 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Reads and changes one customer's state: the view apps fetch, spends, alias merges.
+public struct CustomerService: Sendable {
+    let store: any PurchaseStore
+    let app: AppConfiguration
+    let applier: FactApplier
+    let now: @Sendable () -> Timestamp
+
+    /// How many recent purchases a customer view lists.
+    static let purchaseHistoryLimit = 20
+
+    public func view(_ customerId: CustomerID) async throws -> CustomerView {
+        let now = now()
+        return try await store.read { reader in
+            try await Self.view(customerId, now: now, in: reader)
+        }
+    }
+
+    static func view(_ customerId: CustomerID, now: Timestamp, in reader: any PurchaseStoreReader) async throws -> CustomerView {
+        let customer = try await reader.customer(customerId)
+        return CustomerView(
+            customerId: customerId, createdAt: customer?.createdAt, grants: try await reader.grants(customerId: customerId),
+            subscriptions: try await reader.subscriptions(customerId: customerId),
+            balances: try await reader.balances(customerId: customerId),
+            purchases: try await reader.transactions(customerId: customerId, limit: purchaseHistoryLimit), now: now)
+    }
+
+    /// The result of a spend.
+    public struct SpendResult: Sendable, Hashable {
+        public var balance: Int64
+        /// `true` when this key was spent before (the earlier spend stands; nothing new happened).
+        public var replayed: Bool
+    }
+
+    /// Spends `amount` of `currency` exactly once per `key`; never below zero.
+    public func spend(
+        _ customerId: CustomerID, currency: String, amount: Int64, key: String, reference: String?, actor: AuditActor
+    ) async throws -> SpendResult {
+        guard app.catalog.products.contains(where: { $0.currencies[currency] != nil }) || app.bonus?.currency == currency
+        else { throw StorekeeperError(.invalidRequest, "unknown currency \(currency)", status: .badRequest) }
+        let now = now()
+        let entry: JournalEntry
+        do {
+            entry = try Wallet.spend(customerId, currency: currency, amount: amount, key: key, reference: reference, at: now)
+        } catch {
+            throw StorekeeperError.invalidRequest(error.reason)
+        }
+        return try await store.write { tx in
+            try await tx.lock(customer: customerId)
+            switch try await tx.post(entry, requireNonNegative: true) {
+            case .posted(let balance):
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customerId, kind: "wallet.spent", actor: actor, subject: entry.key,
+                        details: ["currency": currency, "amount": String(amount), "balanceAfter": String(balance)],
+                        createdAt: now))
+                return SpendResult(balance: balance, replayed: false)
+            case .duplicate:
+                guard let booked = try await tx.journalEntry(key: entry.key), booked.postings == entry.postings else {
+                    throw StorekeeperError.conflict("spend key \(key) was used for a different spend")
+                }
+                return SpendResult(balance: try await tx.balance(.customer(customerId, currency)), replayed: true)
+            case .insufficientFunds(let balance):
+                throw StorekeeperError(
+                    .insufficientFunds, "balance \(balance) \(currency) is less than \(amount)", status: .conflict)
+            }
+        }
+    }
+
+    /// Merges `source` (typically a guest device) into `target`: purchases, subscriptions,
+    /// balances and open orders move; the source stays as an alias pointing to the target.
+    public func merge(_ source: CustomerID, into target: CustomerID, actor: AuditActor) async throws -> CustomerView {
+        guard source != target else { throw StorekeeperError.invalidRequest("cannot merge a customer into itself") }
+        let now = now()
+        return try await store.write { tx in
+            for customer in [source, target].sorted() { try await tx.lock(customer: customer) }
+            guard var sourceCustomer = try await tx.customer(source) else {
+                throw StorekeeperError.notFound("customer \(source) does not exist")
+            }
+            if let merged = sourceCustomer.mergedInto {
+                guard merged == target else {
+                    throw StorekeeperError.conflict("customer \(source) was already merged into another customer")
+                }
+                return try await CustomerService.view(target, now: now, in: tx)
+            }
+            try await tx.ensureCustomer(Customer(id: target, createdAt: now))
+            var moved = 0
+            var originals = Set<String>()
+            for stored in try await tx.transactions(customerId: source, limit: Int.max) {
+                originals.insert("\(stored.transaction.environment.rawValue)\u{0}\(stored.transaction.originalTransactionId)")
+            }
+            for key in originals.sorted() {
+                let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+                let environment = AppStoreEnvironment(rawValue: parts[0])
+                try await tx.lock(environment: environment, originalTransactionId: parts[1])
+                try await tx.setOwner(environment: environment, originalTransactionId: parts[1], customerId: target)
+                try await tx.reassignTransactions(environment: environment, originalTransactionId: parts[1], to: target)
+                try await applier.subscriptions.reassign(
+                    environment: environment, originalTransactionId: parts[1], to: target, in: tx)
+                moved += 1
+            }
+            for (currency, balance) in try await tx.balances(customerId: source) {
+                if let entry = try Wallet.merge(from: source, into: target, currency: currency, balance: balance, at: now) {
+                    _ = try await tx.post(entry, requireNonNegative: false)
+                }
+            }
+            for order in try await tx.openOrders(customerId: source) {
+                var reassigned = order
+                reassigned.customerId = target
+                reassigned.updatedAt = now
+                try await tx.updateOrder(reassigned)
+            }
+            sourceCustomer.mergedInto = target
+            try await tx.updateCustomer(sourceCustomer)
+            for (customer, other) in [(source, target), (target, source)] {
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customer, kind: "customer.merged", actor: actor, subject: "customer:\(source.rawValue)",
+                        details: ["from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
+                                  "purchasesMoved": String(moved)],
+                        createdAt: now))
+            }
+            for customer in [source, target] {
+                try await applier.refreshGrants(of: customer, actor: actor, fact: "merge", now: now, in: tx)
+            }
+            return try await CustomerService.view(target, now: now, in: tx)
+        }
+    }
+}

@@ -1,0 +1,386 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Applies verified Apple facts to the store inside one write transaction: ownership, the
+/// transaction record, wallet postings, order delivery, derived entitlements and audit events.
+///
+/// Every effect is keyed by an Apple identifier, so applying the same facts again changes
+/// nothing: `upsertTransaction` reports `.unchanged`, journal keys are already booked, grants
+/// are recomputed to the same set.
+struct FactApplier: Sendable {
+    let app: AppConfiguration
+    let subscriptions: SubscriptionApplier
+
+    /// What applying facts did, for the response and for metrics.
+    struct Outcome: Sendable {
+        var customerId: CustomerID
+        /// Transactions recorded for the first time.
+        var recorded: [AppleTransaction] = []
+        /// Transactions Storekeeper already had (replays, restores of known purchases).
+        var replayed: [AppleTransaction] = []
+        /// Transactions another customer owns and keeps (policy `keep`).
+        var keptByOther: [(AppleTransaction, CustomerID)] = []
+        /// Set when the policy `refuse` stopped the submission.
+        var refusedOwner: CustomerID?
+        var deliveredOrders: [Order] = []
+        /// Customers whose grants or balances changed (for outbox events).
+        var changedCustomers: Set<CustomerID> = []
+    }
+
+    /// Prefix of customers that hold purchases nobody has claimed yet (a notification arrived
+    /// before the app presented the purchase).
+    static let unclaimedPrefix = "unclaimed:"
+
+    static func unclaimedCustomer(_ transaction: AppleTransaction) -> CustomerID? {
+        CustomerID(rawValue: "\(unclaimedPrefix)\(transaction.environment.rawValue):\(transaction.originalTransactionId)")
+    }
+
+    /// Facts presented by `customerId` (a client submission or a restore).
+    func applyPresented(
+        _ transactions: [AppleTransaction], renewals: [RenewalInfo], by customerId: CustomerID, orderId: UUID?,
+        actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws -> Outcome {
+        var outcome = Outcome(customerId: customerId)
+        try await tx.lock(customer: customerId)
+        try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
+        for transaction in Self.lockOrder(transactions) {
+            try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+            guard try await claimOwnership(of: transaction, for: customerId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            else { continue }
+            try await record(
+                transaction, for: customerId, orderId: orderId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        }
+        if outcome.refusedOwner == nil {
+            for renewal in renewals {
+                guard let owner = try await tx.owner(environment: renewal.environment, originalTransactionId: renewal.originalTransactionId)
+                else { continue }
+                try await subscriptions.apply(renewal: renewal, owner: owner, actor: actor, fact: fact, now: now, in: tx)
+                outcome.changedCustomers.insert(owner)
+            }
+        }
+        outcome.changedCustomers.insert(customerId)
+        for customer in outcome.changedCustomers {
+            try await refreshGrants(of: customer, actor: actor, fact: fact, now: now, in: tx)
+        }
+        return outcome
+    }
+
+    /// Facts from Apple (notifications, history sweeps, status refreshes): the owner is whoever
+    /// owns the purchase, else the customer of the order its `appAccountToken` names, else an
+    /// unclaimed placeholder the app's customer will claim when it presents the purchase.
+    func applyFromApple(
+        _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction
+    ) async throws -> Outcome? {
+        guard let first = transactions.first else { return nil }
+        let owner = try await resolveOwner(first, in: tx)
+        var outcome = Outcome(customerId: owner)
+        try await tx.lock(customer: owner)
+        try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
+        for transaction in Self.lockOrder(transactions) {
+            try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+            let current = try await tx.owner(
+                environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+            let customer = current ?? owner
+            if current == nil {
+                try await tx.setOwner(
+                    environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+                    customerId: customer)
+            }
+            try await record(transaction, for: customer, orderId: nil, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            outcome.changedCustomers.insert(customer)
+        }
+        for customer in outcome.changedCustomers {
+            try await refreshGrants(of: customer, actor: actor, fact: fact, now: now, in: tx)
+        }
+        return outcome
+    }
+
+    func resolveOwner(_ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction) async throws -> CustomerID {
+        if let owner = try await tx.owner(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId) {
+            return owner
+        }
+        if let token = transaction.appAccountToken, let order = try await tx.order(appAccountToken: token) {
+            return order.customerId
+        }
+        guard let placeholder = Self.unclaimedCustomer(transaction) else {
+            throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
+        }
+        return placeholder
+    }
+
+    /// Locks in a stable order so two writers never wait on each other in a cycle.
+    static func lockOrder(_ transactions: [AppleTransaction]) -> [AppleTransaction] {
+        transactions.sorted {
+            ($0.environment.rawValue, $0.originalTransactionId, $0.signedDate, $0.transactionId)
+                < ($1.environment.rawValue, $1.originalTransactionId, $1.signedDate, $1.transactionId)
+        }
+    }
+
+    // MARK: Ownership
+
+    /// Decides who owns `transaction`'s purchase when `customerId` presents it. Returns whether
+    /// the presenter may record it.
+    private func claimOwnership(
+        of transaction: AppleTransaction, for customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction, outcome: inout Outcome
+    ) async throws -> Bool {
+        let environment = transaction.environment
+        let original = transaction.originalTransactionId
+        guard let owner = try await tx.owner(environment: environment, originalTransactionId: original) else {
+            try await tx.setOwner(environment: environment, originalTransactionId: original, customerId: customerId)
+            return true
+        }
+        if owner == customerId { return true }
+        let subject = "\(environment.rawValue):\(original)"
+        if owner.rawValue.hasPrefix(Self.unclaimedPrefix) {
+            try await move(original: original, environment: environment, from: owner, to: customerId, in: tx)
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "ownership.claimed", actor: actor, subject: subject, fact: fact,
+                    details: ["from": owner.rawValue], createdAt: now))
+            outcome.changedCustomers.insert(owner)
+            return true
+        }
+        // A consumable is used up once credited: presenting it again is a replay, whoever does it.
+        if app.catalog[transaction.productId]?.kind == .consumable {
+            outcome.replayed.append(transaction)
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "purchase.presentedByOtherCustomer", actor: actor, subject: subject,
+                    fact: fact, details: ["owner": owner.rawValue, "productId": transaction.productId], createdAt: now))
+            return false
+        }
+        switch app.policy.transfer {
+        case .transfer:
+            try await tx.lock(customer: owner)
+            try await move(original: original, environment: environment, from: owner, to: customerId, in: tx)
+            for (customer, other) in [(owner, customerId), (customerId, owner)] {
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customer, kind: "ownership.transferred", actor: actor, subject: subject, fact: fact,
+                        details: ["from": owner.rawValue, "to": customerId.rawValue, "counterpart": other.rawValue],
+                        createdAt: now))
+            }
+            outcome.changedCustomers.insert(owner)
+            return true
+        case .keep:
+            outcome.keptByOther.append((transaction, owner))
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "ownership.kept", actor: actor, subject: subject, fact: fact,
+                    details: ["owner": owner.rawValue], createdAt: now))
+            return false
+        case .refuse:
+            outcome.refusedOwner = owner
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "ownership.refused", actor: actor, subject: subject, fact: fact,
+                    details: ["owner": owner.rawValue], createdAt: now))
+            return false
+        }
+    }
+
+    private func move(
+        original: String, environment: AppStoreEnvironment, from owner: CustomerID, to customerId: CustomerID,
+        in tx: any PurchaseStoreTransaction
+    ) async throws {
+        try await tx.setOwner(environment: environment, originalTransactionId: original, customerId: customerId)
+        try await tx.reassignTransactions(environment: environment, originalTransactionId: original, to: customerId)
+        try await subscriptions.reassign(environment: environment, originalTransactionId: original, to: customerId, in: tx)
+    }
+
+    // MARK: Recording
+
+    private func record(
+        _ transaction: AppleTransaction, for customerId: CustomerID, orderId: UUID?, actor: AuditActor, fact: String,
+        now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome
+    ) async throws {
+        let order = try await findOrder(for: transaction, customerId: customerId, orderId: orderId, in: tx)
+        let result = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
+        let kind = app.catalog[transaction.productId]?.kind ?? transaction.productType.flatMap(ProductKind.init(appleType:))
+        let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
+        switch result {
+        case .unchanged:
+            outcome.replayed.append(transaction)
+        case .inserted:
+            outcome.recorded.append(transaction)
+            // One audit event per new purchase, carrying what it credited.
+            var details = [
+                "productId": transaction.productId, "quantity": String(transaction.quantity),
+                "environment": transaction.environment.rawValue, "source": transaction.source.rawValue,
+            ]
+            if kind == .consumable, !transaction.isRevoked {
+                for (currency, amount) in try await credit(transaction, to: customerId, now: now, in: tx) {
+                    details["credited." + currency] = String(amount)
+                }
+            }
+            if transaction.isRevoked {
+                details["revocationDate"] = transaction.revocationDate.map { String($0.millisecondsSince1970) }
+            }
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "purchase.recorded", actor: actor, subject: subject, fact: fact,
+                    details: details, createdAt: now))
+            if let order, !transaction.isRevoked {
+                try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            }
+        case .updated(let previous):
+            outcome.recorded.append(transaction)
+            if kind == .consumable {
+                if transaction.isRevoked && !previous.isRevoked {
+                    try await clawBack(transaction, from: customerId, actor: actor, fact: fact, now: now, in: tx)
+                } else if !transaction.isRevoked && previous.isRevoked {
+                    try await restore(transaction, to: customerId, actor: actor, fact: fact, now: now, in: tx)
+                }
+            }
+            if transaction.isRevoked != previous.isRevoked {
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customerId, kind: transaction.isRevoked ? "purchase.revoked" : "purchase.restored",
+                        actor: actor, subject: subject, fact: fact,
+                        details: [
+                            "productId": transaction.productId,
+                            "revocationDate": transaction.revocationDate.map { String($0.millisecondsSince1970) } ?? "",
+                            "reason": transaction.revocationReason.map { String($0.rawValue) } ?? "",
+                        ], createdAt: now))
+            }
+        }
+        if kind == .autoRenewableSubscription {
+            try await subscriptions.apply(transaction: transaction, owner: customerId, actor: actor, fact: fact, now: now, in: tx)
+        }
+        outcome.changedCustomers.insert(customerId)
+    }
+
+    private func findOrder(
+        for transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?, in tx: any PurchaseStoreTransaction
+    ) async throws -> Order? {
+        if let orderId, let order = try await tx.order(id: orderId), order.customerId == customerId {
+            return order
+        }
+        if let token = transaction.appAccountToken, let order = try await tx.order(appAccountToken: token) {
+            return order.customerId == customerId ? order : nil
+        }
+        return OrderBook.match(transaction, customerId: customerId, candidates: try await tx.openOrders(customerId: customerId))
+    }
+
+    private func deliver(
+        _ order: Order, by transaction: AppleTransaction, actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction, outcome: inout Outcome
+    ) async throws {
+        guard order.state != .delivered else { return }
+        let delivered: Order
+        do {
+            delivered = try OrderBook.deliver(order, by: transaction, at: now)
+        } catch {
+            // The transaction is still recorded and granted; the order mismatch is for support.
+            try await tx.append(
+                AuditEvent(
+                    customerId: order.customerId, kind: "order.mismatch", actor: actor,
+                    subject: "order:\(order.id.uuidString.lowercased())", fact: fact, details: ["reason": error.reason],
+                    createdAt: now))
+            return
+        }
+        try await tx.updateOrder(delivered)
+        if let bonus = try Wallet.bonus(delivered, at: now) {
+            _ = try await tx.post(bonus, requireNonNegative: false)
+        }
+        try await tx.append(
+            AuditEvent(
+                customerId: order.customerId, kind: "order.delivered", actor: actor,
+                subject: "order:\(order.id.uuidString.lowercased())", fact: fact,
+                details: ["transactionId": transaction.transactionId, "productId": transaction.productId], createdAt: now))
+        outcome.deliveredOrders.append(delivered)
+    }
+
+    // MARK: Wallet
+
+    /// Credits the consumable's currencies × quantity; returns what was booked.
+    private func credit(
+        _ transaction: AppleTransaction, to customerId: CustomerID, now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws -> [(String, Int64)] {
+        guard let product = app.catalog[transaction.productId] else { return [] }
+        var credited: [(String, Int64)] = []
+        for (currency, amount) in product.currencies.sorted(by: { $0.key < $1.key }) {
+            let (total, overflow) = amount.multipliedReportingOverflow(by: Int64(max(1, transaction.quantity)))
+            guard !overflow else { throw StorekeeperError.invalidRequest("currency amount overflows") }
+            let entry = try Wallet.credit(customerId, currency: currency, amount: total, transaction: transaction, at: now)
+            if case .posted = try await tx.post(entry, requireNonNegative: false) { credited.append((currency, total)) }
+        }
+        return credited
+    }
+
+    private func clawBack(
+        _ transaction: AppleTransaction, from customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction
+    ) async throws {
+        guard let product = app.catalog[transaction.productId] else { return }
+        for (currency, amount) in product.currencies.sorted(by: { $0.key < $1.key }) {
+            let total = amount * Int64(max(1, transaction.quantity))
+            let balance = try await tx.balance(.customer(customerId, currency))
+            let entry = try Wallet.clawback(
+                customerId, currency: currency, amount: total, balance: balance, policy: app.policy.debt,
+                transaction: transaction, at: now)
+            if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customerId, kind: "wallet.clawedBack", actor: actor, subject: entry.key, fact: fact,
+                        details: [
+                            "currency": currency, "refunded": String(total), "collected": String(-entry.customerDelta),
+                            "balanceAfter": String(after), "policy": app.policy.debt.rawValue,
+                        ], createdAt: now))
+            }
+        }
+    }
+
+    private func restore(
+        _ transaction: AppleTransaction, to customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction
+    ) async throws {
+        guard let product = app.catalog[transaction.productId] else { return }
+        for currency in product.currencies.keys.sorted() {
+            let key = "clawback:\(transaction.environment.rawValue):\(transaction.transactionId):\(currency)"
+            guard let clawback = try await tx.journalEntry(key: key) else { continue }
+            let entry = try Wallet.restore(clawback: clawback, at: now)
+            if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
+                try await tx.append(
+                    AuditEvent(
+                        customerId: customerId, kind: "wallet.restored", actor: actor, subject: entry.key, fact: fact,
+                        details: ["currency": currency, "balanceAfter": String(after)], createdAt: now))
+            }
+        }
+    }
+
+    // MARK: Entitlements
+
+    /// Recomputes the customer's grants from the facts held and records what changed.
+    func refreshGrants(
+        of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws {
+        let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
+        var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
+        grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
+        let before = try await tx.grants(customerId: customerId)
+        guard Set(before) != Set(grants) else { return }
+        try await tx.replaceGrants(customerId: customerId, grants: grants)
+        let added = Set(grants).subtracting(before)
+        let removed = Set(before).subtracting(grants)
+        for grant in added.sorted(by: { $0.entitlement < $1.entitlement }) {
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "entitlement.granted", actor: actor, subject: grant.entitlement, fact: fact,
+                    details: [
+                        "productId": grant.productId, "source": grant.source.description,
+                        "expiresAt": grant.expiresAt.map { String($0.millisecondsSince1970) } ?? "never",
+                    ], createdAt: now))
+        }
+        for grant in removed.sorted(by: { $0.entitlement < $1.entitlement })
+        where !added.contains(where: { $0.entitlement == grant.entitlement && $0.source == grant.source }) {
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "entitlement.removed", actor: actor, subject: grant.entitlement, fact: fact,
+                    details: ["productId": grant.productId, "source": grant.source.description], createdAt: now))
+        }
+    }
+}

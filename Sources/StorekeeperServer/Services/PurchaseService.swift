@@ -1,0 +1,86 @@
+import AppStoreModels
+import AppStoreVerification
+import Foundation
+import Storekeeper
+
+/// The purchase path: a client hands over proof of a purchase, Storekeeper verifies it, matches
+/// it to the order, grants exactly once, and answers with the customer's state.
+public struct PurchaseService: Sendable {
+    let store: any PurchaseStore
+    let runtime: AppRuntime
+    let applier: FactApplier
+    let metrics: StorekeeperMetrics
+    let now: @Sendable () -> Timestamp
+
+    /// What the client presents.
+    public enum Proof: Sendable, Hashable {
+        /// A StoreKit 2 signed transaction (JWS).
+        case signedTransaction(String)
+        /// A base64 app receipt (StoreKit 1, `appStoreReceiptURL`).
+        case appReceipt(String)
+        /// A base64 iOS 6-style transaction receipt (`transactionReceipt`).
+        case transactionReceipt(String)
+    }
+
+    public struct Submission: Sendable {
+        /// `recorded` when something new was granted, `replayed` when everything was known.
+        public var status: String
+        public var customer: CustomerView
+        public var order: Order?
+        /// Transactions recorded by this submission.
+        public var transactionIds: [String]
+    }
+
+    /// Verifies `proof` and applies it for `customerId`.
+    public func submit(customerId: CustomerID, proof: Proof, orderId: UUID?, actor: AuditActor) async throws -> Submission {
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let submission = try await submitVerified(customerId: customerId, proof: proof, orderId: orderId, actor: actor)
+            metrics.purchaseSubmitted(outcome: submission.status, duration: clock.now - started)
+            return submission
+        } catch let error as StorekeeperError {
+            metrics.purchaseSubmitted(outcome: error.verificationCode ?? error.code.rawValue, duration: clock.now - started)
+            throw error
+        } catch {
+            metrics.purchaseSubmitted(outcome: "error", duration: clock.now - started)
+            throw error
+        }
+    }
+
+    private func submitVerified(customerId: CustomerID, proof: Proof, orderId: UUID?, actor: AuditActor) async throws -> Submission {
+        let verified = try await runtime.verify(proof)
+        for transaction in verified.transactions where transaction.environment == .sandbox {
+            metrics.sandboxPurchase(productId: transaction.productId)
+        }
+        let now = now()
+        let fact = verified.factReference
+        let result = try await store.write { tx in
+            let outcome = try await applier.applyPresented(
+                verified.transactions, renewals: verified.renewals, by: customerId, orderId: orderId, actor: actor,
+                fact: fact, now: now, in: tx)
+            let order: Order? = if let orderId { try await tx.order(id: orderId) } else { outcome.deliveredOrders.first }
+            let view = try await CustomerService.view(customerId, now: now, in: tx)
+            return (outcome, order, view)
+        }
+        let (outcome, order, view) = result
+        if let owner = outcome.refusedOwner {
+            throw StorekeeperError(
+                .ownedByAnotherCustomer, "this Apple account's purchase belongs to another customer",
+                status: .conflict, cause: "owner \(owner.rawValue)")
+        }
+        for transaction in outcome.recorded where !transaction.isRevoked {
+            metrics.delivered(purchaseDate: transaction.purchaseDate, at: now)
+        }
+        let status: String
+        if !outcome.recorded.isEmpty {
+            status = "recorded"
+        } else if !outcome.keptByOther.isEmpty {
+            status = "ownedByAnotherCustomer"
+        } else {
+            status = "replayed"
+        }
+        return Submission(
+            status: status, customer: view, order: order, transactionIds: outcome.recorded.map(\.transactionId))
+    }
+}

@@ -1,4 +1,0 @@
-import Hummingbird
-import Configuration
-import Prometheus
-import ServiceLifecycle
