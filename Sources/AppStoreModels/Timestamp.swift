@@ -21,6 +21,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// The same instant as a Foundation `Date`.
     public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
 
+    /// Orders by instant.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }

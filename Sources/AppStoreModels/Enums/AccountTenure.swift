@@ -1,7 +1,7 @@
 /// The age of the customer's account (`accountTenure`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AccountTenure: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AccountTenure: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -35,9 +35,6 @@ public struct AccountTenure: RawRepresentable, Hashable, Sendable, Codable, Cust
         .oneHundredEightyDaysToThreeHundredSixtyFiveDays,
         .greaterThanThreeHundredSixtyFiveDays,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// The reason the customer gave for a refund request (`consumptionRequestReason`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct ConsumptionRequestReason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ConsumptionRequestReason: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -26,9 +26,6 @@ public struct ConsumptionRequestReason: RawRepresentable, Hashable, Sendable, Co
         .legal,
         .other,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// How much of an In-App Purchase the customer consumed (`consumptionStatus`, Send Consumption Information V1).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct ConsumptionStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ConsumptionStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -23,9 +23,6 @@ public struct ConsumptionStatus: RawRepresentable, Hashable, Sendable, Codable, 
         .partiallyConsumed,
         .fullyConsumed,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// Whether the app delivered a working In-App Purchase (`deliveryStatus` of the current Send Consumption Information body).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct DeliveryStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct DeliveryStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -26,9 +26,6 @@ public struct DeliveryStatus: RawRepresentable, Hashable, Sendable, Codable, Cus
         .undeliveredServerOutage,
         .undeliveredOther,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// Whether the app delivered a working In-App Purchase (`deliveryStatus` of ConsumptionRequestV1, an int32).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct DeliveryStatusV1: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct DeliveryStatusV1: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -29,9 +29,6 @@ public struct DeliveryStatusV1: RawRepresentable, Hashable, Sendable, Codable, C
         .undeliveredCurrencyChange,
         .undeliveredOther,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

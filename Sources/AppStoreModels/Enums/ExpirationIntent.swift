@@ -1,7 +1,7 @@
 /// The reason an auto-renewable subscription expired (`expirationIntent` / `expiration_intent`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct ExpirationIntent: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ExpirationIntent: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -26,9 +26,6 @@ public struct ExpirationIntent: RawRepresentable, Hashable, Sendable, Codable, C
         .productNotAvailable,
         .other,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// The kind of an external purchase custom link token (`tokenType`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct ExternalPurchaseTokenType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ExternalPurchaseTokenType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct ExternalPurchaseTokenType: RawRepresentable, Hashable, Sendable, C
         .services,
         .acquisition,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// Whether the customer bought the product or has it through Family Sharing (`inAppOwnershipType` / `in_app_ownership_type`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct InAppOwnershipType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct InAppOwnershipType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct InAppOwnershipType: RawRepresentable, Hashable, Sendable, Codable,
         .familyShared,
         .purchased,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

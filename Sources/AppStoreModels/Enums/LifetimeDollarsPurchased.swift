@@ -1,7 +1,7 @@
 /// The total amount of purchases the customer made in the app, across all platforms, in USD (`lifetimeDollarsPurchased`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct LifetimeDollarsPurchased: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct LifetimeDollarsPurchased: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -35,9 +35,6 @@ public struct LifetimeDollarsPurchased: RawRepresentable, Hashable, Sendable, Co
         .oneThousandDollarsToOneThousandNineHundredNinetyNineDollarsAndNinetyNineCents,
         .twoThousandDollarsOrGreater,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

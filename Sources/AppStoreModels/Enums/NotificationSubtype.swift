@@ -1,7 +1,7 @@
 /// Details that qualify some V2 notification types (`subtype`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct NotificationSubtype: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct NotificationSubtype: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -70,9 +70,6 @@ public struct NotificationSubtype: RawRepresentable, Hashable, Sendable, Codable
         .upgrade,
         .voluntary,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

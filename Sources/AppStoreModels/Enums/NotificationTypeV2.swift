@@ -1,7 +1,7 @@
 /// The event an App Store Server Notifications V2 notification reports (`notificationType`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct NotificationTypeV2: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct NotificationTypeV2: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -89,9 +89,6 @@ public struct NotificationTypeV2: RawRepresentable, Hashable, Sendable, Codable,
         .subscribed,
         .test,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

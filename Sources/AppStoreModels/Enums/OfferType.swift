@@ -1,7 +1,7 @@
 /// The type of offer applied to a transaction or upcoming renewal (`offerType`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct OfferType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct OfferType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -23,9 +23,6 @@ public struct OfferType: RawRepresentable, Hashable, Sendable, Codable, CustomSt
         .offerCode,
         .winBackOffer,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

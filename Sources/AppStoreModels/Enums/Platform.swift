@@ -1,7 +1,7 @@
 /// The platform on which the customer consumed the In-App Purchase (`platform`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct Platform: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Platform: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -20,9 +20,6 @@ public struct Platform: RawRepresentable, Hashable, Sendable, Codable, CustomStr
         .apple,
         .nonApple,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// How long the customer used the app (`playTime`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct PlayTime: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PlayTime: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -35,9 +35,6 @@ public struct PlayTime: RawRepresentable, Hashable, Sendable, Codable, CustomStr
         .fourDaysToSixteenDays,
         .overSixteenDays,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// Whether an auto-renewable subscription is subject to a price increase (`priceIncreaseStatus`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct PriceIncreaseStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PriceIncreaseStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct PriceIncreaseStatus: RawRepresentable, Hashable, Sendable, Codable
         .notResponded,
         .consentedOrNotified,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

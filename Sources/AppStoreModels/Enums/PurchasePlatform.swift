@@ -1,7 +1,7 @@
 /// The platform on which the customer originally bought the app (`originalPlatform`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct PurchasePlatform: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PurchasePlatform: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -26,9 +26,6 @@ public struct PurchasePlatform: RawRepresentable, Hashable, Sendable, Codable, C
         .visionOS,
         .watchOS,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// Your preferred outcome for a refund request (`refundPreference` of the current Send Consumption Information body).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct RefundPreference: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RefundPreference: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -20,9 +20,6 @@ public struct RefundPreference: RawRepresentable, Hashable, Sendable, Codable, C
         .grantFull,
         .grantProrated,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

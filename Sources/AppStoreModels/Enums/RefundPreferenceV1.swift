@@ -1,7 +1,7 @@
 /// Your preferred outcome for a refund request (`refundPreference` of ConsumptionRequestV1, an int32).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct RefundPreferenceV1: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RefundPreferenceV1: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -23,9 +23,6 @@ public struct RefundPreferenceV1: RawRepresentable, Hashable, Sendable, Codable,
         .preferDecline,
         .noPreference,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

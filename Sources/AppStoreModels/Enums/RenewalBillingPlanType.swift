@@ -1,7 +1,7 @@
 /// The billing plan of the next renewal for a subscription with a 12-month commitment (`renewalBillingPlanType`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct RenewalBillingPlanType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RenewalBillingPlanType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct RenewalBillingPlanType: RawRepresentable, Hashable, Sendable, Coda
         .billedUpfront,
         .monthly,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

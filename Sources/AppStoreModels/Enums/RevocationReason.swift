@@ -1,7 +1,7 @@
 /// Why the App Store refunded or revoked a transaction (`revocationReason`; legacy `cancellation_reason`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct RevocationReason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RevocationReason: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct RevocationReason: RawRepresentable, Hashable, Sendable, Codable, C
         .other,
         .appIssue,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// The outcome of one attempt by the App Store to deliver a notification to your server (`sendAttemptResult`, also the deprecated `firstSendAttemptResult`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct SendAttemptResult: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SendAttemptResult: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -47,9 +47,6 @@ public struct SendAttemptResult: RawRepresentable, Hashable, Sendable, Codable, 
         .other,
         .sslIssue,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// The status of an auto-renewable subscription (Apple's `status`, an int32).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct SubscriptionStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SubscriptionStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int32
     /// Wraps any raw value, documented or not.
@@ -26,9 +26,6 @@ public struct SubscriptionStatus: RawRepresentable, Hashable, Sendable, Codable,
         .billingGracePeriod,
         .revoked,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { String(rawValue) }

@@ -1,7 +1,7 @@
 /// A product type filter of Get Transaction History (`productType` query parameter).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct TransactionHistoryProductType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct TransactionHistoryProductType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -23,9 +23,6 @@ public struct TransactionHistoryProductType: RawRepresentable, Hashable, Sendabl
         .consumable,
         .nonConsumable,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

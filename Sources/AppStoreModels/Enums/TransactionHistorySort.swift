@@ -1,7 +1,7 @@
 /// The order of Get Transaction History results, by recently modified date (`sort` query parameter).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct TransactionHistorySort: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct TransactionHistorySort: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct TransactionHistorySort: RawRepresentable, Hashable, Sendable, Coda
         .ascending,
         .descending,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// Whether a transaction is a customer purchase or a system-initiated renewal (`transactionReason`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct TransactionReason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct TransactionReason: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct TransactionReason: RawRepresentable, Hashable, Sendable, Codable, 
         .purchase,
         .renewal,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -70,6 +70,7 @@ public struct AppleFormattedDate: RawRepresentable, Hashable, Sendable, Codable,
         String(rawValue.utf8.dropFirst(CivilTime.dateTimeLength + 1)) ?? ""
     }
 
+    /// Decodes and parses a formatted date string; malformed text throws `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -80,6 +81,7 @@ public struct AppleFormattedDate: RawRepresentable, Hashable, Sendable, Codable,
         }
     }
 
+    /// Encodes the original text unchanged.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -35,14 +35,17 @@ public struct FlexibleBool: Hashable, Sendable, Codable, CustomStringConvertible
         self.init(value)
     }
 
+    /// Equal when the values are equal, whatever their wire styles.
     public static func == (lhs: FlexibleBool, rhs: FlexibleBool) -> Bool {
         lhs.value == rhs.value
     }
 
+    /// Hashes the value only, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
 
+    /// Decodes any of the accepted forms; anything else throws a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let expected = "true, false, \"true\", \"false\", \"1\", \"0\", 1 or 0"
@@ -67,6 +70,7 @@ public struct FlexibleBool: Hashable, Sendable, Codable, CustomStringConvertible
         }
     }
 
+    /// Encodes the value in its ``wireStyle``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch wireStyle {

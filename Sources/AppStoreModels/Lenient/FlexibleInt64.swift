@@ -30,14 +30,17 @@ public struct FlexibleInt64: Hashable, Sendable, Codable, CustomStringConvertibl
         self.init(value)
     }
 
+    /// Equal when the values are equal, whatever their wire styles.
     public static func == (lhs: FlexibleInt64, rhs: FlexibleInt64) -> Bool {
         lhs.value == rhs.value
     }
 
+    /// Hashes the value only, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
 
+    /// Decodes a JSON integer or a string of decimal digits; anything else throws a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = LenientDecoding.string(in: container) {
@@ -53,6 +56,7 @@ public struct FlexibleInt64: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
+    /// Encodes the value in its ``wireStyle``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch wireStyle {

@@ -22,14 +22,17 @@ public struct FlexibleString: Hashable, Sendable, Codable, CustomStringConvertib
         self.init(value)
     }
 
+    /// Equal when the texts are equal, whatever their wire styles.
     public static func == (lhs: FlexibleString, rhs: FlexibleString) -> Bool {
         lhs.value == rhs.value
     }
 
+    /// Hashes the text only, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
 
+    /// Decodes a JSON string or integer; anything else throws a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = LenientDecoding.string(in: container) {
@@ -41,6 +44,7 @@ public struct FlexibleString: Hashable, Sendable, Codable, CustomStringConvertib
         }
     }
 
+    /// Encodes the value in its ``wireStyle``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if wireStyle == .number, let number = LenientDecoding.parseInt64(value) {

@@ -24,23 +24,28 @@ public struct FlexibleTimestamp: Hashable, Comparable, Sendable, Codable, Custom
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int64 { timestamp.millisecondsSince1970 }
 
+    /// Equal when the instants are equal, whatever their wire styles.
     public static func == (lhs: FlexibleTimestamp, rhs: FlexibleTimestamp) -> Bool {
         lhs.timestamp == rhs.timestamp
     }
 
+    /// Orders by instant.
     public static func < (lhs: FlexibleTimestamp, rhs: FlexibleTimestamp) -> Bool {
         lhs.timestamp < rhs.timestamp
     }
 
+    /// Hashes the instant only, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(timestamp)
     }
 
+    /// Decodes milliseconds sent as a JSON integer or a string of digits; anything else throws a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let number = try FlexibleInt64(from: decoder)
         self.init(millisecondsSince1970: number.value, wireStyle: number.wireStyle)
     }
 
+    /// Encodes the milliseconds in the ``wireStyle``.
     public func encode(to encoder: any Encoder) throws {
         try FlexibleInt64(timestamp.millisecondsSince1970, wireStyle: wireStyle).encode(to: encoder)
     }

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// The decoded payload of a version 2 notification (`signedPayload`): what happened, when Apple
 /// signed it, and the data it concerns.
 ///

@@ -1,7 +1,7 @@
 /// The `errorCode` of an App Store Server API error body (``ErrorPayload``), an int64.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct APIErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct APIErrorCode: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int64
     /// Wraps any raw value, documented or not.
@@ -212,9 +212,6 @@ public struct APIErrorCode: RawRepresentable, Hashable, Sendable, Codable, Custo
         .generalInternal,
         .generalInternalRetryable,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// Whether Apple documents the error as one to retry (the `…Retryable` errors) or rate
     /// limiting (retry after the `Retry-After` delay).

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A version 1 (JSON) App Store server notification (`responseBodyV1`), POSTed to your V1 endpoint.
 /// Deprecated by Apple in favour of version 2.
 ///

@@ -1,7 +1,7 @@
 /// The event a version 1 (JSON) server notification reports (`notification_type`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct NotificationTypeV1: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct NotificationTypeV1: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -54,9 +54,6 @@ public struct NotificationTypeV1: RawRepresentable, Hashable, Sendable, Codable,
         .revoke,
         .renewal,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// The environment of a version 1 notification (`environment`): `PROD` or `Sandbox`, unlike the `Production` of receipts.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct NotificationV1Environment: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct NotificationV1Environment: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -17,9 +17,6 @@ public struct NotificationV1Environment: RawRepresentable, Hashable, Sendable, C
         .production,
         .sandbox,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The same environment in the vocabulary of receipts and version 2 (`PROD` becomes `Production`).
     public var appStoreEnvironment: AppStoreEnvironment {

@@ -22,6 +22,7 @@ public enum LatestReceiptInfo: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// Decodes an array as ``transactions(_:)`` and an object as ``legacy(_:)``.
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var transactions: [ReceiptTransactionInfo] = []
@@ -35,6 +36,7 @@ public enum LatestReceiptInfo: Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the same shape that was decoded.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .transactions(let transactions):

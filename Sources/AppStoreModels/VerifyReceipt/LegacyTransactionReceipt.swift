@@ -1,5 +1,3 @@
-public import Foundation
-
 /// An iOS 6-style transaction receipt: the `receipt` of a verifyReceipt response for an iOS 6-style
 /// receipt, its `latest_receipt_info` and `latest_expired_receipt_info` objects, and the deprecated
 /// top-level `latest_receipt_info` of a version 1 notification.

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// An element of `pending_renewal_info` (verifyReceipt response and `unified_receipt`): a scheduled
 /// or failed renewal of one auto-renewable subscription.
 public struct PendingRenewalInfo: Hashable, Sendable, Codable {

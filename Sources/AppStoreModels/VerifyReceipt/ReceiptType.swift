@@ -1,7 +1,7 @@
 /// The environment and channel of a legacy app receipt (`receipt_type`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct ReceiptType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ReceiptType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -23,9 +23,6 @@ public struct ReceiptType: RawRepresentable, Hashable, Sendable, Codable, Custom
         .productionSandbox,
         .productionVPPSandbox,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// The decoded iOS 7-style app receipt in a verifyReceipt response (`receipt`): the app, its
 /// download, and every In-App Purchase in `in_app`.
 public struct VerifyReceiptAppReceipt: Hashable, Sendable, Codable {

@@ -20,6 +20,7 @@ public enum VerifyReceiptReceipt: Hashable, Sendable, Codable {
         case receiptCreationDateMs = "receipt_creation_date_ms"
     }
 
+    /// Decodes an app receipt or a transaction receipt, chosen by the keys present.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AppReceiptMarker.self)
         if AppReceiptMarker.allCases.contains(where: container.contains) {
@@ -29,6 +30,7 @@ public enum VerifyReceiptReceipt: Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the wrapped receipt unchanged.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .appReceipt(let receipt): try receipt.encode(to: encoder)

@@ -1,7 +1,7 @@
 /// The `status` of a verifyReceipt response (and of a V1 notification's `unified_receipt`); `0` means the receipt is valid.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct VerifyReceiptStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct VerifyReceiptStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: Int
     /// Wraps any raw value, documented or not.
@@ -50,9 +50,6 @@ public struct VerifyReceiptStatus: RawRepresentable, Hashable, Sendable, Codable
         .internalDataAccessError,
         .accountNotFound,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The codes Apple reserves for internal data access errors (all retryable).
     public static let internalDataAccessErrorRange: ClosedRange<Int> = 21100...21199

@@ -1,7 +1,7 @@
 /// The period of an Advanced Commerce API offer (ISO 8601 duration).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommerceOfferPeriod: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommerceOfferPeriod: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -38,9 +38,6 @@ public struct AdvancedCommerceOfferPeriod: RawRepresentable, Hashable, Sendable,
         .nineMonths,
         .oneYear,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// Why an Advanced Commerce API offer was given.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommerceOfferReason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommerceOfferReason: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -20,9 +20,6 @@ public struct AdvancedCommerceOfferReason: RawRepresentable, Hashable, Sendable,
         .winBack,
         .retention,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

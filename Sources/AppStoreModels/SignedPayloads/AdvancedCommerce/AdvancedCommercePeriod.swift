@@ -1,7 +1,7 @@
 /// The duration of one cycle of an Advanced Commerce API subscription (ISO 8601 duration).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommercePeriod: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommercePeriod: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -29,9 +29,6 @@ public struct AdvancedCommercePeriod: RawRepresentable, Hashable, Sendable, Coda
         .sixMonths,
         .oneYear,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

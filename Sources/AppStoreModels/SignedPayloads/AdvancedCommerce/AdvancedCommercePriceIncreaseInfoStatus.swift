@@ -1,7 +1,7 @@
 /// The state of an Advanced Commerce API price increase for a renewal item.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommercePriceIncreaseInfoStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommercePriceIncreaseInfoStatus: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -20,9 +20,6 @@ public struct AdvancedCommercePriceIncreaseInfoStatus: RawRepresentable, Hashabl
         .pending,
         .accepted,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// The reason for an Advanced Commerce API refund.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommerceRefundReason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommerceRefundReason: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -32,9 +32,6 @@ public struct AdvancedCommerceRefundReason: RawRepresentable, Hashable, Sendable
         .modifyItemsRefund,
         .simulateRefundDecline,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }

@@ -1,7 +1,7 @@
 /// The kind of an Advanced Commerce API refund.
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
-public struct AdvancedCommerceRefundType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AdvancedCommerceRefundType: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
     /// Wraps any raw value, documented or not.
@@ -20,9 +20,6 @@ public struct AdvancedCommerceRefundType: RawRepresentable, Hashable, Sendable, 
         .prorated,
         .custom,
     ]
-
-    /// Whether Apple documented this value when this type was written.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
 
     /// The raw value as text.
     public var description: String { rawValue }
