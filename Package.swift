@@ -152,7 +152,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            dependencies: ["AppStoreVerification", "StorekeeperTesting"],
+            dependencies: [
+                "AppStoreVerification", "StorekeeperTesting", "AppStoreSimulator",
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strict
         ),
     ]
