@@ -1,5 +1,4 @@
 public import AppStoreModels
-internal import SwiftASN1
 
 /// The receipt payload codec: `SET OF ReceiptAttribute` ⇄ ``AppReceipt``.
 ///
@@ -100,22 +99,33 @@ public enum AppReceiptPayload {
 
     /// Parses `SET OF ReceiptAttribute`.
     static func attributeList(_ bytes: ArraySlice<UInt8>, _ what: String) throws(VerificationError) -> [RawAttribute] {
-        let root = try ReceiptDecoding.parseElement(bytes, what)
-        let elements = try ReceiptDecoding.children(of: root, .set, what)
+        guard !bytes.isEmpty else { throw .malformed("\(what): empty") }
+        let set = try ReceiptDERReader.single(bytes, what: what)
+        guard set.tag == 0x31 else {
+            throw .malformed("\(what): expected a SET, found tag 0x\(String(set.tag, radix: 16))")
+        }
+        var elements = ReceiptDERReader(bytes[set.content], what: what)
         var result: [RawAttribute] = []
-        result.reserveCapacity(elements.count)
-        for element in elements {
-            let parts = try ReceiptDecoding.children(of: element, .sequence, "\(what) attribute")
-            guard parts.count == 3 else {
-                throw .malformed("\(what) attribute has \(parts.count) elements, expected type, version and value")
+        while !elements.isAtEnd {
+            let element = try elements.read()
+            guard element.tag == 0x30 else {
+                throw .malformed("\(what): attribute is tag 0x\(String(element.tag, radix: 16)), not a SEQUENCE")
             }
-            let type: Int64 = try ReceiptDecoding.integer(parts[0], "\(what) attribute type")
-            let version: Int64 = try ReceiptDecoding.integer(parts[1], "\(what) attribute \(type) version")
-            guard parts[2].identifier == .octetString else {
-                throw .malformed("\(what) attribute \(type) value is a \(parts[2].identifier), not an OCTET STRING")
+            var parts = ReceiptDERReader(bytes[element.content], what: "\(what) attribute")
+            let typeElement = try parts.read()
+            guard typeElement.tag == 0x02 else { throw .malformed("\(what) attribute type is not an INTEGER") }
+            let type = try ReceiptDERReader.int64(bytes[typeElement.content], what: "\(what) attribute type")
+            let versionElement = try parts.read()
+            guard versionElement.tag == 0x02 else { throw .malformed("\(what) attribute \(type) version is not an INTEGER") }
+            let version = try ReceiptDERReader.int64(bytes[versionElement.content], what: "\(what) attribute \(type) version")
+            let valueElement = try parts.read()
+            guard valueElement.tag == 0x04 else {
+                throw .malformed("\(what) attribute \(type) value is tag 0x\(String(valueElement.tag, radix: 16)), not an OCTET STRING")
             }
-            let value = try ReceiptDecoding.octets(parts[2], "\(what) attribute \(type) value")
-            result.append(RawAttribute(type: type, version: version, value: value))
+            guard parts.isAtEnd else {
+                throw .malformed("\(what) attribute \(type) has elements after type, version and value")
+            }
+            result.append(RawAttribute(type: type, version: version, value: bytes[valueElement.content]))
         }
         return result
     }

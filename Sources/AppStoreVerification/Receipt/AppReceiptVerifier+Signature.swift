@@ -1,6 +1,5 @@
 internal import Crypto
 internal import _CryptoExtras
-internal import SwiftASN1
 
 extension AppReceiptVerifier {
     /// Checks the SignerInfo's RSA PKCS#1 v1.5 signature over `content` (directly, or through
@@ -11,25 +10,29 @@ extension AppReceiptVerifier {
         key: _RSA.Signing.PublicKey
     ) throws(VerificationError) -> String {
         let digest: ReceiptDigest
-        switch signer.digestAlgorithm {
-        case CMSObjectIdentifiers.sha1: digest = .sha1
-        case CMSObjectIdentifiers.sha256: digest = .sha256
-        default:
-            throw .unsupportedAlgorithm("receipt digest algorithm \(signer.digestAlgorithm) is neither SHA-1 nor SHA-256")
-        }
-        switch signer.signatureAlgorithm {
-        case CMSObjectIdentifiers.rsaEncryption: break
-        case CMSObjectIdentifiers.sha1WithRSAEncryption where digest == .sha1: break
-        case CMSObjectIdentifiers.sha256WithRSAEncryption where digest == .sha256: break
-        default:
+        if signer.digestAlgorithm.elementsEqual(CMSObjectIdentifiers.sha1Bytes) {
+            digest = .sha1
+        } else if signer.digestAlgorithm.elementsEqual(CMSObjectIdentifiers.sha256Bytes) {
+            digest = .sha256
+        } else {
             throw .unsupportedAlgorithm(
-                "receipt signature algorithm \(signer.signatureAlgorithm) does not match RSA with \(digest.name)"
+                "receipt digest algorithm \(CMSObjectIdentifiers.describe(signer.digestAlgorithm)) is neither SHA-1 nor SHA-256"
+            )
+        }
+        let algorithm = signer.signatureAlgorithm
+        let matchingSignatureAlgorithm =
+            algorithm.elementsEqual(CMSObjectIdentifiers.rsaEncryptionBytes)
+            || (digest == .sha1 && algorithm.elementsEqual(CMSObjectIdentifiers.sha1WithRSAEncryptionBytes))
+            || (digest == .sha256 && algorithm.elementsEqual(CMSObjectIdentifiers.sha256WithRSAEncryptionBytes))
+        guard matchingSignatureAlgorithm else {
+            throw .unsupportedAlgorithm(
+                "receipt signature algorithm \(CMSObjectIdentifiers.describe(algorithm)) does not match RSA with \(digest.name)"
             )
         }
 
         let signedBytes: [UInt8]
         if let attributes = signer.signedAttributes {
-            guard let contentType = attributes.contentType, contentType == CMSObjectIdentifiers.data else {
+            guard let contentType = attributes.contentType, contentType.elementsEqual(CMSObjectIdentifiers.dataBytes) else {
                 throw .invalidSignature("signed attributes lack a contentType of data")
             }
             guard let messageDigest = attributes.messageDigest else {

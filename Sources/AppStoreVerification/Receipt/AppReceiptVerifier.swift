@@ -1,7 +1,6 @@
 internal import AppStoreModels
 public import X509
 internal import Foundation
-internal import SwiftASN1
 internal import Crypto
 internal import _CryptoExtras
 
@@ -71,8 +70,10 @@ public struct AppReceiptVerifier: Sendable {
             throw .malformed("receipt is \(receiptDER.count) bytes, more than the \(limits.maximumDERLength) allowed")
         }
         let signed = try CMSSignedData.parse(receiptDER)
-        guard signed.contentType == CMSObjectIdentifiers.data else {
-            throw .malformed("receipt content type is \(signed.contentType), not data (1.2.840.113549.1.7.1)")
+        guard signed.contentType.elementsEqual(CMSObjectIdentifiers.dataBytes) else {
+            throw .malformed(
+                "receipt content type is \(CMSObjectIdentifiers.describe(signed.contentType)), not data (1.2.840.113549.1.7.1)"
+            )
         }
         guard let content = signed.content else { throw .malformed("receipt carries no encapsulated content") }
         guard signed.signerInfos.count == 1, let signer = signed.signerInfos.first else {

@@ -1,7 +1,6 @@
-internal import SwiftASN1
-
 /// The parts of a PKCS#7 / CMS `SignedData` (RFC 2315, RFC 5652) that receipt verification needs,
-/// parsed from BER (indefinite lengths, constructed OCTET STRINGs) or DER.
+/// parsed from BER (indefinite lengths, constructed OCTET STRINGs) or DER without descending into
+/// the certificates.
 ///
 /// ```
 /// ContentInfo ::= SEQUENCE { contentType OID (signedData), content [0] EXPLICIT SignedData }
@@ -13,12 +12,14 @@ internal import SwiftASN1
 ///     signerInfos SET OF SignerInfo }
 /// ```
 struct CMSSignedData: Sendable {
-    var version: Int
-    var digestAlgorithms: [ASN1ObjectIdentifier]
-    var contentType: ASN1ObjectIdentifier
+    var version: Int64
+    /// Content octets of each digest algorithm OID.
+    var digestAlgorithms: [ArraySlice<UInt8>]
+    /// Content octets of the eContentType OID.
+    var contentType: ArraySlice<UInt8>
     /// The encapsulated content (the receipt payload); `nil` for a detached signature.
     var content: ArraySlice<UInt8>?
-    /// The DER bytes of each certificate in `certificates`, in order.
+    /// The encoded bytes of each certificate in `certificates`, in order.
     var certificates: [ArraySlice<UInt8>]
     var signerInfos: [CMSSignerInfo]
 
@@ -29,74 +30,78 @@ struct CMSSignedData: Sendable {
 
     /// Parses a `ContentInfo` holding `SignedData`. Every failure is `.malformed`.
     static func parse(_ bytes: [UInt8]) throws(VerificationError) -> CMSSignedData {
-        let root = try ReceiptDecoding.parseElement(bytes[...], "PKCS#7 ContentInfo")
-        let info = try ReceiptDecoding.children(of: root, .sequence, "PKCS#7 ContentInfo")
-        guard info.count == 2 else {
-            throw .malformed("PKCS#7 ContentInfo must hold contentType and content, found \(info.count) elements")
+        guard !bytes.isEmpty else { throw .malformed("PKCS#7 ContentInfo: empty") }
+        var top = ReceiptDERReader(bytes[...], what: "PKCS#7 ContentInfo", allowsIndefinite: true)
+        let root = try top.read()
+        guard top.isAtEnd else { throw .malformed("PKCS#7 ContentInfo: \(bytes.count - root.end) trailing bytes") }
+        var info = try CMSReading.constructed(root, tag: 0x30, in: top, "PKCS#7 ContentInfo")
+        let type = try CMSReading.oid(try info.read(), in: info, "PKCS#7 contentType")
+        guard type.elementsEqual(CMSObjectIdentifiers.signedDataBytes) else {
+            throw .malformed("PKCS#7 contentType is \(CMSObjectIdentifiers.describe(type)), not signedData (1.2.840.113549.1.7.2)")
         }
-        let type = try ReceiptDecoding.objectIdentifier(info[0], "PKCS#7 contentType")
-        guard type == CMSObjectIdentifiers.signedData else {
-            throw .malformed("PKCS#7 contentType is \(type), not signedData (1.2.840.113549.1.7.2)")
-        }
-        let wrapper = try ReceiptDecoding.children(of: info[1], ReceiptDecoding.contextTag(0), "PKCS#7 content [0]")
-        guard wrapper.count == 1 else { throw .malformed("PKCS#7 content [0] must hold exactly one SignedData") }
-        return try parseSignedData(wrapper[0])
+        var explicit = try CMSReading.constructed(try info.read(), tag: 0xA0, in: info, "PKCS#7 content [0]")
+        guard info.isAtEnd else { throw .malformed("PKCS#7 ContentInfo has elements after its content") }
+        let signedData = try explicit.read()
+        guard explicit.isAtEnd else { throw .malformed("PKCS#7 content [0] must hold exactly one SignedData") }
+        return try parseSignedData(signedData, in: explicit)
     }
 
-    private static func parseSignedData(_ node: ASN1Node) throws(VerificationError) -> CMSSignedData {
-        var fields = try ReceiptDecoding.children(of: node, .sequence, "SignedData")[...]
-        guard fields.count >= 4 else { throw .malformed("SignedData has \(fields.count) elements, expected at least 4") }
+    private static func parseSignedData(
+        _ node: ReceiptDERReader.Element,
+        in parent: ReceiptDERReader
+    ) throws(VerificationError) -> CMSSignedData {
+        var fields = try CMSReading.constructed(node, tag: 0x30, in: parent, "SignedData")
 
-        let version: Int = try ReceiptDecoding.integer(fields.removeFirst(), "SignedData version")
+        let version = try CMSReading.integer(try fields.read(), in: fields, "SignedData version")
         guard (1...5).contains(version) else { throw .malformed("SignedData version \(version) is not 1...5") }
 
-        var digestAlgorithms: [ASN1ObjectIdentifier] = []
-        for algorithm in try ReceiptDecoding.children(of: fields.removeFirst(), .set, "SignedData digestAlgorithms") {
-            digestAlgorithms.append(try ReceiptDecoding.algorithm(algorithm, "SignedData digestAlgorithm"))
+        var digestAlgorithms: [ArraySlice<UInt8>] = []
+        var algorithms = try CMSReading.constructed(try fields.read(), tag: 0x31, in: fields, "SignedData digestAlgorithms")
+        while !algorithms.isAtEnd {
+            guard digestAlgorithms.count < 8 else { throw .malformed("SignedData lists more than 8 digest algorithms") }
+            digestAlgorithms.append(try CMSReading.algorithm(try algorithms.read(), in: algorithms, "SignedData digestAlgorithm"))
         }
 
-        let encapsulated = try ReceiptDecoding.children(of: fields.removeFirst(), .sequence, "SignedData encapContentInfo")
-        guard (1...2).contains(encapsulated.count) else {
-            throw .malformed("encapContentInfo has \(encapsulated.count) elements, expected 1 or 2")
-        }
-        let contentType = try ReceiptDecoding.objectIdentifier(encapsulated[0], "encapContentInfo eContentType")
+        var encapsulated = try CMSReading.constructed(try fields.read(), tag: 0x30, in: fields, "SignedData encapContentInfo")
+        let contentType = try CMSReading.oid(try encapsulated.read(), in: encapsulated, "encapContentInfo eContentType")
         var content: ArraySlice<UInt8>?
-        if encapsulated.count == 2 {
-            let explicit = try ReceiptDecoding.children(of: encapsulated[1], ReceiptDecoding.contextTag(0), "eContent [0]")
-            guard explicit.count == 1 else { throw .malformed("eContent [0] must hold exactly one OCTET STRING") }
-            content = try ReceiptDecoding.octets(explicit[0], "eContent OCTET STRING")
+        if !encapsulated.isAtEnd {
+            var explicit = try CMSReading.constructed(try encapsulated.read(), tag: 0xA0, in: encapsulated, "eContent [0]")
+            content = try CMSReading.octets(try explicit.read(), in: explicit, "eContent OCTET STRING")
+            guard explicit.isAtEnd else { throw .malformed("eContent [0] must hold exactly one OCTET STRING") }
+            guard encapsulated.isAtEnd else { throw .malformed("encapContentInfo has elements after eContent") }
         }
 
+        var next = try fields.read()
         var certificates: [ArraySlice<UInt8>] = []
-        if let next = fields.first, next.identifier == ReceiptDecoding.contextTag(0) {
-            fields.removeFirst()
-            let list = try ReceiptDecoding.children(of: next, ReceiptDecoding.contextTag(0), "SignedData certificates [0]")
-            guard list.count <= maximumCertificates else {
-                throw .malformed("SignedData carries \(list.count) certificates, more than \(maximumCertificates)")
-            }
-            for certificate in list {
-                guard certificate.identifier == .sequence else {
-                    throw .malformed("SignedData certificates [0] holds a \(certificate.identifier), not a Certificate SEQUENCE")
+        if next.tag == 0xA0 {
+            var list = fields.children(of: next, what: "SignedData certificates [0]")
+            while !list.isAtEnd {
+                let certificate = try list.read()
+                guard certificate.tag == 0x30 else {
+                    throw .malformed("SignedData certificates [0] holds tag 0x\(String(certificate.tag, radix: 16)), not a Certificate SEQUENCE")
                 }
-                certificates.append(certificate.encodedBytes)
+                guard certificates.count < maximumCertificates else {
+                    throw .malformed("SignedData carries more than \(maximumCertificates) certificates")
+                }
+                certificates.append(list.bytes[certificate.encoded])
             }
+            next = try fields.read()
         }
-        if let next = fields.first, next.identifier == ReceiptDecoding.contextTag(1) {
-            fields.removeFirst()  // CRLs: not used for receipts; carried but ignored.
+        if next.tag == 0xA1 {
+            next = try fields.read()  // CRLs: not used for receipts; carried but ignored.
         }
 
-        guard fields.count == 1, let signerSet = fields.first else {
-            throw .malformed("SignedData must end with signerInfos; found \(fields.count) trailing elements")
-        }
-        let signerNodes = try ReceiptDecoding.children(of: signerSet, .set, "SignedData signerInfos")
-        guard !signerNodes.isEmpty else { throw .malformed("SignedData has no SignerInfo") }
-        guard signerNodes.count <= maximumSigners else {
-            throw .malformed("SignedData has \(signerNodes.count) SignerInfos, more than \(maximumSigners)")
-        }
+        var signers = try CMSReading.constructed(next, tag: 0x31, in: fields, "SignedData signerInfos")
+        guard fields.isAtEnd else { throw .malformed("SignedData has elements after signerInfos") }
         var signerInfos: [CMSSignerInfo] = []
-        for signer in signerNodes {
-            signerInfos.append(try CMSSignerInfo.parse(signer))
+        while !signers.isAtEnd {
+            guard signerInfos.count < maximumSigners else {
+                throw .malformed("SignedData has more than \(maximumSigners) SignerInfos")
+            }
+            signerInfos.append(try CMSSignerInfo.parse(try signers.read(), in: signers))
         }
+        guard !signerInfos.isEmpty else { throw .malformed("SignedData has no SignerInfo") }
         return CMSSignedData(
             version: version,
             digestAlgorithms: digestAlgorithms,
@@ -108,19 +113,69 @@ struct CMSSignedData: Sendable {
     }
 }
 
-/// Object identifiers used by CMS and receipt verification.
-enum CMSObjectIdentifiers {
-    static let data: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 1]
-    static let signedData: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 2]
-    static let contentTypeAttribute: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 3]
-    static let messageDigestAttribute: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 4]
-    static let sha1: ASN1ObjectIdentifier = [1, 3, 14, 3, 2, 26]
-    static let sha256: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 1]
-    static let rsaEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 1, 1]
-    static let sha1WithRSAEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 1, 5]
-    static let sha256WithRSAEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 1, 11]
-    /// Apple's marker on the "Mac App Store and iTunes Store Receipt Signing" leaf.
-    static let appleReceiptSigningLeaf: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
-    /// Apple's marker on the Apple Worldwide Developer Relations intermediate CA.
-    static let appleWWDRIntermediate: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
+/// Typed reads over ``ReceiptDERReader`` elements for the CMS envelope.
+enum CMSReading {
+    /// A reader over the children of a constructed element with identifier octet `tag`.
+    static func constructed(
+        _ element: ReceiptDERReader.Element,
+        tag: UInt8,
+        in parent: ReceiptDERReader,
+        _ what: String
+    ) throws(VerificationError) -> ReceiptDERReader {
+        guard element.tag == tag else {
+            throw .malformed("\(what): expected tag 0x\(String(tag, radix: 16)), found 0x\(String(element.tag, radix: 16))")
+        }
+        return parent.children(of: element, what: what)
+    }
+
+    static func primitive(
+        _ element: ReceiptDERReader.Element,
+        tag: UInt8,
+        in parent: ReceiptDERReader,
+        _ what: String
+    ) throws(VerificationError) -> ArraySlice<UInt8> {
+        guard element.tag == tag else {
+            throw .malformed("\(what): expected tag 0x\(String(tag, radix: 16)), found 0x\(String(element.tag, radix: 16))")
+        }
+        return parent.bytes[element.content]
+    }
+
+    static func oid(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+        let content = try primitive(element, tag: 0x06, in: parent, what)
+        guard !content.isEmpty, let last = content.last, last & 0x80 == 0 else {
+            throw .malformed("\(what): malformed OBJECT IDENTIFIER")
+        }
+        return content
+    }
+
+    static func integer(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> Int64 {
+        try ReceiptDERReader.int64(try primitive(element, tag: 0x02, in: parent, what), what: what)
+    }
+
+    /// An AlgorithmIdentifier's OID content octets; parameters must be absent or NULL.
+    static func algorithm(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+        var parts = try constructed(element, tag: 0x30, in: parent, what)
+        let oid = try oid(try parts.read(), in: parts, what)
+        if !parts.isAtEnd {
+            let parameters = try parts.read()
+            guard parameters.tag == 0x05, parameters.content.isEmpty, parts.isAtEnd else {
+                throw .malformed("\(what): AlgorithmIdentifier parameters must be absent or NULL")
+            }
+        }
+        return oid
+    }
+
+    /// An OCTET STRING's contents: primitive, or BER constructed segments joined.
+    static func octets(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+        if element.tag == 0x04 { return parent.bytes[element.content] }
+        guard element.tag == 0x24 else {
+            throw .malformed("\(what): expected an OCTET STRING, found tag 0x\(String(element.tag, radix: 16))")
+        }
+        var joined: [UInt8] = []
+        var segments = parent.children(of: element, what: what)
+        while !segments.isAtEnd {
+            joined.append(contentsOf: try octets(try segments.read(), in: segments, what))
+        }
+        return joined[...]
+    }
 }

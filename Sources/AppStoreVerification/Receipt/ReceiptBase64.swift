@@ -26,15 +26,16 @@ enum ReceiptBase64 {
         guard text.utf8.count <= limits.maximumBase64Length else {
             throw .malformed("\(what) is \(text.utf8.count) base64 characters, more than the \(limits.maximumBase64Length) allowed")
         }
-        let compact: String
-        if text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            compact = String(decoding: text.utf8.filter { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }, as: UTF8.self)
-        } else {
-            compact = text
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var text = text
+        let data: Data? = text.withUTF8 { utf8 in
+            if utf8.contains(where: isWhitespace) {
+                return Data(base64Encoded: Data(utf8.filter { !isWhitespace($0) }))
+            }
+            return Data(base64Encoded: Data(buffer: utf8))
         }
-        guard !compact.isEmpty else { throw .malformed("\(what) is empty") }
-        guard let data = Data(base64Encoded: compact) else {
-            throw .malformed("\(what) is not valid base64")
+        guard let data, !data.isEmpty else {
+            throw .malformed("\(what) is empty or not valid base64")
         }
         guard data.count <= limits.maximumDERLength else {
             throw .malformed("\(what) decodes to \(data.count) bytes, more than the \(limits.maximumDERLength) allowed")

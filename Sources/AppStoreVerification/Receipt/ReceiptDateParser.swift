@@ -5,12 +5,12 @@ internal import AppStoreModels
 /// ``Timestamp``, exactly and without Foundation's formatters.
 enum ReceiptDateParser {
     /// The timestamp for `text`, or `nil` when `text` is not an RFC 3339 date-time.
-    static func parse(_ text: some Collection<UInt8>) -> Timestamp? {
-        let bytes = Array(text)
-        var index = 0
+    static func parse(_ text: ArraySlice<UInt8>) -> Timestamp? {
+        let bytes = text
+        var index = text.startIndex
 
         func digits(_ count: Int) -> Int64? {
-            guard index + count <= bytes.count else { return nil }
+            guard index + count <= bytes.endIndex else { return nil }
             var value: Int64 = 0
             for offset in 0..<count {
                 let byte = bytes[index + offset]
@@ -21,7 +21,7 @@ enum ReceiptDateParser {
             return value
         }
         func expect(_ characters: UInt8...) -> Bool {
-            guard index < bytes.count, characters.contains(bytes[index]) else { return false }
+            guard index < bytes.endIndex, characters.contains(bytes[index]) else { return false }
             index += 1
             return true
         }
@@ -35,11 +35,11 @@ enum ReceiptDateParser {
         else { return nil }
 
         var milliseconds: Int64 = 0
-        if index < bytes.count, bytes[index] == 0x2E {
+        if index < bytes.endIndex, bytes[index] == 0x2E {
             index += 1
             var scale: Int64 = 100
             var count = 0
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            while index < bytes.endIndex, bytes[index] >= 0x30, bytes[index] <= 0x39 {
                 milliseconds += Int64(bytes[index] - 0x30) * scale  // digits beyond milliseconds truncate
                 scale /= 10
                 index += 1
@@ -51,7 +51,7 @@ enum ReceiptDateParser {
         var offsetSeconds: Int64 = 0
         if expect(0x5A, 0x7A) {
             offsetSeconds = 0
-        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+        } else if index < bytes.endIndex, bytes[index] == 0x2B || bytes[index] == 0x2D {
             let sign: Int64 = bytes[index] == 0x2D ? -1 : 1
             index += 1
             guard let offsetHours = digits(2), expect(0x3A), let offsetMinutes = digits(2),
@@ -61,7 +61,7 @@ enum ReceiptDateParser {
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard index == bytes.endIndex else { return nil }
 
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
