@@ -31,6 +31,9 @@ public struct VerificationError: Error, Hashable, Sendable, CustomStringConverti
         public static let wrongEnvironment = Code(rawValue: "wrongEnvironment")
         /// A required field is absent from an otherwise valid payload.
         public static let missingField = Code(rawValue: "missingField")
+        /// The data decoded but its signature cannot be checked locally (iOS 6 transaction
+        /// receipts): only Apple's `verifyReceipt` can confirm it.
+        public static let unverifiableLocally = Code(rawValue: "unverifiableLocally")
         /// Verification could not finish for a reason a retry may fix (OCSP responder unreachable).
         public static let retryableVerificationFailure = Code(rawValue: "retryableVerificationFailure")
     }

@@ -31,7 +31,7 @@ struct VerifyBenchmark {
         var results: [Throughput.Result] = []
         results.append(try throughput.measure(Self.notificationName) { _ = try verifier.verifyNotification(signed.notification) })
         results.append(try throughput.measure(Self.transactionName) { _ = try verifier.verifyTransaction(signed.transaction) })
-
+        results.append(try receiptBenchmark())
 
         let offerSigner = PromotionalOfferSigner(
             privateKey: P256.Signing.PrivateKey(), keyId: "KEY1234567", issuerId: "issuer", bundleId: bundleId)

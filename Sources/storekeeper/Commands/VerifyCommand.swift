@@ -82,7 +82,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 offline: verifier, revocation: OCSPRevocationChecker(transport: HTTPOCSPTransport(timeout: .seconds(5))))
             : nil
         return SignedDataInspector(
-            jws: verifier, online: onlineVerifier, receipts: nil); _ = receiptRoots
+            jws: verifier, online: onlineVerifier, receipts: ReceiptInspector(trustedRoots: receiptRoots, expectations: expectations))
     }
 }
 
