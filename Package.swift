@@ -161,6 +161,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "StorekeeperTests",
+            dependencies: ["Storekeeper"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppStoreModelsTests",
             dependencies: ["AppStoreModels"],
             resources: [.copy("Fixtures")],

@@ -1,0 +1,42 @@
+internal import AppStoreModels
+internal import Foundation
+
+/// A record that is a last-writer-wins register: the one with the later `signedDate` wins.
+protocol SignedRecord: Encodable {
+    var signedDate: Timestamp { get }
+}
+
+extension AppleTransaction: SignedRecord {}
+extension RenewalInfo: SignedRecord {}
+
+/// The total order that decides which of two records about the same key wins.
+///
+/// The later `signedDate` wins. Equal `signedDate`s are broken by the records' content (their
+/// canonical JSON, compared bytewise; the greater wins), never by arrival order, so any two
+/// replicas that saw the same set of records keep the same one.
+enum LastWriterWins {
+    /// Whether `candidate` replaces `current`. A record never supersedes an equal record.
+    static func supersedes<R: SignedRecord>(_ candidate: R, _ current: R) -> Bool {
+        if candidate.signedDate != current.signedDate { return candidate.signedDate > current.signedDate }
+        return contentKey(current).lexicographicallyPrecedes(contentKey(candidate))
+    }
+
+    /// The canonical bytes of a record: JSON with sorted keys.
+    static func contentKey<R: Encodable>(_ record: R) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these plain value types cannot fail; an empty key would only lose ties.
+        return (try? encoder.encode(record)).map { Array($0) } ?? []
+    }
+
+    /// Merges `candidate` into the register `current`; returns whether the register changed.
+    static func merge<R: SignedRecord & Equatable>(_ candidate: R, into current: inout R?) -> Bool {
+        guard let existing = current else {
+            current = candidate
+            return true
+        }
+        guard candidate != existing, supersedes(candidate, existing) else { return false }
+        current = candidate
+        return true
+    }
+}
