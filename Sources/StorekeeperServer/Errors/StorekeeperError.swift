@@ -1,6 +1,6 @@
 public import HTTPTypes
 public import Hummingbird
-import AppStoreVerification
+public import AppStoreVerification
 import Foundation
 import NIOCore
 
@@ -72,19 +72,21 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
 
 extension StorekeeperError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        struct Body: Encodable {
-            struct Detail: Encodable {
-                var code: String
-                var message: String
-                var verificationCode: String?
-            }
-            var error: Detail
-        }
-        let body = Body(error: .init(code: code.rawValue, message: message, verificationCode: verificationCode))
+        let body = ErrorBody(error: .init(code: code.rawValue, message: message, verificationCode: verificationCode))
         let data = try JSONEncoder().encode(body)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         if status == .serviceUnavailable { headers[.retryAfter] = "5" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
+}
+
+/// The JSON shape of every error response: `{"error": {"code", "message", "verificationCode"?}}`.
+private struct ErrorBody: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var verificationCode: String?
+    }
+    var error: Detail
 }

@@ -35,7 +35,7 @@ enum Principal: Sendable, Hashable {
 struct Authenticator: Sendable {
     let store: any PurchaseStore
     let now: @Sendable () -> Timestamp
-    private let keyCache = Mutex<[String: (record: APIKeyRecord?, checkedAt: Int64)]>([:])
+    private let keyCache = KeyCache()
     /// How long a looked-up API key is trusted before it is looked up again (revocations apply
     /// within this delay).
     static let keyCacheMilliseconds: Int64 = 30_000
@@ -72,13 +72,13 @@ struct Authenticator: Sendable {
     private func apiKey(_ secret: String) async throws -> Principal {
         let hash = Self.hash(secret)
         let now = now().millisecondsSince1970
-        let cached = keyCache.withLock { $0[hash] }
+        let cached = keyCache.entries.withLock { $0[hash] }
         let record: APIKeyRecord?
         if let cached, now - cached.checkedAt < Self.keyCacheMilliseconds {
             record = cached.record
         } else {
             record = try await store.read { try await $0.apiKey(hash: hash) }
-            keyCache.withLock { cache in
+            keyCache.entries.withLock { cache in
                 if cache.count > 10_000 { cache.removeAll() }
                 cache[hash] = (record, now)
             }
@@ -99,4 +99,9 @@ struct Authenticator: Sendable {
         for index in bytes.indices { bytes[index] = generator.next() }
         return apiKeyPrefix + Base64.encodeURL(bytes)
     }
+}
+
+/// API keys looked up recently (shared by copies of the authenticator).
+private final class KeyCache: Sendable {
+    let entries = Mutex<[String: (record: APIKeyRecord?, checkedAt: Int64)]>([:])
 }

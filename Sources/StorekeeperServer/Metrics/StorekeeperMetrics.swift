@@ -1,6 +1,6 @@
 public import CoreMetrics
-import AppStoreModels
-import Foundation
+public import AppStoreModels
+public import Foundation
 
 /// The business monitors of `seeds/000_*` as swift-metrics instruments: orders, purchase
 /// submissions, sandbox purchases, delivery delay, notifications, refunds, consumption requests,

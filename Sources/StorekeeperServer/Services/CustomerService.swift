@@ -1,6 +1,6 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
+public import AppStoreModels
+public import Foundation
+public import Storekeeper
 
 /// Reads and changes one customer's state: the view apps fetch, spends, alias merges.
 public struct CustomerService: Sendable {

@@ -1,6 +1,6 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
+public import AppStoreModels
+public import Foundation
+public import Storekeeper
 
 /// Business orders: created before the App Store purchase, carrying the `appAccountToken` that
 /// links the transaction back to them.
@@ -69,11 +69,11 @@ public struct OrderService: Sendable {
             try await tx.lock(customer: customerId)
             try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
             let creation: OrderBook.Creation
-            do {
+            let openOrders = try await tx.openOrders(customerId: customerId)
+            do throws(OrderError) {
                 creation = try OrderBook.create(
-                    customerId: customerId, product: product, quantity: quantity,
-                    openOrders: try await tx.openOrders(customerId: customerId), policy: app.policy, now: now,
-                    bonus: bonus.map { (currency: $0.0, amount: $0.1) })
+                    customerId: customerId, product: product, quantity: quantity, openOrders: openOrders,
+                    policy: app.policy, now: now, bonus: bonus.map { (currency: $0.0, amount: $0.1) })
             } catch {
                 throw StorekeeperError.invalidRequest(error.reason)
             }
@@ -112,7 +112,7 @@ public struct OrderService: Sendable {
             }
             try await tx.lock(customer: order.customerId)
             let moved: Order
-            do {
+            do throws(OrderError) {
                 moved = try OrderBook.move(order, to: state, at: now)
             } catch {
                 throw StorekeeperError.conflict(error.reason)

@@ -1,7 +1,7 @@
-import AppStoreModels
+public import AppStoreModels
 import AppStoreVerification
-import Foundation
-import Storekeeper
+public import Foundation
+public import Storekeeper
 
 /// The purchase path: a client hands over proof of a purchase, Storekeeper verifies it, matches
 /// it to the order, grants exactly once, and answers with the customer's state.
