@@ -30,10 +30,10 @@ struct ReceiptLayout {
     /// The same receipt with `certificates` in the certificates field.
     func replacingCertificates(_ certificates: [[UInt8]]) throws -> [UInt8] {
         var serializer = DER.Serializer()
-        try serializer.appendConstructedNode(identifier: .sequence) { info in
+        serializer.appendConstructedNode(identifier: .sequence) { info in
             info.serialize(oid)
-            try info.appendConstructedNode(identifier: ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)) { explicit in
-                try explicit.appendConstructedNode(identifier: .sequence) { signedData in
+            info.appendConstructedNode(identifier: ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)) { explicit in
+                explicit.appendConstructedNode(identifier: .sequence) { signedData in
                     for field in signedDataFields.prefix(3) { signedData.serialize(field) }
                     signedData.appendConstructedNode(identifier: ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)) { set in
                         for certificate in certificates { set.serializeRawBytes(certificate) }

@@ -10,6 +10,10 @@ internal import _CryptoExtras
 /// ASN.1 payload (`SET OF ReceiptAttribute`) and wrapped in a DER PKCS#7 SignedData signed by the
 /// chain's leaf with RSA PKCS#1 v1.5, certificates (leaf, intermediate, root) included, exactly
 /// the shape of Apple's receipts.
+///
+/// The payload is DER, so its attributes, and the in-app purchases among them, appear in DER
+/// SET OF order (sorted by encoding), as in Apple's receipts: decoding a built receipt gives the
+/// same fields and the same in-app purchases, possibly in another order.
 public struct AppReceiptBuilder: Sendable {
     public enum Digest: Sendable {
         case sha1, sha256

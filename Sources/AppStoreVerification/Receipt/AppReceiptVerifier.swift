@@ -9,8 +9,12 @@ internal import _CryptoExtras
 /// A receipt is accepted when:
 /// 1. it is well-formed BER/DER within the size caps (otherwise `malformed`);
 /// 2. its signer's chain leads to a trusted root through an Apple-marked intermediate
-///    (`invalidCertificateChain`; see ``ReceiptCertificateChain``), SHA-1-era (WWDR G1) and
-///    SHA-256-era chains alike;
+///    (`invalidCertificateChain`), SHA-1-era (WWDR G1) and SHA-256-era chains alike: the leaf is
+///    the certificate the SignerInfo names, holds an RSA key and Apple's receipt-signing marker
+///    1.2.840.113635.100.6.11.1, is not a CA and may sign; the intermediate is a carried
+///    certificate whose key verifies the leaf, with Apple's WWDR marker 1.2.840.113635.100.6.2.1,
+///    CA basic constraints and certificate-signing key usage; a configured root's key verifies the
+///    intermediate (a root the receipt carries is never trusted for being there);
 /// 3. the RSA PKCS#1 v1.5 signature (SHA-1 or SHA-256, as the SignerInfo says) verifies over
 ///    the payload, or over the signed attributes whose `messageDigest` matches the payload
 ///    (`invalidSignature`);
@@ -28,8 +32,8 @@ public struct AppReceiptVerifier: Sendable {
     private let cache: ReceiptChainCache
 
     /// - Parameters:
-    ///   - trustedRoots: the roots a chain must end at. Defaults to the Apple Inc. Root
-    ///     shipped in this module (`Roots/AppleIncRootCertificate.pem`).
+    ///   - trustedRoots: the roots a chain must end at (``init(expectations:limits:)`` uses the
+    ///     Apple Inc. Root shipped in this module, `Roots/AppleIncRootCertificate.pem`).
     ///   - expectations: what receipts must be bound to; `.none` checks signature and chain only.
     ///   - limits: size caps applied before parsing.
     ///   - chainCacheCapacity: how many distinct certificate chains to remember.
