@@ -52,13 +52,16 @@ public func buildRouter(_ dependencies: StorekeeperDependencies) -> Router<Store
     var apps: [String: StorekeeperAPI.AppServices] = [:]
     for app in configuration.apps {
         let runtime = AppRuntime(config: app)
-        let applier = FactApplier(app: app, subscriptions: SubscriptionApplier(app: app))
+        let applier = FactApplier(app: app)
         apps[app.id] = StorekeeperAPI.AppServices(
             runtime: runtime,
             orders: OrderService(store: dependencies.store, app: app, metrics: metrics, now: dependencies.now),
             purchases: PurchaseService(
                 store: dependencies.store, runtime: runtime, applier: applier, metrics: metrics, now: dependencies.now),
-            customers: CustomerService(store: dependencies.store, app: app, applier: applier, now: dependencies.now))
+            customers: CustomerService(store: dependencies.store, app: app, applier: applier, now: dependencies.now),
+            notifications: NotificationService(
+                store: dependencies.store, runtime: runtime, applier: applier, metrics: metrics, now: dependencies.now,
+                refresher: nil))
     }
     let router = Router(context: StorekeeperRequestContext.self)
     router.add(middleware: ErrorMiddleware())

@@ -26,6 +26,8 @@ public import Storekeeper
 ///   the app's backend signs customer tokens with.
 /// - `webhooks` (array of names), `webhook.<name>.url`, `webhook.<name>.secret` (secret).
 /// - `bonus.currency`, `bonus.unitsPerMajorUnit`: the price-point difference rule.
+/// - `consumption.refundPreference` (`DECLINE` | `GRANT_FULL` | `GRANT_PRORATED`),
+///   `consumption.sampleContentProvided` (bool): the app's stance in CONSUMPTION_REQUEST answers.
 /// - `products` (array of product ids) and per product `product.<productId>.kind`
 ///   (`consumable` | `non_consumable` | `non_renewing_subscription` |
 ///   `auto_renewable_subscription`), `.entitlements` (array), `.currencies` (array of
@@ -49,6 +51,18 @@ public struct AppConfiguration: Sendable {
     public var customerTokens: CustomerTokenKeys
     public var webhooks: [Webhook]
     public var bonus: BonusRule?
+    public var consumption: ConsumptionSettings
+
+    /// How CONSUMPTION_REQUEST answers describe the app's stance.
+    public struct ConsumptionSettings: Sendable, Hashable {
+        public var refundPreference: RefundPreference?
+        public var sampleContentProvided: Bool
+
+        public init(refundPreference: RefundPreference? = nil, sampleContentProvided: Bool = false) {
+            self.refundPreference = refundPreference
+            self.sampleContentProvided = sampleContentProvided
+        }
+    }
 
     public struct ServerAPICredentials: Sendable {
         public var issuerId: String
@@ -117,8 +131,10 @@ public struct AppConfiguration: Sendable {
         catalog: Catalog, sharedSecret: String? = nil, serverAPI: ServerAPICredentials? = nil,
         offerKey: OfferKey? = nil, jwsRoots: TrustedRoots = .appleRootCAG3, receiptRoots: TrustedRoots = .appleIncRoot,
         usesCustomRoots: Bool = false, verifyReceiptURLs: (production: String, sandbox: String)? = nil,
-        customerTokens: CustomerTokenKeys = .init(), webhooks: [Webhook] = [], bonus: BonusRule? = nil
+        customerTokens: CustomerTokenKeys = .init(), webhooks: [Webhook] = [], bonus: BonusRule? = nil,
+        consumption: ConsumptionSettings = .init()
     ) {
+        self.consumption = consumption
         self.id = id
         self.bundleId = bundleId
         self.appAppleId = appAppleId
@@ -229,6 +245,16 @@ extension AppConfiguration {
         } else {
             bonus = nil
         }
+        var consumption = ConsumptionSettings()
+        if let preference = try settings.string("consumption", "refundPreference") {
+            let value = RefundPreference(rawValue: preference)
+            guard value.isKnown else {
+                throw ConfigurationError(key: settings.name(["consumption", "refundPreference"]), "must be DECLINE, GRANT_FULL or GRANT_PRORATED")
+            }
+            consumption.refundPreference = value
+        }
+        consumption.sampleContentProvided = try settings.bool("consumption", "sampleContentProvided") ?? false
+        self.consumption = consumption
         catalog = try Self.catalog(settings)
     }
 

@@ -12,6 +12,7 @@ struct StorekeeperAPI: Sendable {
         var orders: OrderService
         var purchases: PurchaseService
         var customers: CustomerService
+        var notifications: NotificationService
     }
 
     let apps: [String: AppServices]
@@ -29,6 +30,7 @@ struct StorekeeperAPI: Sendable {
         app.post("customers/:customer/spend", use: spend)
         app.post("customers/:customer/restore", use: restore)
         app.post("customers/:customer/aliases", use: addAlias)
+        app.post("notifications", use: receiveNotification)
     }
 
     // MARK: Plumbing
@@ -147,6 +149,33 @@ struct StorekeeperAPI: Sendable {
             SubmitPurchaseResponse(
                 status: submission.status, transactionIds: submission.transactionIds,
                 order: submission.order.map(OrderBody.init), customer: submission.customer))
+    }
+
+    // MARK: Notifications
+
+    /// Apple's webhook (set it in App Store Connect as the app's server URL, for V2 or V1).
+    /// Authenticated by Apple's signature (V2) or the shared secret (V1), not by a bearer token.
+    @Sendable func receiveNotification(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBodyBytes)
+        } catch {
+            throw StorekeeperError(.payloadTooLarge, "body exceeds \(maxBodyBytes) bytes", status: .contentTooLarge)
+        }
+        switch await services.notifications.receive(Array(buffer: buffer)) {
+        case .processed:
+            return try json(StatusResponse(status: "processed", checks: nil))
+        case .duplicate:
+            return try json(StatusResponse(status: "duplicate", checks: nil))
+        case .rejected(let reason):
+            context.logger.warning("notification rejected", metadata: ["storekeeper.reason": "\(reason)"])
+            return try json(StatusResponse(status: "rejected", checks: nil))
+        case .unauthorized:
+            throw StorekeeperError.unauthorized("shared secret does not match")
+        case .retry(let reason):
+            throw StorekeeperError.unavailable("notification stored; processing will be retried", cause: reason)
+        }
     }
 
     // MARK: Customers

@@ -52,6 +52,7 @@ public struct CustomerService: Sendable {
             try await tx.lock(customer: customerId)
             switch try await tx.post(entry, requireNonNegative: true) {
             case .posted(let balance):
+                try await applier.events.walletChanged(entry, balance: balance, now: now, in: tx)
                 try await tx.append(
                     AuditEvent(
                         customerId: customerId, kind: "wallet.spent", actor: actor, subject: entry.key,
@@ -103,8 +104,10 @@ public struct CustomerService: Sendable {
                 moved += 1
             }
             for (currency, balance) in try await tx.balances(customerId: source) {
-                if let entry = try Wallet.merge(from: source, into: target, currency: currency, balance: balance, at: now) {
-                    _ = try await tx.post(entry, requireNonNegative: false)
+                if let entry = try Wallet.merge(from: source, into: target, currency: currency, balance: balance, at: now),
+                    case .posted(let after) = try await tx.post(entry, requireNonNegative: false)
+                {
+                    try await applier.events.walletChanged(entry, balance: after, now: now, in: tx)
                 }
             }
             for order in try await tx.openOrders(customerId: source) {

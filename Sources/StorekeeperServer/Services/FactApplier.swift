@@ -11,6 +11,13 @@ import Storekeeper
 struct FactApplier: Sendable {
     let app: AppConfiguration
     let subscriptions: SubscriptionApplier
+    let events: EventOutbox
+
+    init(app: AppConfiguration) {
+        self.app = app
+        self.subscriptions = SubscriptionApplier(app: app)
+        self.events = EventOutbox(appId: app.id, webhooks: app.webhooks)
+    }
 
     /// What applying facts did, for the response and for metrics.
     struct Outcome: Sendable {
@@ -95,6 +102,45 @@ struct FactApplier: Sendable {
             try await refreshGrants(of: customer, actor: actor, fact: fact, now: now, in: tx)
         }
         return outcome
+    }
+
+    /// A whole subscription fact from Apple (a notification or a status refresh): its
+    /// transactions are recorded, then the lifecycle applies the fact once, with its status and
+    /// renewal info.
+    func applySubscriptionFact(
+        _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction
+    ) async throws -> (Outcome, [SubscriptionAction]) {
+        let owner: CustomerID
+        if let stored = try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId) {
+            owner = stored
+        } else if let transaction = fact.transaction {
+            owner = try await resolveOwner(transaction, in: tx)
+        } else if let placeholder = CustomerID(
+            rawValue: "\(Self.unclaimedPrefix)\(fact.environment.rawValue):\(fact.originalTransactionId)")
+        {
+            owner = placeholder
+        } else {
+            throw StorekeeperError.invalidRequest("subscription identifiers are not usable")
+        }
+        var outcome = Outcome(customerId: owner)
+        try await tx.lock(customer: owner)
+        try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
+        try await tx.lock(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
+        if try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId) == nil {
+            try await tx.setOwner(environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
+        }
+        for transaction in fact.transactions.sorted(by: { $0.signedDate < $1.signedDate }) {
+            try await record(
+                transaction, for: owner, orderId: nil, actor: actor, fact: factReference, now: now, in: tx,
+                outcome: &outcome, applyLifecycle: false)
+        }
+        let actions = try await subscriptions.apply(fact, owner: owner, actor: actor, fact: factReference, now: now, in: tx)
+        outcome.changedCustomers.insert(owner)
+        for customer in outcome.changedCustomers {
+            try await refreshGrants(of: customer, actor: actor, fact: factReference, now: now, in: tx)
+        }
+        return (outcome, actions)
     }
 
     func resolveOwner(_ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction) async throws -> CustomerID {
@@ -195,7 +241,7 @@ struct FactApplier: Sendable {
 
     private func record(
         _ transaction: AppleTransaction, for customerId: CustomerID, orderId: UUID?, actor: AuditActor, fact: String,
-        now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome
+        now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome, applyLifecycle: Bool = true
     ) async throws {
         let order = try await findOrder(for: transaction, customerId: customerId, orderId: orderId, in: tx)
         let result = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
@@ -247,7 +293,7 @@ struct FactApplier: Sendable {
                         ], createdAt: now))
             }
         }
-        if kind == .autoRenewableSubscription {
+        if kind == .autoRenewableSubscription, applyLifecycle {
             try await subscriptions.apply(transaction: transaction, owner: customerId, actor: actor, fact: fact, now: now, in: tx)
         }
         outcome.changedCustomers.insert(customerId)
@@ -283,8 +329,10 @@ struct FactApplier: Sendable {
             return
         }
         try await tx.updateOrder(delivered)
-        if let bonus = try Wallet.bonus(delivered, at: now) {
-            _ = try await tx.post(bonus, requireNonNegative: false)
+        if let bonus = try Wallet.bonus(delivered, at: now),
+            case .posted(let balance) = try await tx.post(bonus, requireNonNegative: false)
+        {
+            try await events.walletChanged(bonus, balance: balance, now: now, in: tx)
         }
         try await tx.append(
             AuditEvent(
@@ -306,7 +354,10 @@ struct FactApplier: Sendable {
             let (total, overflow) = amount.multipliedReportingOverflow(by: Int64(max(1, transaction.quantity)))
             guard !overflow else { throw StorekeeperError.invalidRequest("currency amount overflows") }
             let entry = try Wallet.credit(customerId, currency: currency, amount: total, transaction: transaction, at: now)
-            if case .posted = try await tx.post(entry, requireNonNegative: false) { credited.append((currency, total)) }
+            if case .posted(let balance) = try await tx.post(entry, requireNonNegative: false) {
+                credited.append((currency, total))
+                try await events.walletChanged(entry, balance: balance, now: now, in: tx)
+            }
         }
         return credited
     }
@@ -323,6 +374,7 @@ struct FactApplier: Sendable {
                 customerId, currency: currency, amount: total, balance: balance, policy: app.policy.debt,
                 transaction: transaction, at: now)
             if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
+                try await events.walletChanged(entry, balance: after, now: now, in: tx)
                 try await tx.append(
                     AuditEvent(
                         customerId: customerId, kind: "wallet.clawedBack", actor: actor, subject: entry.key, fact: fact,
@@ -344,6 +396,7 @@ struct FactApplier: Sendable {
             guard let clawback = try await tx.journalEntry(key: key) else { continue }
             let entry = try Wallet.restore(clawback: clawback, at: now)
             if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
+                try await events.walletChanged(entry, balance: after, now: now, in: tx)
                 try await tx.append(
                     AuditEvent(
                         customerId: customerId, kind: "wallet.restored", actor: actor, subject: entry.key, fact: fact,
@@ -366,6 +419,9 @@ struct FactApplier: Sendable {
         try await tx.replaceGrants(customerId: customerId, grants: grants)
         let added = Set(grants).subtracting(before)
         let removed = Set(before).subtracting(grants)
+        try await events.entitlementsChanged(
+            customerId, granted: added.sorted { $0.entitlement < $1.entitlement },
+            removed: removed.sorted { $0.entitlement < $1.entitlement }, now: now, in: tx)
         for grant in added.sorted(by: { $0.entitlement < $1.entitlement }) {
             try await tx.append(
                 AuditEvent(

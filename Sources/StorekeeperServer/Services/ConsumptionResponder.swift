@@ -1,0 +1,78 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Answers CONSUMPTION_REQUEST notifications: builds the consumption data from what Storekeeper
+/// knows and queues it in the outbox (sent to Apple by `OutboxDispatcher` before Apple's
+/// 12-hour deadline). Without the customer's consent nothing is sent, as Apple requires; the
+/// decision is audited either way.
+struct ConsumptionResponder: Sendable {
+    let app: AppConfiguration
+
+    /// Apple waits 12 hours for an answer.
+    static let deadlineMilliseconds: Int64 = 12 * 3_600_000
+    static let destination = "apple:consumption"
+
+    /// What the outbox message carries: both body versions and where to send them.
+    struct Message: Codable {
+        var environment: String
+        var transactionId: String
+        var requestedAt: Timestamp
+        var current: ConsumptionRequest
+        var original: ConsumptionRequestV1
+    }
+
+    func queueAnswer(
+        to request: ConsumptionRequestFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws {
+        let transaction = request.transaction
+        let owner = try await tx.owner(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+        let customer = try await owner.asyncMap { try await tx.customer($0) } ?? nil
+        let stored = try await tx.transaction(environment: transaction.environment, transactionId: transaction.transactionId)
+        let product = app.catalog[transaction.productId]
+        var credited: Int64 = 0
+        var balance: Int64 = 0
+        if let owner, let (currency, amount) = product?.currencies.sorted(by: { $0.key < $1.key }).first {
+            credited = amount * Int64(max(1, transaction.quantity))
+            balance = try await tx.balance(.customer(owner, currency))
+        }
+        let purchases = try await owner.asyncMap { try await tx.transactions(customerId: $0, limit: 1000).map(\.transaction) } ?? []
+        let report = ConsumptionReport(
+            .init(
+                transaction: transaction, product: product, customer: customer, delivered: stored != nil && owner != nil,
+                credited: credited, balance: balance, purchases: purchases, refundPreference: app.consumption.refundPreference,
+                sampleContentProvided: app.consumption.sampleContentProvided, now: now))
+        let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
+        guard report.current.customerConsented else {
+            try await tx.append(
+                AuditEvent(
+                    customerId: owner, kind: "consumption.notAnswered", actor: .apple, subject: subject, fact: reference,
+                    details: ["reason": "customer has not consented to share consumption data"], createdAt: now))
+            return
+        }
+        let message = Message(
+            environment: transaction.environment.rawValue, transactionId: transaction.transactionId,
+            requestedAt: request.signedDate, current: report.current, original: report.original)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try await tx.enqueueOutbox(
+            OutboxMessage(
+                destination: Self.destination, kind: "consumption.answer", customerId: owner, payload: try encoder.encode(message),
+                createdAt: now, deadline: request.signedDate.adding(milliseconds: Self.deadlineMilliseconds)))
+        try await tx.append(
+            AuditEvent(
+                customerId: owner, kind: "consumption.queued", actor: .apple, subject: subject, fact: reference,
+                details: [
+                    "deliveryStatus": report.current.deliveryStatus.rawValue,
+                    "consumptionPercentage": report.current.consumptionPercentage.map(String.init) ?? "",
+                    "reason": request.reason?.rawValue ?? "",
+                ], createdAt: now))
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,281 @@
+public import AppStoreModels
+import AppStoreVerification
+import Crypto
+public import Foundation
+public import Storekeeper
+
+/// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
+/// 2xx, deduplicated by `notificationUUID`, verified, interpreted, and applied in one SQL
+/// transaction together with marking them processed.
+public struct NotificationService: Sendable {
+    let store: any PurchaseStore
+    let runtime: AppRuntime
+    let applier: FactApplier
+    let metrics: StorekeeperMetrics
+    let now: @Sendable () -> Timestamp
+    /// Fetches authoritative state from Apple for V1 hints; `nil` when the app has no API key.
+    let refresher: (any SubscriptionRefreshing)?
+
+    /// What to tell Apple.
+    public enum Answer: Sendable, Hashable {
+        /// Applied now (HTTP 200).
+        case processed
+        /// Already received; nothing new happened (HTTP 200).
+        case duplicate
+        /// Can never be applied; recorded so an operator can look (HTTP 200, so Apple stops).
+        case rejected(String)
+        /// The shared secret of a V1 body is wrong (HTTP 401; recorded).
+        case unauthorized
+        /// Could not be applied now; recorded; Apple should retry (HTTP 503).
+        case retry(String)
+    }
+
+    /// Handles one webhook request body.
+    public func receive(_ body: [UInt8]) async -> Answer {
+        let now = now()
+        guard let version = Self.version(of: body) else {
+            return await reject(body, version: 0, reason: "not a V2 or V1 notification body", now: now)
+        }
+        if version == 1 { return await receiveV1(body, now: now) }
+        let verified: VerifiedNotification
+        do {
+            verified = try runtime.signedData.verifyNotificationBody(body)
+        } catch {
+            if error.isRetryable {
+                _ = try? await store.write { tx in
+                    try await tx.insertInbox(
+                        InboxNotification(
+                            id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
+                            status: .failed, lastError: error.description))
+                }
+                metrics.notification(type: "unknown", version: 2, outcome: "retry")
+                return .retry(error.description)
+            }
+            return await reject(body, version: 2, reason: error.description, now: now)
+        }
+        let payload = verified.payload
+        let id = payload.notificationUUID ?? Self.digestId(body)
+        let type = payload.notificationType?.rawValue ?? "unknown"
+        let entry = InboxNotification(
+            id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
+            notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
+            signedDate: payload.signedDate)
+        do {
+            // Durable before any 2xx: if the process dies after this, the inbox still has it.
+            let existing = try await store.write { tx -> InboxNotification? in
+                if try await tx.insertInbox(entry) { return nil }
+                return try await tx.inboxNotification(id: id)
+            }
+            // Another request already stored it and is applying it (or did): one effect only.
+            // A failed attempt is applied again.
+            if let existing, existing.status != .failed {
+                metrics.notification(type: type, version: 2, outcome: "duplicate")
+                return .duplicate
+            }
+        } catch {
+            metrics.notification(type: type, version: 2, outcome: "retry")
+            return .retry("could not store the notification: \(error)")
+        }
+        let fact = NotificationInterpreter.interpret(
+            payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
+        return await process(fact, inboxId: id, type: type, version: 2, signedDate: payload.signedDate, now: now)
+    }
+
+    /// Applies an interpreted notification and marks its inbox entry processed, atomically.
+    func process(
+        _ fact: NotificationFact, inboxId: String, type: String, version: Int, signedDate: Timestamp?, now: Timestamp
+    ) async -> Answer {
+        do {
+            let consumption = try await store.write { tx -> ConsumptionRequestFact? in
+                let request = try await apply(fact, reference: "notification:\(inboxId)", now: now, in: tx)
+                guard var entry = try await tx.inboxNotification(id: inboxId) else { return request }
+                entry.status = .processed
+                entry.processedAt = now
+                entry.attempts += 1
+                entry.lastError = nil
+                try await tx.updateInbox(entry)
+                return request
+            }
+            if consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
+            metrics.notification(type: type, version: version, outcome: "processed")
+            if let signedDate { metrics.notificationLag(signedDate: signedDate, at: now) }
+            return .processed
+        } catch {
+            _ = try? await store.write { tx in
+                guard var entry = try await tx.inboxNotification(id: inboxId), entry.status != .processed else { return }
+                entry.status = .failed
+                entry.attempts += 1
+                entry.lastError = String(describing: error)
+                try await tx.updateInbox(entry)
+            }
+            metrics.notification(type: type, version: version, outcome: "retry")
+            return .retry("processing failed: \(error)")
+        }
+    }
+
+    /// Applies one interpreted fact inside `tx`; returns the consumption request it queued, if any.
+    func apply(
+        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws -> ConsumptionRequestFact? {
+        switch fact {
+        case .subscription(let subscription):
+            _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+        case .oneTimePurchase(let purchase):
+            if purchase.event == .refundDeclined {
+                let owner = try await applier.resolveOwner(purchase.transaction, in: tx)
+                try await tx.append(
+                    AuditEvent(
+                        customerId: owner, kind: "refund.declined", actor: .apple,
+                        subject: "\(purchase.transaction.environment.rawValue):\(purchase.transaction.transactionId)",
+                        fact: reference, createdAt: now))
+            } else {
+                _ = try await applier.applyFromApple([purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                switch purchase.event {
+                case .refunded: metrics.refund(kind: "refund")
+                case .revoked: metrics.refund(kind: "revoke")
+                case .refundReversed: metrics.refund(kind: "reversed")
+                default: break
+                }
+            }
+        case .consumptionRequest(let request):
+            if let subscription = request.subscription {
+                _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+            } else {
+                _ = try await applier.applyFromApple([request.transaction], actor: .apple, fact: reference, now: now, in: tx)
+            }
+            try await ConsumptionResponder(app: runtime.config).queueAnswer(to: request, reference: reference, now: now, in: tx)
+            return request
+        case .renewalExtension(let summary):
+            if let subscription = summary.subscription {
+                _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+            }
+        case .externalPurchaseToken, .consentRescinded, .test, .ignored:
+            // Recorded in the inbox; nothing to apply.
+            break
+        }
+        return nil
+    }
+
+    // MARK: V1
+
+    private func receiveV1(_ body: [UInt8], now: Timestamp) async -> Answer {
+        let notification: AppStoreServerNotificationV1
+        do {
+            notification = try JSONDecoder().decode(AppStoreServerNotificationV1.self, from: Data(body))
+        } catch {
+            return await reject(body, version: 1, reason: "V1 body does not decode: \(error)", now: now)
+        }
+        let id = "v1:" + Self.digestId(body)
+        let type = notification.notificationType.rawValue
+        guard let secret = runtime.config.sharedSecret, let password = notification.password,
+            Self.constantTimeEqual(Array(secret.utf8), Array(password.utf8))
+        else {
+            _ = try? await store.write { tx in
+                try await tx.insertInbox(
+                    InboxNotification(
+                        id: id, appId: runtime.config.id, version: 1, body: Data(body), receivedAt: now, status: .rejected,
+                        lastError: "shared secret missing or wrong", notificationType: type))
+            }
+            metrics.notification(type: type, version: 1, outcome: "unauthorized")
+            return .unauthorized
+        }
+        if let bid = notification.bid, bid != runtime.config.bundleId {
+            return await reject(body, version: 1, reason: "V1 notification for bundle \(bid)", now: now)
+        }
+        do {
+            let inserted = try await store.write { tx in
+                try await tx.insertInbox(
+                    InboxNotification(
+                        id: id, appId: runtime.config.id, version: 1, body: Data(body), receivedAt: now, notificationType: type))
+            }
+            if !inserted, let existing = try await store.read({ try await $0.inboxNotification(id: id) }),
+                existing.status == .processed
+            {
+                metrics.notification(type: type, version: 1, outcome: "duplicate")
+                return .duplicate
+            }
+        } catch {
+            return .retry("could not store the notification: \(error)")
+        }
+        let interpretation = NotificationInterpreter.interpret(v1: notification)
+        // V1 bodies are not signed: when the app can call Apple, fetch the authoritative state
+        // instead of trusting the receipt in the body.
+        if let refresher, !interpretation.refresh.isEmpty {
+            do {
+                var facts: [NotificationFact] = interpretation.facts.filter {
+                    if case .subscription = $0 { return false } else { return true }
+                }
+                for request in interpretation.refresh {
+                    facts += try await refresher.refresh(request).map { NotificationFact.subscription($0) }
+                }
+                return await processAll(facts, inboxId: id, type: type, now: now)
+            } catch {
+                metrics.notification(type: type, version: 1, outcome: "retry")
+                return .retry("could not confirm with Apple: \(error)")
+            }
+        }
+        return await processAll(interpretation.facts, inboxId: id, type: type, now: now)
+    }
+
+    private func processAll(_ facts: [NotificationFact], inboxId: String, type: String, now: Timestamp) async -> Answer {
+        guard facts.count != 1 else {
+            return await process(facts[0], inboxId: inboxId, type: type, version: 1, signedDate: nil, now: now)
+        }
+        var answer = Answer.processed
+        for fact in facts {
+            let result = await process(fact, inboxId: inboxId, type: type, version: 1, signedDate: nil, now: now)
+            if case .retry = result { answer = result }
+        }
+        if facts.isEmpty {
+            answer = await process(
+                .ignored(IgnoredNotification(type: nil, subtype: nil, notificationUUID: nil, signedDate: nil, environment: nil, reason: .missingType)),
+                inboxId: inboxId, type: type, version: 1, signedDate: nil, now: now)
+        }
+        return answer
+    }
+
+    // MARK: Helpers
+
+    private func reject(_ body: [UInt8], version: Int, reason: String, now: Timestamp) async -> Answer {
+        let entry = InboxNotification(
+            id: Self.digestId(body), appId: runtime.config.id, version: version, body: Data(body), receivedAt: now,
+            status: .rejected, lastError: reason)
+        do {
+            _ = try await store.write { tx in try await tx.insertInbox(entry) }
+        } catch {
+            return .retry("could not record the rejected body: \(error)")
+        }
+        metrics.notification(type: "unknown", version: version, outcome: "rejected")
+        return .rejected(reason)
+    }
+
+    /// 2 for `{"signedPayload": ...}`, 1 for `{"notification_type": ...}`.
+    static func version(of body: [UInt8]) -> Int? {
+        struct Probe: Decodable {
+            var signedPayload: String?
+            var notification_type: String?
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(body)) else { return nil }
+        if probe.signedPayload != nil { return 2 }
+        if probe.notification_type != nil { return 1 }
+        return nil
+    }
+
+    static func digestId(_ body: [UInt8]) -> String {
+        "sha256:" + SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Compares secrets without leaking where they differ through timing.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+/// Fetches a subscription's current state from Apple (Get All Subscription Statuses), as facts.
+public protocol SubscriptionRefreshing: Sendable {
+    func refresh(_ request: RefreshRequest) async throws -> [SubscriptionFact]
+}
