@@ -1,0 +1,82 @@
+import AppStoreModels
+import AppStoreVerification
+import Foundation
+import Storekeeper
+
+/// Applies notifications that were stored but not processed: a crash between storing and
+/// applying, or a failure a retry may fix. Processing is idempotent, so an entry applied twice
+/// by two instances has one effect.
+public struct InboxProcessor: PeriodicJob {
+    let store: any PurchaseStore
+    let notifications: [String: NotificationService]
+    let now: @Sendable () -> Timestamp
+    /// Entries younger than this are left to the request that stored them.
+    let minimumAge: Int64
+    let batch: Int
+
+    public var name: String { "inbox" }
+
+    init(store: any PurchaseStore, notifications: [String: NotificationService], now: @escaping @Sendable () -> Timestamp,
+         minimumAgeMilliseconds: Int64 = 30_000, batch: Int = 50) {
+        self.store = store
+        self.notifications = notifications
+        self.now = now
+        self.minimumAge = minimumAgeMilliseconds
+        self.batch = batch
+    }
+
+    public func runOnce() async throws -> Int {
+        let now = now()
+        let pending = try await store.read { try await $0.pendingInbox(limit: batch) }
+        var handled = 0
+        // Back off per entry: each failed attempt doubles the wait (capped near 34 hours).
+        for entry in pending
+        where now.millisecondsSince1970 - entry.receivedAt.millisecondsSince1970 >= minimumAge << Int64(min(entry.attempts, 12)) {
+            guard let service = notifications[entry.appId] else { continue }
+            _ = await service.reprocess(entry)
+            handled += 1
+        }
+        if let metrics = notifications.values.first?.metrics {
+            metrics.inboxBacklog(try await store.read { try await $0.inboxCount(status: .received) + $0.inboxCount(status: .failed) })
+        }
+        // Run again at once only when the batch was full (more may be waiting).
+        return pending.count == batch ? handled : 0
+    }
+}
+
+extension NotificationService {
+    /// Applies a stored entry again (V2: verified again from the stored body).
+    func reprocess(_ entry: InboxNotification) async -> Answer {
+        let now = now()
+        if entry.version == 2 {
+            do {
+                let verified = try runtime.signedData.verifyNotificationBody(Array(entry.body))
+                let fact = NotificationInterpreter.interpret(
+                    verified.payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
+                return await process(
+                    fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 2,
+                    signedDate: verified.payload.signedDate, now: now)
+            } catch {
+                if error.isRetryable { return .retry(error.description) }
+                _ = try? await store.write { tx in
+                    var rejected = entry
+                    rejected.status = .rejected
+                    rejected.lastError = error.description
+                    try await tx.updateInbox(rejected)
+                }
+                return .rejected(error.description)
+            }
+        }
+        // V1 entries were authenticated when received; apply their facts again.
+        guard let notification = try? JSONDecoder().decode(AppStoreServerNotificationV1.self, from: entry.body) else {
+            return .rejected("stored V1 body no longer decodes")
+        }
+        let interpretation = NotificationInterpreter.interpret(v1: notification)
+        var answer = Answer.processed
+        for fact in interpretation.facts {
+            let result = await process(fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 1, signedDate: nil, now: now)
+            if case .retry = result { answer = result }
+        }
+        return answer
+    }
+}

@@ -1,0 +1,135 @@
+public import AppStoreModels
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import Storekeeper
+
+/// Sends what the outbox holds after commit: events to the app's backend (signed webhooks) and
+/// consumption answers to Apple. Messages are claimed with a lease, so several instances never
+/// send one at once; failures retry with exponential backoff until the message's deadline; the
+/// message id is the same on every attempt, so receivers can deduplicate.
+public struct OutboxDispatcher: PeriodicJob {
+    /// Sends consumption information to Apple for one app.
+    public protocol ConsumptionSending: Sendable {
+        func sendConsumption(
+            _ body: ConsumptionRequest, environment: AppStoreEnvironment, transactionId: String
+        ) async throws
+    }
+
+    struct Webhook: Sendable {
+        var url: String
+        var secret: String
+    }
+
+    let store: any PurchaseStore
+    let instance: String
+    let webhooks: [String: Webhook]
+    let consumption: (any ConsumptionSending)?
+    let httpClient: HTTPClient
+    let metrics: StorekeeperMetrics
+    let now: @Sendable () -> Timestamp
+    let logger: Logger
+    let batch = 20
+    /// How long a claim lasts before another instance may take the message over.
+    let leaseMilliseconds: Int64 = 60_000
+    let requestTimeout: TimeAmount = .seconds(10)
+
+    public var name: String { "outbox" }
+
+    public func runOnce() async throws -> Int {
+        let now = now()
+        let claimed = try await store.write { tx in
+            try await tx.claimOutbox(now: now, lease: leaseMilliseconds, owner: instance, limit: batch)
+        }
+        for message in claimed {
+            await deliver(message, now: now)
+        }
+        metrics.outboxBacklog(try await store.read { try await $0.outboxCount(status: .pending) })
+        return claimed.count == batch ? claimed.count : 0
+    }
+
+    private func deliver(_ message: OutboxMessage, now: Timestamp) async {
+        var updated = message
+        updated.attempts += 1
+        updated.leaseOwner = nil
+        updated.leaseUntil = nil
+        if let deadline = message.deadline, now >= deadline {
+            updated.status = .failed
+            updated.lastError = "deadline passed before delivery"
+            if message.destination == ConsumptionResponder.destination {
+                metrics.consumptionAnswered(outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
+            }
+            await save(updated)
+            return
+        }
+        do {
+            try await send(message, now: now)
+            updated.status = .delivered
+            updated.deliveredAt = now
+            updated.lastError = nil
+        } catch {
+            updated.lastError = String(describing: error)
+            // 10 s, 20 s, 40 s ... capped at an hour, with ±20 % jitter.
+            let base = min(Int64(10_000) << Int64(min(message.attempts, 12)), 3_600_000)
+            let jitter = Int64.random(in: -(base / 5)...(base / 5))
+            updated.nextAttemptAt = now.adding(milliseconds: base + jitter)
+            logger.info(
+                "outbox delivery failed", metadata: ["storekeeper.destination": "\(message.destination)", "storekeeper.error": "\(error)"])
+        }
+        await save(updated)
+    }
+
+    private func save(_ message: OutboxMessage) async {
+        do {
+            try await store.write { tx in try await tx.updateOutbox(message) }
+        } catch {
+            // The lease expires and the message is retried; delivery is at-least-once.
+            logger.warning("could not record outbox delivery", metadata: ["storekeeper.error": "\(error)"])
+        }
+    }
+
+    struct DeliveryError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func send(_ message: OutboxMessage, now: Timestamp) async throws {
+        if message.destination == ConsumptionResponder.destination {
+            guard let consumption else { throw DeliveryError(description: "no App Store Server API key configured") }
+            let answer = try JSONDecoder().decode(ConsumptionResponder.Message.self, from: message.payload)
+            try await consumption.sendConsumption(
+                answer.current, environment: AppStoreEnvironment(rawValue: answer.environment), transactionId: answer.transactionId)
+            metrics.consumptionAnswered(
+                outcome: "sent", latency: .milliseconds(now.millisecondsSince1970 - answer.requestedAt.millisecondsSince1970))
+            return
+        }
+        guard message.destination.hasPrefix("webhook:"),
+            let webhook = webhooks[String(message.destination.dropFirst("webhook:".count))]
+        else { throw DeliveryError(description: "unknown destination \(message.destination)") }
+        var request = HTTPClientRequest(url: webhook.url)
+        request.method = .POST
+        let timestamp = String(now.millisecondsSince1970 / 1000)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Storekeeper-Event-Id", value: message.id.uuidString.lowercased())
+        request.headers.add(name: "Storekeeper-Event-Type", value: message.kind)
+        request.headers.add(name: "Storekeeper-Signature", value: Self.signature(payload: message.payload, timestamp: timestamp, secret: webhook.secret))
+        request.body = .bytes(ByteBuffer(data: message.payload))
+        let response = try await httpClient.execute(request, timeout: requestTimeout)
+        _ = try? await response.body.collect(upTo: 64 * 1024)
+        guard (200..<300).contains(response.status.code) else {
+            throw DeliveryError(description: "webhook answered HTTP \(response.status.code)")
+        }
+    }
+
+    /// `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: receivers recompute it and
+    /// reject stale timestamps, so a captured request cannot be replayed later.
+    static func signature(payload: Data, timestamp: String, secret: String) -> String {
+        var signed = Data(timestamp.utf8)
+        signed.append(UInt8(ascii: "."))
+        signed.append(payload)
+        let mac = HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: Data(secret.utf8)))
+        return "t=\(timestamp),v1=" + mac.map { String(format: "%02x", $0) }.joined()
+    }
+}

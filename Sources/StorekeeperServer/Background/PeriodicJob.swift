@@ -1,0 +1,47 @@
+public import ServiceLifecycle
+public import Logging
+
+/// Work a `PeriodicService` runs: one pass, safe to run on several instances at once and to
+/// run again (every job claims its work or takes a lease first, and applies idempotent facts).
+public protocol PeriodicJob: Sendable {
+    /// The job's name, for logs, metrics and its lease.
+    var name: String { get }
+    /// Runs one pass; returns how many items it handled.
+    func runOnce() async throws -> Int
+}
+
+/// Runs a job every `interval` until graceful shutdown; a failing pass is logged and retried at
+/// the next interval. Passes that did work are followed immediately by another, so a backlog
+/// drains without waiting.
+public struct PeriodicService<Job: PeriodicJob>: Service {
+    let job: Job
+    let interval: Duration
+    let clock: any Clock<Duration>
+    let logger: Logger
+
+    public init(job: Job, interval: Duration, clock: any Clock<Duration> = ContinuousClock(), logger: Logger) {
+        self.job = job
+        self.interval = interval
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                var handled = 0
+                do {
+                    handled = try await job.runOnce()
+                } catch {
+                    logger.warning("background job failed", metadata: ["storekeeper.job": "\(job.name)", "storekeeper.error": "\(error)"])
+                }
+                if handled > 0 { continue }
+                do {
+                    try await clock.sleep(for: interval)
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+}
