@@ -13,14 +13,21 @@ public struct StorekeeperDependencies: Sendable {
     public var registry: PrometheusCollectorRegistry
     public var logger: Logger
     public var now: @Sendable () -> Timestamp
-    /// Long-running work the application's service group runs (recovery, outbox, ...).
+    /// Long-running work the application's service group runs, in start order (a database
+    /// pool first, then background jobs).
     public var services: [any Service]
+    /// Work that must finish before the server accepts requests (migrations).
+    public var beforeServerStarts: [@Sendable () async throws -> Void]
+    /// Called with the bound port once the server listens (port 0 picks a free one).
+    public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
 
     public init(
         configuration: StorekeeperConfiguration, store: any PurchaseStore,
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), logger: Logger = Logger(label: "storekeeper"),
-        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }, services: [any Service] = []
+        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }, services: [any Service] = [],
+        beforeServerStarts: [@Sendable () async throws -> Void] = []
     ) {
+        self.beforeServerStarts = beforeServerStarts
         self.configuration = configuration
         self.store = store
         self.registry = registry
@@ -34,38 +41,23 @@ public struct StorekeeperDependencies: Sendable {
 public func buildApplication(
     _ dependencies: StorekeeperDependencies
 ) -> some ApplicationProtocol {
-    let router = buildRouter(dependencies)
-    return Application(
+    let router = StorekeeperAssembly(dependencies).router()
+    let onServerRunning = dependencies.onServerRunning
+    var application = Application(
         router: router,
         configuration: .init(
             address: .hostname(dependencies.configuration.host, port: dependencies.configuration.port),
             serverName: "storekeeper"),
         services: dependencies.services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: dependencies.logger)
+    for process in dependencies.beforeServerStarts {
+        application.beforeServerStarts(perform: process)
+    }
+    return application
 }
 
-/// The router alone (for in-process tests with `HummingbirdTesting`-style clients).
+/// The router alone (for in-process tests).
 public func buildRouter(_ dependencies: StorekeeperDependencies) -> Router<StorekeeperRequestContext> {
-    let configuration = dependencies.configuration
-    let metrics = StorekeeperMetrics(factory: PrometheusMetricsFactory(registry: dependencies.registry))
-    let authenticator = Authenticator(store: dependencies.store, now: dependencies.now)
-    var apps: [String: StorekeeperAPI.AppServices] = [:]
-    for app in configuration.apps {
-        let runtime = AppRuntime(config: app)
-        let applier = FactApplier(app: app)
-        apps[app.id] = StorekeeperAPI.AppServices(
-            runtime: runtime,
-            orders: OrderService(store: dependencies.store, app: app, metrics: metrics, now: dependencies.now),
-            purchases: PurchaseService(
-                store: dependencies.store, runtime: runtime, applier: applier, metrics: metrics, now: dependencies.now),
-            customers: CustomerService(store: dependencies.store, app: app, applier: applier, now: dependencies.now),
-            notifications: NotificationService(
-                store: dependencies.store, runtime: runtime, applier: applier, metrics: metrics, now: dependencies.now,
-                refresher: nil))
-    }
-    let router = Router(context: StorekeeperRequestContext.self)
-    router.add(middleware: ErrorMiddleware())
-    OperationsRoutes(store: dependencies.store, registry: dependencies.registry).routes(router)
-    StorekeeperAPI(apps: apps, authenticator: authenticator, maxBodyBytes: configuration.maxBodyBytes).routes(router)
-    return router
+    StorekeeperAssembly(dependencies).router()
 }

@@ -83,7 +83,7 @@ public struct StorekeeperConfiguration: Sendable {
     /// (`SERVER_PORT`, `APP_MAIN_SHAREDSECRET`, ...) and `overrides` (command-line flags).
     public static func load(
         path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-        overrides: [String: String] = [:]
+        overrides: [String: String] = [:], defaults: [AbsoluteConfigKey: ConfigValue] = [:]
     ) async throws -> StorekeeperConfiguration {
         var providers: [any ConfigProvider] = []
         if !overrides.isEmpty {
@@ -98,6 +98,7 @@ public struct StorekeeperConfiguration: Sendable {
             }
             providers.append(try await FileProvider<JSONSnapshot>(filePath: .init(path)))
         }
+        if !defaults.isEmpty { providers.append(InMemoryProvider(values: defaults)) }
         return try StorekeeperConfiguration(reader: ConfigReader(providers: providers))
     }
 

@@ -1,0 +1,30 @@
+public import Logging
+public import ServiceLifecycle
+import StorekeeperPostgres
+public import StorekeeperSQL
+import StorekeeperSQLite
+
+/// Opens the configured storage backend and brings its schema up to date.
+public struct StoreBootstrap: Sendable {
+    public let store: SQLPurchaseStore
+    /// PostgreSQL's connection pool, which must run in the service group (listed before the
+    /// services that use it); `nil` for SQLite.
+    public let service: (any Service)?
+    /// Closes the SQLite database; a no-op for PostgreSQL (its service stops with the group).
+    public let close: @Sendable () async -> Void
+
+    /// Opens `storage`. For PostgreSQL the pool is started for migrations by the caller running
+    /// `service` (see `withStore`).
+    public static func open(_ storage: StorekeeperConfiguration.Storage, logger: Logger) async throws -> StoreBootstrap {
+        switch storage {
+        case .sqlite(let path):
+            let database = try await SQLiteDatabase.open(path: path, logger: logger)
+            return StoreBootstrap(
+                store: SQLPurchaseStore(database: database, logger: logger), service: nil,
+                close: { await database.close() })
+        case .postgres(let url):
+            let database = try PostgreSQLDatabase(url: url, logger: logger)
+            return StoreBootstrap(store: SQLPurchaseStore(database: database, logger: logger), service: database, close: {})
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import AppStoreModels
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+import Storekeeper
+
+/// Builds each app's services once, and from them the router and the background jobs, so the
+/// HTTP API and the jobs share one set of services.
+struct StorekeeperAssembly: Sendable {
+    let dependencies: StorekeeperDependencies
+    let metrics: StorekeeperMetrics
+    let apps: [String: StorekeeperAPI.AppServices]
+
+    init(_ dependencies: StorekeeperDependencies) {
+        self.dependencies = dependencies
+        let metrics = StorekeeperMetrics(factory: PrometheusMetricsFactory(registry: dependencies.registry))
+        self.metrics = metrics
+        var apps: [String: StorekeeperAPI.AppServices] = [:]
+        for app in dependencies.configuration.apps {
+            let runtime = AppRuntime(config: app)
+            let applier = FactApplier(app: app)
+            let store = dependencies.store
+            let now = dependencies.now
+            apps[app.id] = StorekeeperAPI.AppServices(
+                runtime: runtime,
+                orders: OrderService(store: store, app: app, metrics: metrics, now: now),
+                purchases: PurchaseService(store: store, runtime: runtime, applier: applier, metrics: metrics, now: now),
+                customers: CustomerService(store: store, app: app, applier: applier, now: now),
+                notifications: NotificationService(
+                    store: store, runtime: runtime, applier: applier, metrics: metrics, now: now, refresher: nil))
+        }
+        self.apps = apps
+    }
+
+    func router() -> Router<StorekeeperRequestContext> {
+        let router = Router(context: StorekeeperRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        OperationsRoutes(store: dependencies.store, registry: dependencies.registry).routes(router)
+        StorekeeperAPI(
+            apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.now),
+            maxBodyBytes: dependencies.configuration.maxBodyBytes
+        ).routes(router)
+        return router
+    }
+
+    /// The jobs every instance runs; each claims its work, so running them on several instances
+    /// sharing one PostgreSQL is safe.
+    func backgroundJobs(instance: String, httpClient: HTTPClient) -> [any PeriodicJob] {
+        let store = dependencies.store
+        var webhooks: [String: OutboxDispatcher.Webhook] = [:]
+        for app in dependencies.configuration.apps {
+            for hook in app.webhooks { webhooks[hook.name] = .init(url: hook.url, secret: hook.secret) }
+        }
+        return [
+            InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: dependencies.now),
+            OrderExpirer(store: store, metrics: metrics, now: dependencies.now),
+            OutboxDispatcher(
+                store: store, instance: instance, webhooks: webhooks, consumption: nil, httpClient: httpClient,
+                metrics: metrics, now: dependencies.now, logger: dependencies.logger),
+        ]
+    }
+}
+
+extension PeriodicJob {
+    /// This job as a ServiceLifecycle service.
+    func service(interval: Duration, logger: Logger) -> any Service {
+        PeriodicService(job: self, interval: interval, logger: logger)
+    }
+}

@@ -1,0 +1,88 @@
+public import AppStoreModels
+import AsyncHTTPClient
+public import Foundation
+public import Hummingbird
+public import Logging
+import Prometheus
+import ServiceLifecycle
+public import Storekeeper
+
+/// A whole Storekeeper instance as `serve` and `demo` run it: the storage opened by
+/// `StoreBootstrap`, migrations before the server starts, the HTTP API, and the background jobs.
+public struct StorekeeperServerRuntime: Sendable {
+    public let configuration: StorekeeperConfiguration
+    public let bootstrap: StoreBootstrap
+    public let logger: Logger
+    public let now: @Sendable () -> Timestamp
+    /// How often background jobs look for work.
+    public var jobInterval: Duration = .seconds(5)
+
+    public init(
+        configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
+        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }
+    ) {
+        self.configuration = configuration
+        self.bootstrap = bootstrap
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The dependencies `buildApplication` needs, with the background jobs as services.
+    public func dependencies(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> StorekeeperDependencies {
+        var dependencies = StorekeeperDependencies(
+            configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+        let store = bootstrap.store
+        dependencies.beforeServerStarts = [{ try await store.migrate() }]
+        let assembly = StorekeeperAssembly(dependencies)
+        var services: [any Service] = []
+        if let pool = bootstrap.service { services.append(pool) }
+        for job in assembly.backgroundJobs(instance: configuration.instance, httpClient: .shared) {
+            services.append(job.service(interval: jobInterval, logger: logger))
+        }
+        dependencies.services = services
+        dependencies.onServerRunning = onServerRunning
+        return dependencies
+    }
+
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        buildApplication(dependencies(onServerRunning: onServerRunning))
+    }
+}
+
+extension StoreBootstrap {
+    /// Runs `body` with the backend ready: PostgreSQL's pool runs for its duration.
+    public func withRunning<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        guard let service else { return try await body() }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await service.run()
+                return nil
+            }
+            group.addTask { try await body() }
+            var result: T?
+            while let next = try await group.next() {
+                if let value = next {
+                    result = value
+                    group.cancelAll()
+                }
+            }
+            guard let result else { throw CancellationError() }
+            return result
+        }
+    }
+}
+
+/// Server-to-server API keys: the secret is shown once; only its SHA-256 is stored.
+public enum APIKeys {
+    public static func create(name: String, in store: any PurchaseStore, now: Timestamp = Timestamp(Date())) async throws -> String {
+        guard !name.isEmpty, name.utf8.count <= 64 else {
+            throw StorekeeperError.invalidRequest("an API key name is 1–64 bytes")
+        }
+        let secret = Authenticator.newSecret()
+        try await store.write { tx in
+            try await tx.insertAPIKey(
+                APIKeyRecord(name: name, hash: Authenticator.hash(secret), scopes: ["server"], createdAt: now))
+        }
+        return secret
+    }
+}
