@@ -4,44 +4,50 @@ public import Configuration
 /// four kinds of product, in development mode, on SQLite. It trusts only Apple's roots; it is a
 /// starting point to copy into a real configuration file (see README), not a deployment.
 public enum ExampleConfiguration {
-    public static let values: [AbsoluteConfigKey: ConfigValue] = [
-        "mode": "development",
-        "apps": .init(.stringArray(["example"]), isSecret: false),
-        "app.example.bundleId": "com.example.storekeeper",
-        "app.example.environments": .init(.stringArray(["Production", "Sandbox"]), isSecret: false),
-        "app.example.customerTokens.hs256Secret": .init(.string("example-only-hs256-secret-change-me-now"), isSecret: true),
-        "app.example.bonus.currency": "gems",
-        "app.example.bonus.unitsPerMajorUnit": 100,
-        "app.example.products": .init(
-            .stringArray([
-                "com.example.gems.100", "com.example.gems.500", "com.example.removeads", "com.example.season",
-                "com.example.pro.monthly", "com.example.pro.yearly", "com.example.proplus.monthly",
-            ]), isSecret: false),
-        "app.example.product.com.example.gems.100.kind": "consumable",
-        "app.example.product.com.example.gems.100.currencies": .init(.stringArray(["gems=100"]), isSecret: false),
-        "app.example.product.com.example.gems.100.prices": .init(.stringArray(["USA:USD:990", "CHN:CNY:6000"]), isSecret: false),
-        "app.example.product.com.example.gems.500.kind": "consumable",
-        "app.example.product.com.example.gems.500.currencies": .init(.stringArray(["gems=550"]), isSecret: false),
-        "app.example.product.com.example.gems.500.prices": .init(.stringArray(["USA:USD:4990", "CHN:CNY:30000"]), isSecret: false),
-        "app.example.product.com.example.removeads.kind": "non_consumable",
-        "app.example.product.com.example.removeads.entitlements": .init(.stringArray(["no_ads"]), isSecret: false),
-        "app.example.product.com.example.season.kind": "non_renewing_subscription",
-        "app.example.product.com.example.season.duration": "P1M",
-        "app.example.product.com.example.season.entitlements": .init(.stringArray(["season_pass"]), isSecret: false),
-        "app.example.product.com.example.pro.monthly.kind": "auto_renewable_subscription",
-        "app.example.product.com.example.pro.monthly.group": "pro",
-        "app.example.product.com.example.pro.monthly.level": 2,
-        "app.example.product.com.example.pro.monthly.duration": "P1M",
-        "app.example.product.com.example.pro.monthly.entitlements": .init(.stringArray(["pro"]), isSecret: false),
-        "app.example.product.com.example.pro.yearly.kind": "auto_renewable_subscription",
-        "app.example.product.com.example.pro.yearly.group": "pro",
-        "app.example.product.com.example.pro.yearly.level": 2,
-        "app.example.product.com.example.pro.yearly.duration": "P1Y",
-        "app.example.product.com.example.pro.yearly.entitlements": .init(.stringArray(["pro"]), isSecret: false),
-        "app.example.product.com.example.proplus.monthly.kind": "auto_renewable_subscription",
-        "app.example.product.com.example.proplus.monthly.group": "pro",
-        "app.example.product.com.example.proplus.monthly.level": 1,
-        "app.example.product.com.example.proplus.monthly.duration": "P1M",
-        "app.example.product.com.example.proplus.monthly.entitlements": .init(.stringArray(["pro", "pro_plus"]), isSecret: false),
-    ]
+    public static var values: [AbsoluteConfigKey: ConfigValue] {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        func set(_ components: [String], _ value: ConfigContent, secret: Bool = false) {
+            values[AbsoluteConfigKey(components)] = ConfigValue(value, isSecret: secret)
+        }
+        let app = ["app", "example"]
+        set(["mode"], .string("development"))
+        set(["apps"], .stringArray(["example"]))
+        set(app + ["bundleId"], .string("com.example.storekeeper"))
+        set(app + ["environments"], .stringArray(["Production", "Sandbox"]))
+        set(app + ["customerTokens", "hs256Secret"], .string("example-only-hs256-secret-change-me-now"), secret: true)
+        set(app + ["bonus", "currency"], .string("gems"))
+        set(app + ["bonus", "unitsPerMajorUnit"], .int(100))
+        let products: [(id: String, settings: [String: ConfigContent])] = [
+            ("com.example.gems.100", [
+                "kind": .string("consumable"), "currencies": .stringArray(["gems=100"]),
+                "prices": .stringArray(["USA:USD:990", "CHN:CNY:6000"]),
+            ]),
+            ("com.example.gems.500", [
+                "kind": .string("consumable"), "currencies": .stringArray(["gems=550"]),
+                "prices": .stringArray(["USA:USD:4990", "CHN:CNY:30000"]),
+            ]),
+            ("com.example.removeads", ["kind": .string("non_consumable"), "entitlements": .stringArray(["no_ads"])]),
+            ("com.example.season", [
+                "kind": .string("non_renewing_subscription"), "duration": .string("P1M"),
+                "entitlements": .stringArray(["season_pass"]),
+            ]),
+            ("com.example.pro.monthly", [
+                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
+                "duration": .string("P1M"), "entitlements": .stringArray(["pro"]),
+            ]),
+            ("com.example.pro.yearly", [
+                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
+                "duration": .string("P1Y"), "entitlements": .stringArray(["pro"]),
+            ]),
+            ("com.example.proplus.monthly", [
+                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(1),
+                "duration": .string("P1M"), "entitlements": .stringArray(["pro", "pro_plus"]),
+            ]),
+        ]
+        set(app + ["products"], .stringArray(products.map(\.id)))
+        for product in products {
+            for (key, value) in product.settings { set(app + ["product", product.id, key], value) }
+        }
+        return values
+    }
 }
