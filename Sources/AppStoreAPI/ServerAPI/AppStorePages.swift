@@ -31,7 +31,7 @@ public struct AppStorePages<Page: Sendable>: AsyncSequence, Sendable {
     ) {
         self.endpoint = endpoint
         self.firstToken = firstToken
-        self.maximumPages = max(1, maximumPages)
+        self.maximumPages = Swift.max(1, maximumPages)
         self.fetch = fetch
         self.continuation = continuation
     }
@@ -57,6 +57,10 @@ public struct AppStorePages<Page: Sendable>: AsyncSequence, Sendable {
         }
 
         public mutating func next() async throws(AppStoreAPIError) -> Page? {
+            try await next(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(AppStoreAPIError) -> Page? {
             guard !finished else { return nil }
             guard pages < sequence.maximumPages else {
                 finished = true
@@ -86,10 +90,6 @@ public struct AppStorePages<Page: Sendable>: AsyncSequence, Sendable {
             usedTokens.insert(nextToken)
             token = nextToken
             return page
-        }
-
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(AppStoreAPIError) -> Page? {
-            try await next()
         }
     }
 }

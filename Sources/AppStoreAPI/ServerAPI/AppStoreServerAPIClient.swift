@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 public import AppStoreVerification
 public import AsyncHTTPClient
 public import Metrics

@@ -52,7 +52,7 @@ struct AsyncHTTPClientTransport: HTTPTransport {
                 return .timeout(String(describing: clientError))
             case .cancelled:
                 return .cancelled
-            case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme:
+            case .invalidURL, .emptyHost, .emptyScheme:
                 return .invalidURL(String(describing: clientError))
             default:
                 return .network(String(describing: clientError))
