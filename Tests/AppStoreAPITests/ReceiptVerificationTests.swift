@@ -12,10 +12,6 @@ struct ReceiptScript: Sendable {
     var production: [CannedResponse]
     var sandbox: [CannedResponse] = []
 
-    static func status(_ status: Int, environment: String = "Production", extra: String = "") -> CannedResponse {
-        .json(200, #"{"status":\#(status),"environment":"\#(environment)"\#(extra)}"#)
-    }
-
     var handler: TestServer.Handler {
         let counters = Counters()
         return { request, _ in
@@ -36,6 +32,13 @@ struct ReceiptScript: Sendable {
                 return value
             }
         }
+    }
+}
+
+extension CannedResponse {
+    /// A verifyReceipt answer with `status`.
+    static func receipt(_ status: Int, environment: String = "Production", extra: String = "") -> CannedResponse {
+        .json(200, #"{"status":\#(status),"environment":"\#(environment)"\#(extra)}"#)
     }
 }
 
@@ -74,7 +77,7 @@ struct ReceiptVerificationTests {
     @Test("production answers: environment production, body as Apple expects it")
     func production() async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(0, extra: #","latest_receipt":"abc""#)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(0, extra: #","latest_receipt":"abc""#)])) { server in
             let client = harness.client(server)
             let request = VerifyReceiptRequest(receiptData: receipt.receiptData, password: "0123abcd", excludeOldTransactions: true)
             let result = try await client.verifyReceipt(request)
@@ -94,7 +97,7 @@ struct ReceiptVerificationTests {
     @Test("21007 at production → sandbox; the result says sandbox")
     func sandboxRedirect() async throws {
         let harness = ReceiptHarness()
-        let script = ReceiptScript(production: [.status(21007)], sandbox: [.status(0, environment: "Sandbox")])
+        let script = ReceiptScript(production: [.receipt(21007)], sandbox: [.receipt(0, environment: "Sandbox")])
         try await harness.run(script) { server in
             let result = try await harness.client(server).verifyReceipt(receipt)
             #expect(result.environment == .sandbox)
@@ -113,7 +116,7 @@ struct ReceiptVerificationTests {
     @Test("21007 while sandbox is forbidden: sandboxNotAllowed, sandbox never called")
     func sandboxForbidden() async throws {
         let harness = ReceiptHarness()
-        let script = ReceiptScript(production: [.status(21007)], sandbox: [.status(0, environment: "Sandbox")])
+        let script = ReceiptScript(production: [.receipt(21007)], sandbox: [.receipt(0, environment: "Sandbox")])
         try await harness.run(script) { server in
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await harness.client(server, allowSandbox: false).verifyReceipt(receipt)
@@ -130,7 +133,7 @@ struct ReceiptVerificationTests {
     @Test("21008 at sandbox → production")
     func productionRedirect() async throws {
         let harness = ReceiptHarness()
-        let script = ReceiptScript(production: [.status(0)], sandbox: [.status(21008, environment: "Sandbox")])
+        let script = ReceiptScript(production: [.receipt(0)], sandbox: [.receipt(21008, environment: "Sandbox")])
         try await harness.run(script) { server in
             let result = try await harness.client(server, startingEnvironment: .sandbox).verifyReceipt(receipt)
             #expect(result.environment == .production)
@@ -142,7 +145,7 @@ struct ReceiptVerificationTests {
     @Test("a redirect loop ends with unexpectedReceiptStatus")
     func redirectLoop() async throws {
         let harness = ReceiptHarness()
-        let script = ReceiptScript(production: [.status(21007)], sandbox: [.status(21008, environment: "Sandbox")])
+        let script = ReceiptScript(production: [.receipt(21007)], sandbox: [.receipt(21008, environment: "Sandbox")])
         try await harness.run(script) { server in
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await harness.client(server).verifyReceipt(receipt)
@@ -155,7 +158,7 @@ struct ReceiptVerificationTests {
     @Test("retryable statuses are retried with backoff", arguments: [21002, 21005, 21009, 21100, 21150, 21199])
     func retryableStatus(status: Int) async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(status), .status(0)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(status), .receipt(0)])) { server in
             let result = try await harness.client(server).verifyReceipt(receipt)
             #expect(result.environment == .production)
             #expect(result.steps.first?.attempts == 2)
@@ -174,7 +177,7 @@ struct ReceiptVerificationTests {
             (21002, .receiptInvalid, false),
         ] {
             let harness = ReceiptHarness()
-            try await harness.run(ReceiptScript(production: [.status(status)])) { server in
+            try await harness.run(ReceiptScript(production: [.receipt(status)])) { server in
                 let error = await #expect(throws: AppStoreAPIError.self) {
                     _ = try await harness.client(server).verifyReceipt(receipt)
                 }
@@ -198,7 +201,7 @@ struct ReceiptVerificationTests {
         ])
     func finalStatus(status: Int, code: AppStoreAPIError.Code) async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(status)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(status)])) { server in
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await harness.client(server).verifyReceipt(receipt)
             }
@@ -212,7 +215,7 @@ struct ReceiptVerificationTests {
     @Test("a 211xx that Apple marks not retryable is not retried")
     func markedUnresolvable() async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(21101, extra: #","is-retryable":false"#)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(21101, extra: #","is-retryable":false"#)])) { server in
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await harness.client(server).verifyReceipt(receipt)
             }
@@ -224,7 +227,7 @@ struct ReceiptVerificationTests {
     @Test("21006 (expired iOS 6 subscription) is an accepted receipt")
     func expiredSubscriptionAccepted() async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(21006)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(21006)])) { server in
             let result = try await harness.client(server).verifyReceipt(receipt)
             #expect(result.status == .subscriptionExpired)
         }
@@ -233,7 +236,7 @@ struct ReceiptVerificationTests {
     @Test("HTTP 5xx and connection failures are retried; the configured shared secret is sent")
     func transportRetries() async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.json(503, #"{"code":503}"#), .status(0)])) { server in
+        try await harness.run(ReceiptScript(production: [.json(503, #"{"code":503}"#), .receipt(0)])) { server in
             let result = try await harness.client(server, sharedSecret: "configured-secret").verifyReceipt(receipt)
             #expect(result.status == .valid)
             #expect(server.requests.count == 2)
@@ -253,7 +256,7 @@ struct ReceiptVerificationTests {
     @Test("oversized or empty receipts are refused before sending")
     func receiptCap() async throws {
         let harness = ReceiptHarness()
-        try await harness.run(ReceiptScript(production: [.status(0)])) { server in
+        try await harness.run(ReceiptScript(production: [.receipt(0)])) { server in
             var configuration = harness.client(server).configuration
             configuration.maximumReceiptBytes = 16
             configuration.sharedSecret = "secret-value"

@@ -69,6 +69,12 @@ public struct AppStoreServerRateLimits: Hashable, Sendable {
         .getStatusOfSubscriptionRenewalDateExtensions: 1,
     ])
 
+    /// Effectively no limit (a million requests per second on every endpoint, in every
+    /// environment): for the App Store simulator and load tests, never for Apple's hosts.
+    public static let unlimited = AppStoreServerRateLimits(
+        requestsPerSecond: Dictionary(uniqueKeysWithValues: AppStoreServerEndpoint.allCases.map { ($0, 1_000_000) }),
+        sandboxFactor: 1)
+
     /// The rate used for an endpoint missing from `requestsPerSecond`.
     public static let fallbackRequestsPerSecond: Double = 1
 

@@ -83,7 +83,6 @@ final class TestServer: Sendable {
     ) async throws -> T {
         let storage = Box()
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            var request = request
             let bytes = try await request.body.collect(upTo: 16 * 1024 * 1024)
             let recorded = RecordedRequest(
                 method: request.method.rawValue,
