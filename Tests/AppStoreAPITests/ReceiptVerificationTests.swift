@@ -245,7 +245,7 @@ struct ReceiptVerificationTests {
         }
         let unreachable = ReceiptVerificationClient(
             configuration: ReceiptVerificationConfiguration(
-                allowSandbox: false, productionURL: "http://127.0.0.1:1/verifyReceipt",
+                allowSandbox: false, productionURL: "http://127.0.0.1:1/verifyReceipt", requestTimeout: .seconds(1),
                 retry: AppStoreAPIRetryPolicy(maximumAttempts: 2)),
             clock: harness.clock, metricsFactory: harness.metrics)
         let error = await #expect(throws: AppStoreAPIError.self) { _ = try await unreachable.verifyReceipt(receipt) }

@@ -96,6 +96,29 @@ struct RetryTests {
         }
     }
 
+    @Test("a retry the rate budget cannot fit in time reports the original failure")
+    func retryBlockedByBudget() async throws {
+        let factory = try ClientFactory()
+        try await TestServer.with(clock: factory.clock, handler: { _, _ in .empty(502) }) { server in
+            // Extend Subscription Renewal Dates for All Active Subscribers allows 1 request per second;
+            // with backoff capped at 100 ms and no rate-limit wait, the retry cannot be sent.
+            let client = try factory.client(
+                server,
+                configuration: factory.configuration(
+                    server,
+                    retry: AppStoreAPIRetryPolicy(
+                        maximumAttempts: 3, initialBackoff: .milliseconds(50), maximumBackoff: .milliseconds(100))))
+            let error = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await client.extendRenewalDatesForAllActiveSubscribers(
+                    MassExtendRenewalDateRequest(
+                        requestIdentifier: "r", extendByDays: 1, extendReasonCode: .other, productId: "p"))
+            }
+            #expect(error?.code == .serverError)
+            #expect(error?.httpStatus == 502)
+            #expect(server.requests.count == 1)
+        }
+    }
+
     @Test("4xx is not retried; Apple's retryable 404 codes are")
     func clientErrors() async throws {
         let factory = try ClientFactory()
@@ -141,7 +164,7 @@ struct RetryTests {
         let factory = try ClientFactory()
         let client = try AppStoreServerAPIClient(
             configuration: AppStoreServerAPIConfiguration(
-                environment: .production, baseURL: "http://127.0.0.1:1", requestTimeout: .seconds(5),
+                environment: .production, baseURL: "http://127.0.0.1:1", requestTimeout: .seconds(1),
                 retry: AppStoreAPIRetryPolicy(maximumAttempts: 3)),
             token: factory.credentials.token, clock: factory.clock, metricsFactory: factory.metrics)
         let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.getTransactionInfo(transactionId: "1") }

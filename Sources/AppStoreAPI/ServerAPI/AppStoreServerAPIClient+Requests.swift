@@ -23,12 +23,13 @@ extension AppStoreServerAPIClient {
         logger[metadataKey: AppStoreAPILogKeys.endpoint] = "\(name)"
 
         var attempt = 0
+        var previousFailure: AppStoreAPIError?
         while true {
             attempt += 1
             if Task.isCancelled {
                 throw AppStoreAPIError(.cancelled, "The calling task was cancelled.", endpoint: name)
             }
-            try await waitForBudget(key, logger: logger)
+            try await waitForBudget(key, retrying: previousFailure, logger: logger)
             let result = await sendOnce(call, url: url, attempt: attempt, logger: logger)
             let error: AppStoreAPIError
             switch result {
@@ -58,14 +59,27 @@ extension AppStoreServerAPIClient {
             } catch {
                 throw AppStoreAPIError(.cancelled, "Cancelled while waiting to retry.", endpoint: name)
             }
+            previousFailure = error
         }
     }
 
     /// Takes a token from the endpoint's budget, sleeping if it is (or a `Retry-After` instant
     /// is) within reach, or throws `rateLimited`.
-    private func waitForBudget(_ key: AppStoreRateLimiter.Key, logger: Logger) async throws(AppStoreAPIError) {
+    ///
+    /// A retry (`retrying` is the failure being retried) may wait up to the larger of
+    /// `maximumRateLimitWait` and the retry policy's `maximumBackoff`, so that retries also work on
+    /// the 1-request-per-second endpoints; if even that is not enough, the failure being retried
+    /// is thrown (its cause is kept) rather than a local rate-limit error.
+    private func waitForBudget(
+        _ key: AppStoreRateLimiter.Key,
+        retrying previousFailure: AppStoreAPIError?,
+        logger: Logger
+    ) async throws(AppStoreAPIError) {
         let name = key.endpoint.rawValue
-        switch rateLimiter.acquire(key, now: clock.now, maximumWait: configuration.maximumRateLimitWait) {
+        let maximumWait = previousFailure == nil
+            ? configuration.maximumRateLimitWait
+            : max(configuration.maximumRateLimitWait, configuration.retry.maximumBackoff)
+        switch rateLimiter.acquire(key, now: clock.now, maximumWait: maximumWait) {
         case .proceed(let wait):
             guard wait > .zero else { return }
             logger.debug(
@@ -78,6 +92,12 @@ extension AppStoreServerAPIClient {
                 throw AppStoreAPIError(.cancelled, "Cancelled while waiting for the rate limit.", endpoint: name)
             }
         case .reject(let retryAfter, let byApple):
+            if let previousFailure {
+                logger.notice(
+                    "Retry abandoned: the rate budget does not allow it soon enough",
+                    metadata: [AppStoreAPILogKeys.retryAfter: "\(Timestamp(retryAfter).millisecondsSince1970)"])
+                throw previousFailure
+            }
             let error = AppStoreAPIError(
                 .rateLimited,
                 byApple
@@ -177,7 +197,9 @@ extension AppStoreServerAPIClient {
         for endpoint: AppStoreServerEndpoint
     ) throws(AppStoreAPIError) -> [UInt8] {
         do {
-            return Array(try JSONEncoder().encode(body))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys  // identical bytes for identical requests
+            return Array(try encoder.encode(body))
         } catch {
             throw AppStoreAPIError(.invalidRequest, "Could not encode the request body: \(error).", endpoint: endpoint.rawValue)
         }
