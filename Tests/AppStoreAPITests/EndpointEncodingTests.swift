@@ -233,7 +233,12 @@ struct EndpointEncodingTests {
     @Test("request on the wire and decoded response", arguments: endpointCases)
     func endpoint(_ item: EndpointCase) async throws {
         let factory = try ClientFactory()
-        try await TestServer.with(clock: factory.clock, handler: { _, _ in item.response }) { server in
+        let credentials = factory.credentials
+        // Like Apple, the server refuses a request whose bearer token does not verify.
+        let handler: TestServer.Handler = { request, _ in
+            (try? credentials.verify(authorization: request.header("Authorization"))) == nil ? .empty(401) : item.response
+        }
+        try await TestServer.with(clock: factory.clock, handler: handler) { server in
             let client = try factory.client(server)
             let summary = try await item.call(client)
             #expect(summary == item.expectedSummary)
@@ -262,6 +267,24 @@ struct EndpointEncodingTests {
             #expect(claims.aud == "appstoreconnect-v1")
             #expect(claims.iat == now)
             #expect(claims.exp > now && claims.exp - claims.iat <= 3600)
+        }
+    }
+
+    @Test("a token signed with another key is refused by the server's verification")
+    func foreignKeyRefused() async throws {
+        let factory = try ClientFactory()
+        let credentials = factory.credentials
+        let handler: TestServer.Handler = { request, _ in
+            (try? credentials.verify(authorization: request.header("Authorization"))) == nil ? .empty(401) : .json(200, "{}")
+        }
+        try await TestServer.with(clock: factory.clock, handler: handler) { server in
+            let other = try TestCredentials()
+            let client = try AppStoreServerAPIClient(
+                configuration: factory.configuration(server), token: other.token, rateLimiter: AppStoreRateLimiter(),
+                clock: factory.clock, metricsFactory: factory.metrics)
+            let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.getTransactionInfo(transactionId: "1") }
+            #expect(error?.code == .unauthorized)
+            #expect(error?.httpStatus == 401)
         }
     }
 

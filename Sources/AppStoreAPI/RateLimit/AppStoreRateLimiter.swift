@@ -5,9 +5,11 @@ import Synchronization
 /// The shared request budgets for the App Store Server API: one token bucket per app, environment
 /// and endpoint, plus Apple's `Retry-After` blocks.
 ///
-/// Share one instance between every client of the same app (the default client creates its own):
-/// concurrent callers draw from the same buckets, and a 429 seen by one caller stops all of them
-/// until Apple's `Retry-After` instant.
+/// Every client of the same app must use the same instance — by default they all use
+/// ``shared`` (keys include the app and environment, so several apps can share it): concurrent
+/// callers draw from the same buckets, and a 429 seen by one caller stops all of them until
+/// Apple's `Retry-After` instant. Inject a separate instance only to isolate tests or to size
+/// budgets differently (``AppStoreServerRateLimits/unlimited`` for the simulator).
 ///
 /// Policy: a caller **waits** when its request can be sent within `maximumWait` (the bucket
 /// refills, or the `Retry-After` instant is that close), and **fails fast** with
@@ -45,6 +47,9 @@ public final class AppStoreRateLimiter: Sendable {
     /// The published limits the buckets are sized from.
     public let limits: AppStoreServerRateLimits
     private let state = Mutex(State())
+
+    /// The process-wide limiter with Apple's published limits: the clients' default.
+    public static let shared = AppStoreRateLimiter()
 
     public init(limits: AppStoreServerRateLimits = .apple) {
         self.limits = limits

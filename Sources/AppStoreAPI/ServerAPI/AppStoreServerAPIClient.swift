@@ -41,8 +41,8 @@ public struct AppStoreServerAPIClient: AppStoreServerAPI {
     ///   - configuration: Environment, base URL, timeouts, retries.
     ///   - token: Signs the bearer token (the app's in-app purchase key, key ID, issuer ID, bundle ID).
     ///   - httpClient: The AsyncHTTPClient to send requests with (not shut down by the client).
-    ///   - rateLimiter: Budgets shared with the app's other clients; by default a new one sized from
-    ///     Apple's published limits.
+    ///   - rateLimiter: Budgets shared with the app's other clients; by default the process-wide
+    ///     ``AppStoreRateLimiter/shared`` sized from Apple's published limits.
     ///   - clock: Wall-clock time and sleeping (inject a fake in tests).
     ///   - metricsFactory: Where metrics go; by default `MetricsSystem.factory` as bootstrapped by
     ///     the application (the client never bootstraps anything).
@@ -52,7 +52,7 @@ public struct AppStoreServerAPIClient: AppStoreServerAPI {
         configuration: AppStoreServerAPIConfiguration,
         token: AppStoreServerAPIToken,
         httpClient: HTTPClient = .shared,
-        rateLimiter: AppStoreRateLimiter = AppStoreRateLimiter(),
+        rateLimiter: AppStoreRateLimiter = .shared,
         clock: any AppStoreAPIClock = SystemAppStoreAPIClock(),
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "storekeeper.appstore-api", factory: { _ in SwiftLogNoOpLogHandler() })
