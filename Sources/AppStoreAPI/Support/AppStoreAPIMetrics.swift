@@ -15,12 +15,12 @@ import Foundation
 /// | `storekeeper.appstore_api.retries` | counter | `endpoint` |
 /// | `storekeeper.appstore_api.receipt_status` | counter, per verifyReceipt answer | `environment`, `status` (number, `21100-21199` grouped) |
 struct AppStoreAPIMetrics: Sendable {
-    static let requests = "storekeeper.appstore_api.requests"
-    static let duration = "storekeeper.appstore_api.request.duration"
-    static let errors = "storekeeper.appstore_api.errors"
-    static let rateLimited = "storekeeper.appstore_api.rate_limited"
-    static let retries = "storekeeper.appstore_api.retries"
-    static let receiptStatus = "storekeeper.appstore_api.receipt_status"
+    static let requests = AppStoreAPIMetricNames.requests
+    static let duration = AppStoreAPIMetricNames.duration
+    static let errors = AppStoreAPIMetricNames.errors
+    static let rateLimited = AppStoreAPIMetricNames.rateLimited
+    static let retries = AppStoreAPIMetricNames.retries
+    static let receiptStatus = AppStoreAPIMetricNames.receiptStatus
 
     let factory: any MetricsFactory
 
@@ -79,6 +79,25 @@ struct AppStoreAPIMetrics: Sendable {
         default: return "other"
         }
     }
+}
+
+/// The labels of the metrics the clients record (the "link to Apple" monitor: availability from
+/// `requests` by `outcome`, latency from `request.duration`, throttling from `rate_limited`).
+/// Each member documents its dimensions; label values are bounded.
+public enum AppStoreAPIMetricNames {
+    /// Counter per HTTP attempt; dimensions `endpoint`, `environment`, `outcome` (`success` or an
+    /// ``AppStoreAPIError/Code`` raw value).
+    public static let requests = "storekeeper.appstore_api.requests"
+    /// Timer per HTTP attempt; dimensions `endpoint`, `environment`.
+    public static let duration = "storekeeper.appstore_api.request.duration"
+    /// Counter per failure; dimensions `endpoint`, `code`, `apple_error_code` (number or `none`).
+    public static let errors = "storekeeper.appstore_api.errors"
+    /// Counter; dimensions `endpoint`, `source` (`apple` = HTTP 429, `local` = budget exhausted).
+    public static let rateLimited = "storekeeper.appstore_api.rate_limited"
+    /// Counter of automatic retries; dimension `endpoint`.
+    public static let retries = "storekeeper.appstore_api.retries"
+    /// Counter per verifyReceipt answer; dimensions `environment`, `status` (211xx grouped).
+    public static let receiptStatus = "storekeeper.appstore_api.receipt_status"
 }
 
 /// Metadata keys of the clients' log records.
