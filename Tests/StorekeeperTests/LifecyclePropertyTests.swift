@@ -222,6 +222,31 @@ struct LifecyclePropertyTests {
         }
     }
 
+    @Test("the generated lifecycles mix every kind of event")
+    func generatorCoverage() {
+        var counts: [String: Int] = [:]
+        var lengths: [Int] = []
+        for seed in Self.seeds {
+            var generator = LifecycleGenerator(seed: seed)
+            let deliveries = generator.generate()
+            lengths.append(deliveries.count)
+            for delivery in deliveries { counts[delivery.label, default: 0] += 1 }
+        }
+        let required = [
+            "SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/RESUBSCRIBE", "DID_RENEW", "DID_RENEW/BILLING_RECOVERY",
+            "DID_FAIL_TO_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/VOLUNTARY",
+            "EXPIRED/BILLING_RETRY", "EXPIRED/PRICE_INCREASE", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "OFFER_REDEEMED/UPGRADE",
+            "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "OFFER_REDEEMED/DOWNGRADE", "DID_CHANGE_RENEWAL_PREF",
+            "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED",
+            "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "RENEWAL_EXTENDED", "REFUND", "REFUND_REVERSED",
+            "REFUND_DECLINED", "REVOKE", "OFFER_REDEEMED", "restore", "status refresh", "status refresh (tie)", "history",
+        ]
+        for label in required {
+            #expect(counts[label, default: 0] >= 10, "\(label) appears \(counts[label, default: 0]) times")
+        }
+        #expect(lengths.min() == 5 && lengths.max() == 40)
+    }
+
     @Test("applying a fact twice in a row: the second is a no-op")
     func idempotence() throws {
         for seed in Self.seeds.prefix(100) {
