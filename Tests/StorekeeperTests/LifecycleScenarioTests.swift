@@ -306,7 +306,11 @@ struct LifecycleScenarioTests {
         apple.advance(days: 60)
         let expired = try run.apply(apple.expire(.billingError))
         #expect(run.view.phase == .expired(.billingError))
-        #expect(expired == [.expired(.billingError), .phaseChanged(from: .billingRetry, to: .expired(.billingError))])
+        #expect(
+            expired == [
+                .expired(.billingError), .phaseChanged(from: .billingRetry, to: .expired(.billingError)),
+                .autoRenewChanged(enabled: false),
+            ])
         #expect(run.access(at: Clock.day(31), policy: lenient) == .none)
     }
 

@@ -5,6 +5,22 @@
 /// registers, applying a set of facts in any order, with any duplicates, yields an equal state;
 /// a fact older than what the state holds for each of its keys changes nothing and yields no
 /// actions ("cannot move state backwards").
+///
+/// Decisions the derivation makes (see ``SubscriptionView``):
+/// - Registers: transactions by `transactionId`, the renewal info, the latest status, and
+///   renewal extensions by period; the later `signedDate` wins, equal dates are broken by the
+///   records' canonical JSON (never by arrival).
+/// - Periods are keyed by `webOrderLineItemId` (legacy records without one: product and purchase
+///   second) and represented by their latest-signed transaction, so a restore's new transaction
+///   ID adds no period and no payment.
+/// - A period's access ends at the earliest of its expiry, its revocation, and the next period's
+///   purchase; so a crossgrade or upgrade can never add its old period's remaining time
+///   (`seeds/003_*`), even before Apple's word that the old one was `isUpgraded` arrives.
+/// - The phase comes from the current (latest) period and the newest billing word about it:
+///   the status register or the renewal info, whichever was signed later (the status on a tie),
+///   ignoring words signed before the current period was purchased.
+/// - Actions are diffs of derived views, so "period paid" is emitted once per period key in any
+///   delivery order.
 public enum SubscriptionLifecycle {
     /// Applies `fact` to `state` (nil: the subscription is new).
     public static func apply(

@@ -184,6 +184,24 @@ struct SimulatedApple: Sendable {
         return transaction
     }
 
+    /// Applies `change` to every transaction of the period `transactionId` pays for (a restore
+    /// re-issues the period under another transaction ID; Apple keeps both in step).
+    private mutating func updatePeriod(of transactionId: String, _ change: (inout JWSTransactionDecodedPayload) -> Void) {
+        let wolid = transactions[transactionId]?.webOrderLineItemId
+        for id in transactions.keys where id == transactionId || (wolid != nil && transactions[id]?.webOrderLineItemId == wolid) {
+            if var transaction = transactions[id] {
+                change(&transaction)
+                transactions[id] = transaction
+            }
+        }
+    }
+
+    /// Whether `transactionId` pays for the current period.
+    func isCurrentPeriod(_ transactionId: String) -> Bool {
+        guard let wolid = transactions[transactionId]?.webOrderLineItemId else { return transactionId == currentId }
+        return wolid == current?.webOrderLineItemId
+    }
+
     // MARK: events
 
     /// SUBSCRIBED (INITIAL_BUY or RESUBSCRIBE).
@@ -264,8 +282,11 @@ struct SimulatedApple: Sendable {
     /// `product` at once; Apple marks the old transaction upgraded (`markOld`) with a revocation date.
     mutating func upgrade(to product: SimProduct, offer: SimOffer? = nil, markOld: Bool = true) -> Delivery {
         if markOld, let old = currentId {
-            transactions[old]?.isUpgraded = true
-            transactions[old]?.revocationDate = now
+            let at = now
+            updatePeriod(of: old) {
+                $0.isUpgraded = true
+                $0.revocationDate = at
+            }
         }
         let transaction = newTransaction(product: product, offer: offer, start: now, reason: .purchase)
         autoRenewProduct = nil
@@ -301,7 +322,7 @@ struct SimulatedApple: Sendable {
     /// RENEWAL_EXTENDED: the current period's expiry moves `days` later.
     mutating func extend(days: Int64) -> Delivery {
         if let id = currentId, let expires = transactions[id]?.expiresDate {
-            transactions[id]?.expiresDate = expires.adding(milliseconds: days * Clock.day)
+            updatePeriod(of: id) { $0.expiresDate = expires.adding(milliseconds: days * Clock.day) }
         }
         return notify(.renewalExtended)
     }
@@ -309,11 +330,14 @@ struct SimulatedApple: Sendable {
     /// REFUND of one transaction (default: the current one).
     mutating func refund(_ transactionId: String? = nil, reason: RevocationReason = .other) -> Delivery {
         guard let id = transactionId ?? currentId else { return notify(.refund) }
-        transactions[id]?.revocationDate = now
-        transactions[id]?.revocationReason = reason
-        transactions[id]?.revocationType = .refundFull
-        transactions[id]?.revocationPercentage = 100_000
-        if id == currentId {
+        let at = now
+        updatePeriod(of: id) {
+            $0.revocationDate = at
+            $0.revocationReason = reason
+            $0.revocationType = .refundFull
+            $0.revocationPercentage = 100_000
+        }
+        if isCurrentPeriod(id) {
             standing = .revoked
             autoRenew = false
         }
@@ -322,11 +346,13 @@ struct SimulatedApple: Sendable {
 
     /// REFUND_REVERSED of a refunded transaction.
     mutating func reverseRefund(_ transactionId: String) -> Delivery {
-        transactions[transactionId]?.revocationDate = nil
-        transactions[transactionId]?.revocationReason = nil
-        transactions[transactionId]?.revocationType = nil
-        transactions[transactionId]?.revocationPercentage = nil
-        if transactionId == currentId, standing == .revoked {
+        updatePeriod(of: transactionId) {
+            $0.revocationDate = nil
+            $0.revocationReason = nil
+            $0.revocationType = nil
+            $0.revocationPercentage = nil
+        }
+        if isCurrentPeriod(transactionId), standing == .revoked {
             standing = (periodEnd.map { now < $0 } ?? false) ? .active : .expired
         }
         return notify(.refundReversed, transaction: transactions[transactionId])
@@ -340,9 +366,12 @@ struct SimulatedApple: Sendable {
     /// REVOKE: the purchaser stopped sharing (family-shared subscriptions).
     mutating func familyRevoke() -> Delivery {
         guard let id = currentId else { return notify(.revoke) }
-        transactions[id]?.revocationDate = now
-        transactions[id]?.revocationReason = .other
-        transactions[id]?.revocationType = .familyRevoke
+        let at = now
+        updatePeriod(of: id) {
+            $0.revocationDate = at
+            $0.revocationReason = .other
+            $0.revocationType = .familyRevoke
+        }
         standing = .revoked
         autoRenew = false
         return notify(.revoke, transaction: transactions[id])
