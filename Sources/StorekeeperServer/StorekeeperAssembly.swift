@@ -20,7 +20,9 @@ struct StorekeeperAssembly: Sendable {
         self.metrics = metrics
         var apps: [String: StorekeeperAPI.AppServices] = [:]
         for app in dependencies.configuration.apps {
-            let runtime = AppRuntime(config: app)
+            let runtime = AppRuntime(
+                config: app, metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry),
+                logger: dependencies.logger)
             let applier = FactApplier(app: app)
             let store = dependencies.store
             let now = dependencies.now
@@ -30,7 +32,8 @@ struct StorekeeperAssembly: Sendable {
                 purchases: PurchaseService(store: store, runtime: runtime, applier: applier, metrics: metrics, now: now),
                 customers: CustomerService(store: store, app: app, applier: applier, now: now),
                 notifications: NotificationService(
-                    store: store, runtime: runtime, applier: applier, metrics: metrics, now: now, refresher: nil))
+                    store: store, runtime: runtime, applier: applier, metrics: metrics, now: now,
+                    refresher: runtime.apple.flatMap { $0.serverAPI.isEmpty ? nil : $0 }))
         }
         self.apps = apps
     }
@@ -54,13 +57,28 @@ struct StorekeeperAssembly: Sendable {
         for app in dependencies.configuration.apps {
             for hook in app.webhooks { webhooks[hook.name] = .init(url: hook.url, secret: hook.secret) }
         }
-        return [
+        var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
+        var jobs: [any PeriodicJob] = [
             InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: dependencies.now),
             OrderExpirer(store: store, metrics: metrics, now: dependencies.now),
-            OutboxDispatcher(
-                store: store, instance: instance, webhooks: webhooks, consumption: nil, httpClient: httpClient,
-                metrics: metrics, now: dependencies.now, logger: dependencies.logger),
         ]
+        for services in apps.values.sorted(by: { $0.runtime.config.id < $1.runtime.config.id }) {
+            guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { continue }
+            consumption[services.runtime.config.id] = apple
+            for environment in apple.serverAPI.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                jobs.append(
+                    NotificationHistorySweeper(
+                        store: store, notifications: services.notifications, apple: apple, environment: environment,
+                        instance: instance, now: dependencies.now))
+            }
+            jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
+            jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
+        }
+        jobs.append(
+            OutboxDispatcher(
+                store: store, instance: instance, webhooks: webhooks, consumption: consumption, httpClient: httpClient,
+                metrics: metrics, now: dependencies.now, logger: dependencies.logger))
+        return jobs
     }
 }
 

@@ -84,3 +84,23 @@ extension AppleTransaction {
             offerIdentifier: purchase.promotionalOfferId, signedDate: receiptCreationDate, source: .appReceipt)
     }
 }
+
+extension AppleTransaction {
+    /// From an iOS 6-style transaction receipt as `verifyReceipt` decoded it.
+    public init(
+        _ receipt: LegacyTransactionReceipt, environment: AppStoreEnvironment, signedDate: Timestamp, source: FactSource
+    ) throws(FactError) {
+        guard let transactionId = receipt.transactionId, !transactionId.isEmpty, let productId = receipt.productId,
+            let purchaseDate = receipt.purchaseTimestamp
+        else { throw FactError("transaction receipt lacks transaction-id, product-id or purchase date") }
+        self.init(
+            environment: environment, transactionId: transactionId,
+            originalTransactionId: receipt.originalTransactionId ?? transactionId,
+            webOrderLineItemId: receipt.webOrderLineItemId, productId: productId, purchaseDate: purchaseDate,
+            originalPurchaseDate: receipt.originalPurchaseDateMs?.timestamp ?? receipt.originalPurchaseDate?.timestamp,
+            expiresDate: receipt.expiresTimestamp, quantity: Int(receipt.quantity?.value ?? 1),
+            revocationDate: receipt.cancellationTimestamp,
+            offerType: receipt.isTrialPeriod?.value == true || receipt.isInIntroOfferPeriod?.value == true ? .introductoryOffer : nil,
+            signedDate: signedDate, source: source)
+    }
+}

@@ -25,7 +25,7 @@ public struct InboxProcessor: PeriodicJob {
         self.batch = batch
     }
 
-    public func runOnce() async throws -> Int {
+    public func runOnce() async throws -> Bool {
         let now = now()
         let pending = try await store.read { try await $0.pendingInbox(limit: batch) }
         var handled = 0
@@ -40,7 +40,7 @@ public struct InboxProcessor: PeriodicJob {
             metrics.inboxBacklog(try await store.read { try await $0.inboxCount(status: .received) + $0.inboxCount(status: .failed) })
         }
         // Run again at once only when the batch was full (more may be waiting).
-        return pending.count == batch ? handled : 0
+        return pending.count == batch && handled > 0
     }
 }
 

@@ -19,7 +19,7 @@ public struct OrderExpirer: PeriodicJob {
         self.batch = batch
     }
 
-    public func runOnce() async throws -> Int {
+    public func runOnce() async throws -> Bool {
         let now = now()
         let candidates = try await store.read { try await $0.staleOrders(updatedBefore: now, limit: batch) }
         var expired = 0
@@ -42,6 +42,6 @@ public struct OrderExpirer: PeriodicJob {
                 metrics.orderFailed(reason: "expired")
             }
         }
-        return expired
+        return candidates.count == batch && expired > 0
     }
 }

@@ -27,7 +27,8 @@ public struct OutboxDispatcher: PeriodicJob {
     let store: any PurchaseStore
     let instance: String
     let webhooks: [String: Webhook]
-    let consumption: (any ConsumptionSending)?
+    /// Consumption senders by app id.
+    let consumption: [String: any ConsumptionSending]
     let httpClient: HTTPClient
     let metrics: StorekeeperMetrics
     let now: @Sendable () -> Timestamp
@@ -38,8 +39,9 @@ public struct OutboxDispatcher: PeriodicJob {
     let requestTimeout: TimeAmount = .seconds(10)
 
     public var name: String { "outbox" }
+    static let consumptionPrefix = "apple:consumption:"
 
-    public func runOnce() async throws -> Int {
+    public func runOnce() async throws -> Bool {
         let now = now()
         let claimed = try await store.write { tx in
             try await tx.claimOutbox(now: now, lease: leaseMilliseconds, owner: instance, limit: batch)
@@ -48,7 +50,7 @@ public struct OutboxDispatcher: PeriodicJob {
             await deliver(message, now: now)
         }
         metrics.outboxBacklog(try await store.read { try await $0.outboxCount(status: .pending) })
-        return claimed.count == batch ? claimed.count : 0
+        return claimed.count == batch
     }
 
     private func deliver(_ message: OutboxMessage, now: Timestamp) async {
@@ -59,7 +61,7 @@ public struct OutboxDispatcher: PeriodicJob {
         if let deadline = message.deadline, now >= deadline {
             updated.status = .failed
             updated.lastError = "deadline passed before delivery"
-            if message.destination == ConsumptionResponder.destination {
+            if message.destination.hasPrefix(Self.consumptionPrefix) {
                 metrics.consumptionAnswered(outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
             }
             await save(updated)
@@ -96,8 +98,10 @@ public struct OutboxDispatcher: PeriodicJob {
     }
 
     private func send(_ message: OutboxMessage, now: Timestamp) async throws {
-        if message.destination == ConsumptionResponder.destination {
-            guard let consumption else { throw DeliveryError(description: "no App Store Server API key configured") }
+        if message.destination.hasPrefix(Self.consumptionPrefix) {
+            guard let consumption = consumption[String(message.destination.dropFirst(Self.consumptionPrefix.count))] else {
+                throw DeliveryError(description: "no App Store Server API key configured for this app")
+            }
             let answer = try JSONDecoder().decode(ConsumptionResponder.Message.self, from: message.payload)
             try await consumption.sendConsumption(
                 answer.current, environment: AppStoreEnvironment(rawValue: answer.environment), transactionId: answer.transactionId)

@@ -6,13 +6,14 @@ public import Logging
 public protocol PeriodicJob: Sendable {
     /// The job's name, for logs, metrics and its lease.
     var name: String { get }
-    /// Runs one pass; returns how many items it handled.
-    func runOnce() async throws -> Int
+    /// Runs one pass; returns `true` when more work may be waiting right now (a full batch), so
+    /// the next pass should start without waiting for the interval.
+    func runOnce() async throws -> Bool
 }
 
 /// Runs a job every `interval` until graceful shutdown; a failing pass is logged and retried at
-/// the next interval. Passes that did work are followed immediately by another, so a backlog
-/// drains without waiting.
+/// the next interval. A pass that reports more waiting work is followed immediately by another,
+/// so a backlog drains without waiting.
 public struct PeriodicService<Job: PeriodicJob>: Service {
     let job: Job
     let interval: Duration
@@ -29,13 +30,13 @@ public struct PeriodicService<Job: PeriodicJob>: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                var handled = 0
+                var moreWork = false
                 do {
-                    handled = try await job.runOnce()
+                    moreWork = try await job.runOnce()
                 } catch {
                     logger.warning("background job failed", metadata: ["storekeeper.job": "\(job.name)", "storekeeper.error": "\(error)"])
                 }
-                if handled > 0 { continue }
+                if moreWork { continue }
                 do {
                     try await clock.sleep(for: interval)
                 } catch {

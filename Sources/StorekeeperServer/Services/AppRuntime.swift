@@ -1,7 +1,10 @@
 public import AppStoreVerification
+import AppStoreAPI
 import AppStoreModels
+import CoreMetrics
 import Crypto
 import Foundation
+import Logging
 import Storekeeper
 
 /// One configured app with the verifiers built from its configuration.
@@ -9,10 +12,20 @@ public struct AppRuntime: Sendable {
     public let config: AppConfiguration
     public let signedData: SignedDataVerifier
     public let receipts: AppReceiptVerifier
+    /// Apple's servers (or the simulator), when the app configured credentials for them.
+    let apple: AppleConnection?
 
-    public init(config: AppConfiguration) {
+    init(config: AppConfiguration, metricsFactory: any MetricsFactory, logger: Logger) {
         self.config = config
-        self.signedData = SignedDataVerifier(trustedRoots: config.jwsRoots, expectations: config.expectations)
+        let signedData = SignedDataVerifier(trustedRoots: config.jwsRoots, expectations: config.expectations)
+        self.signedData = signedData
+        do {
+            let connection = try AppleConnection(app: config, verifier: signedData, metricsFactory: metricsFactory, logger: logger)
+            apple = connection.serverAPI.isEmpty && connection.receipts == nil ? nil : connection
+        } catch {
+            logger.error("cannot reach Apple for this app", metadata: ["storekeeper.app": "\(config.id)", "storekeeper.error": "\(error)"])
+            apple = nil
+        }
         self.receipts = AppReceiptVerifier(
             trustedRoots: config.receiptRoots.certificates,
             expectations: AppReceiptExpectations(
@@ -58,12 +71,54 @@ public struct AppRuntime: Sendable {
             }
             let digest = SHA256.hash(data: Data(base64.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
             return VerifiedFacts(transactions: transactions, renewals: [], factReference: "receipt:\(digest)")
-        case .transactionReceipt:
-            throw StorekeeperError(
-                .invalidRequest, "iOS 6 transaction receipts need verifyReceipt, which this app has not configured",
-                status: .unprocessableContent)
+        case .transactionReceipt(let base64):
+            return try await confirmTransactionReceipt(base64)
         }
     }
+
+    /// iOS 6-style transaction receipts cannot be verified locally (their signature format is not
+    /// public): they are decoded here to catch garbage early, then confirmed with `verifyReceipt`,
+    /// and the environment that answered is recorded.
+    private func confirmTransactionReceipt(_ base64: String) async throws -> VerifiedFacts {
+        do {
+            _ = try IOS6TransactionReceiptParser.parse(base64Receipt: base64)
+        } catch {
+            throw StorekeeperError.verification(error)
+        }
+        guard let client = apple?.receipts else {
+            throw StorekeeperError(
+                .invalidRequest, "iOS 6 transaction receipts need verifyReceipt (configure the app's sharedSecret)",
+                status: .unprocessableContent)
+        }
+        let result: ReceiptVerificationResult
+        do {
+            result = try await client.verifyReceipt(VerifyReceiptRequest(receiptData: base64, password: config.sharedSecret))
+        } catch {
+            if error.isRetryable {
+                throw StorekeeperError.unavailable("verifyReceipt could not answer; retry later", cause: error.description)
+            }
+            throw StorekeeperError(
+                Code(rawValue: "receiptRejected"), "verifyReceipt rejected the receipt", status: .unprocessableContent,
+                verificationCode: error.code.rawValue, cause: error.description)
+        }
+        guard config.environments.contains(result.environment) else {
+            throw StorekeeperError.verification(.wrongEnvironment("verifyReceipt answered from \(result.environment)"))
+        }
+        guard let receipt = result.response.transactionReceipt else {
+            throw StorekeeperError(.invalidRequest, "verifyReceipt did not return a transaction receipt", status: .unprocessableContent)
+        }
+        if let bid = receipt.bid, bid != config.bundleId {
+            throw StorekeeperError.verification(.wrongBundleId("transaction receipt is for \(bid)"))
+        }
+        let transaction = try Self.fact { () throws(FactError) in
+            try AppleTransaction(receipt, environment: result.environment, signedDate: Timestamp(Date()), source: .verifyReceipt)
+        }
+        return VerifiedFacts(
+            transactions: [transaction], renewals: [],
+            factReference: "verifyReceipt:\(transaction.environment.rawValue):\(transaction.transactionId)")
+    }
+
+    typealias Code = StorekeeperError.Code
 
     private static func fact<T>(_ body: () throws(FactError) -> T) throws -> T {
         do {

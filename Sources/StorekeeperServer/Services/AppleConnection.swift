@@ -80,7 +80,7 @@ struct AppleConnection: Sendable {
         let signed = try await client(environment).allSignedTransactions(transactionId: transactionId)
         return try signed.map { jws in
             let payload = try verified(verifier.verifyTransaction(jws))
-            do {
+            do throws(FactError) {
                 return try AppleTransaction(payload, source: .serverAPI)
             } catch {
                 throw StorekeeperError.unavailable("Apple's history holds an incomplete transaction", cause: error.reason)

@@ -11,7 +11,8 @@ struct ConsumptionResponder: Sendable {
 
     /// Apple waits 12 hours for an answer.
     static let deadlineMilliseconds: Int64 = 12 * 3_600_000
-    static let destination = "apple:consumption"
+    /// Outbox destination of consumption answers for one app.
+    static func destination(appId: String) -> String { "apple:consumption:" + appId }
 
     /// What the outbox message carries: both body versions and where to send them.
     struct Message: Codable {
@@ -57,7 +58,7 @@ struct ConsumptionResponder: Sendable {
         encoder.outputFormatting = .sortedKeys
         try await tx.enqueueOutbox(
             OutboxMessage(
-                destination: Self.destination, kind: "consumption.answer", customerId: owner, payload: try encoder.encode(message),
+                destination: Self.destination(appId: app.id), kind: "consumption.answer", customerId: owner, payload: try encoder.encode(message),
                 createdAt: now, deadline: request.signedDate.adding(milliseconds: Self.deadlineMilliseconds)))
         try await tx.append(
             AuditEvent(

@@ -1,0 +1,43 @@
+import AppStoreAPI
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Resolves "lost orders" (`seeds/004_*`): orders still pending long after the customer paid,
+/// because the app never handed over the proof. Storekeeper asks Apple for the customer's
+/// transaction history (through any transaction it knows for them) and delivers the order whose
+/// `appAccountToken` Apple returns.
+public struct LostOrderResolver: PeriodicJob {
+    let store: any PurchaseStore
+    let applier: FactApplier
+    let apple: AppleConnection
+    let now: @Sendable () -> Timestamp
+    /// An order pending at least this long is looked for at Apple.
+    let thresholdMilliseconds: Int64 = 10 * 60_000
+    let batch = 20
+
+    public var name: String { "orders.recover.\(apple.app.id)" }
+
+    public func runOnce() async throws -> Bool {
+        let now = now()
+        let stale = try await store.read {
+            try await $0.staleOrders(updatedBefore: now.adding(milliseconds: -thresholdMilliseconds), limit: batch)
+        }
+        for order in stale where order.state == .pending {
+            guard let known = try await store.read({ try await $0.transactions(customerId: order.customerId, limit: 1) }).first,
+                apple.serverAPI[known.transaction.environment] != nil
+            else { continue }
+            let history = try await apple.history(
+                environment: known.transaction.environment, transactionId: known.transaction.transactionId)
+            let paying = history.filter { $0.appAccountToken == order.appAccountToken && $0.productId == order.productId }
+            guard !paying.isEmpty else { continue }
+            _ = try await store.write { tx in
+                try await applier.applyPresented(
+                    paying, renewals: [], by: order.customerId, orderId: order.id, actor: .job(name),
+                    fact: "history:\(known.transaction.transactionId)", now: now, in: tx)
+            }
+        }
+        // Unresolvable orders stay stale; looking again at once would only repeat the same calls.
+        return false
+    }
+}

@@ -1,0 +1,63 @@
+import AppStoreAPI
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Recovers notifications Storekeeper never received: walks Apple's Notification History from a
+/// stored watermark and feeds every notification the inbox lacks through the webhook path. A
+/// lease makes one instance sweep at a time; rerunning changes nothing (the inbox deduplicates
+/// by `notificationUUID`).
+public struct NotificationHistorySweeper: PeriodicJob {
+    let store: any PurchaseStore
+    let notifications: NotificationService
+    let apple: AppleConnection
+    let environment: AppStoreEnvironment
+    let instance: String
+    let now: @Sendable () -> Timestamp
+    /// History is re-read from a little before the watermark: Apple may record a send attempt
+    /// a moment after the notification's own time.
+    let overlapMilliseconds: Int64 = 10 * 60_000
+    /// On the first sweep, how far back to look (Apple keeps 180 days).
+    let firstLookbackMilliseconds: Int64 = 180 * 86_400_000
+    let leaseMilliseconds: Int64 = 5 * 60_000
+
+    public var name: String { "notifications.sweep.\(apple.app.id).\(environment.rawValue)" }
+
+    /// What one sweep did (for tests and logs).
+    public struct Result: Sendable, Hashable {
+        public var seen: Int
+        public var recovered: Int
+    }
+
+    public func runOnce() async throws -> Bool {
+        _ = try await sweep()
+        return false
+    }
+
+    public func sweep() async throws -> Result {
+        let now = now()
+        let acquired = try await store.write { tx in
+            try await tx.acquireLease(name, owner: instance, until: now.adding(milliseconds: leaseMilliseconds), now: now)
+        }
+        guard acquired else { return Result(seen: 0, recovered: 0) }
+        let watermark = try await store.read { try await $0.watermark(name) }.flatMap(Int64.init)
+        let start = watermark.map { $0 - overlapMilliseconds } ?? (now.millisecondsSince1970 - firstLookbackMilliseconds)
+        let items = try await apple.client(environment).allNotificationHistory(
+            request: NotificationHistoryRequest(
+                startDate: Timestamp(millisecondsSince1970: max(0, start)), endDate: now))
+        var recovered = 0
+        for item in items {
+            guard let signedPayload = item.signedPayload else { continue }
+            let body = try JSONEncoder().encode(ResponseBodyV2(signedPayload: signedPayload))
+            switch await notifications.receive(Array(body)) {
+            case .processed: recovered += 1
+            case .retry(let reason): throw StorekeeperError.unavailable("recovered notification not applied", cause: reason)
+            case .duplicate, .rejected, .unauthorized: break
+            }
+        }
+        try await store.write { tx in
+            try await tx.setWatermark(name, value: String(now.millisecondsSince1970))
+        }
+        return Result(seen: items.count, recovered: recovered)
+    }
+}
