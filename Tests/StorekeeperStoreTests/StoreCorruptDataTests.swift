@@ -16,8 +16,8 @@ struct StoreCorruptDataTests {
 
     @Test(arguments: StoreTestBackend.available)
     func unknownOpenEnumValuesAreKept(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore { database in
-            try await database.store.database.write { tx in
+        try await backend.withStore { database throws in
+            try await database.store.database.write { tx throws in
                 try await tx.execute(Self.insertTransaction, ["Staging", "t1", "Quantum Subscription", 42, "alice"])
             }
             let stored = try #require(
@@ -30,11 +30,11 @@ struct StoreCorruptDataTests {
 
     @Test(arguments: StoreTestBackend.available)
     func corruptRowsAreTypedErrors(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore { database in
+        try await backend.withStore { database throws in
             let db = database.store.database
-            try await db.write { tx in
+            try await db.write { tx throws in
                 try await tx.execute(Self.insertTransaction, ["Production", "bad-owner", nil, nil, "not a valid id!"])
-                try await tx.execute(Self.insertTransaction, ["Production", "huge-offer", nil, 1 << 40, "bob"])
+                try await tx.execute(Self.insertTransaction, ["Production", "huge-offer", nil, .integer(1 << 40), "bob"])
                 try await tx.execute(
                     "INSERT INTO inbox (id, app_id, version, body, received_at, status, attempts) VALUES ('n1', 'a', 2, $1, 1, 'exploded', 0)",
                     [.blob([1, 2, 3])])

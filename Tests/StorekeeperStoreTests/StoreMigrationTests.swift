@@ -6,7 +6,7 @@ import Testing
 struct StoreMigrationTests {
     @Test(arguments: StoreTestBackend.available)
     func migrationsAreRecordedAndIdempotent(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore { database in
+        try await backend.withStore { database throws in
             let store = database.store
             // withStore migrated already: nothing left to apply, from either instance.
             let again = try await store.migrate()
@@ -24,7 +24,7 @@ struct StoreMigrationTests {
                 "customers", "orders", "transactions", "transaction_owners", "subscriptions", "grants", "ledger_accounts",
                 "journal_entries", "ledger_postings", "audit_events", "inbox", "outbox", "watermarks", "leases", "api_keys",
             ]
-            try await store.database.read { tx in
+            try await store.database.read { tx throws in
                 for table in tables {
                     #expect(try await tx.query("SELECT COUNT(*) FROM \(table)")[0].int64(0) == 0, "table \(table)")
                 }
@@ -34,7 +34,7 @@ struct StoreMigrationTests {
 
     @Test(arguments: StoreTestBackend.available)
     func instancesMigratingAnEmptyDatabaseAtOnceApplyEachVersionOnce(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore(migrated: false) { database in
+        try await backend.withStore(migrated: false) { database throws in
             async let first = database.store.migrate()
             async let second = database.otherInstance.migrate()
             let reports = try await [first, second]

@@ -35,8 +35,8 @@ struct StoreQueryPlanTests {
     @Test(arguments: statements.map(\.0))
     func usesAnIndex(_ name: String) async throws {
         let (_, sql, binds) = try #require(Self.statements.first { $0.0 == name })
-        try await StoreTestBackend.sqlite.withStore { database in
-            let plan = try await database.store.database.read { tx in
+        try await StoreTestBackend.sqlite.withStore { database throws in
+            let plan = try await database.store.database.read { tx throws in
                 try await tx.query("EXPLAIN QUERY PLAN " + sql, binds).map { try $0.string(3) }
             }
             #expect(!plan.isEmpty)

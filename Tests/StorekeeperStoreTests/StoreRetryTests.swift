@@ -7,22 +7,22 @@ import Testing
 
 @Suite("SQLPurchaseStore write retries")
 struct StoreRetryTests {
-    static func configuration(attempts: Int, delays: Mutex<[Duration]>? = nil) -> SQLPurchaseStore.Configuration {
+    static func configuration(attempts: Int, delays: Recorder<Duration>? = nil) -> SQLPurchaseStore.Configuration {
         var configuration = StoreTestBackend.testConfiguration
         configuration.maxWriteAttempts = attempts
         configuration.retryDelay = .milliseconds(4)
         configuration.maxRetryDelay = .milliseconds(10)
-        configuration.sleep = { delay in delays?.withLock { $0.append(delay) } }
+        configuration.sleep = { delay in delays?.append(delay) }
         return configuration
     }
 
     @Test(arguments: StoreTestBackend.available, [SQLError.Code.serializationFailure, .deadlock, .busy])
     func retryableFailuresRerunTheWholeBody(_ backend: StoreTestBackend, _ code: SQLError.Code) async throws {
-        let delays = Mutex<[Duration]>([])
-        try await backend.withStore(configuration: Self.configuration(attempts: 5, delays: delays)) { database in
-            let attempts = Mutex(0)
-            let value = try await database.store.write { tx in
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+        let delays = Recorder<Duration>()
+        try await backend.withStore(configuration: Self.configuration(attempts: 5, delays: delays)) { database throws in
+            let attempts = Recorder<Int>()
+            let value = try await database.store.write { tx throws in
+                let attempt = attempts.append(1)
                 try await tx.setWatermark("attempts", value: String(attempt))
                 _ = try await tx.post(
                     try JournalEntry(
@@ -34,47 +34,47 @@ struct StoreRetryTests {
                 return attempt
             }
             #expect(value == 3)
-            try await database.store.read { tx in
+            try await database.store.read { tx throws in
                 #expect(try await tx.watermark("attempts") == "3")
                 #expect(try await tx.journalEntry(key: "credit-lost") == nil)
                 #expect(try await tx.balances(customerId: CustomerID(rawValue: "alice")!) == ["gems": 5])
                 #expect(try await tx.ledgerDiscrepancies().isEmpty)
             }
         }
-        let waited = delays.withLock { $0 }
+        let waited = delays.values
         #expect(waited.count == 2)
         #expect(waited.allSatisfy { $0 >= .milliseconds(2) && $0 <= .milliseconds(10) })
     }
 
     @Test(arguments: StoreTestBackend.available)
     func retriesAreBounded(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database in
-            let attempts = Mutex(0)
+        try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database throws in
+            let attempts = Recorder<Int>()
             let error = await #expect(throws: SQLError.self) {
-                try await database.store.write { tx in
-                    attempts.withLock { $0 += 1 }
+                try await database.store.write { tx throws in
+                    attempts.append(1)
                     try await tx.setWatermark("w", value: "v")
                     throw SQLError(.serializationFailure, "always")
                 }
             }
             #expect(error?.code == .serializationFailure)
-            #expect(attempts.withLock { $0 } == 4)
+            #expect(attempts.count == 4)
             #expect(try await database.store.read { try await $0.watermark("w") } == nil)
         }
     }
 
     @Test(arguments: StoreTestBackend.available)
     func otherFailuresAreNotRetried(_ backend: StoreTestBackend) async throws {
-        try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database in
-            let attempts = Mutex(0)
+        try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database throws in
+            let attempts = Recorder<Int>()
             await #expect(throws: SQLError.self) {
-                try await database.store.write { tx in
-                    attempts.withLock { $0 += 1 }
+                try await database.store.write { tx throws in
+                    attempts.append(1)
                     try await tx.insertAPIKey(APIKeyRecord(name: "a", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
                     try await tx.insertAPIKey(APIKeyRecord(name: "b", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
                 }
             }
-            #expect(attempts.withLock { $0 } == 1)
+            #expect(attempts.count == 1)
         }
     }
 
@@ -82,18 +82,18 @@ struct StoreRetryTests {
     /// victim, the store runs its body again, and both commit.
     @Test(.enabled(if: StoreTestPostgres.url != nil, "STOREKEEPER_TEST_POSTGRES_URL is not set: this PostgreSQL test is SKIPPED"))
     func aRealDeadlockIsRetriedOnPostgreSQL() async throws {
-        try await StoreTestBackend.postgresql.withStore { database in
+        try await StoreTestBackend.postgresql.withStore { database throws in
             let alice = CustomerID(rawValue: "alice")!
             let bob = CustomerID(rawValue: "bob")!
             let barrier = Barrier(parties: 2)
-            let attempts = Mutex(0)
+            let attempts = Recorder<Int>()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, (first, second)) in [(alice, bob), (bob, alice)].enumerated() {
                     let store = index == 0 ? database.store : database.otherInstance
                     group.addTask {
                         var firstAttempt = true
-                        try await store.write { tx in
-                            attempts.withLock { $0 += 1 }
+                        try await store.write { tx throws in
+                            attempts.append(1)
                             try await tx.lock(customer: first)
                             if firstAttempt {
                                 firstAttempt = false
@@ -106,8 +106,8 @@ struct StoreRetryTests {
                 }
                 try await group.waitForAll()
             }
-            #expect(attempts.withLock { $0 } == 3)
-            try await database.store.read { tx in
+            #expect(attempts.count == 3)
+            try await database.store.read { tx throws in
                 #expect(try await tx.watermark("winner-0") == "done")
                 #expect(try await tx.watermark("winner-1") == "done")
             }
@@ -130,4 +130,18 @@ actor Barrier {
         }
         await withCheckedContinuation { waiting.append($0) }
     }
+}
+
+/// Values appended from concurrent tasks.
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+
+    /// Appends `value`; returns how many values there are now.
+    @discardableResult
+    func append(_ value: Value) -> Int {
+        storage.withLock { $0.append(value); return $0.count }
+    }
+
+    var values: [Value] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
 }

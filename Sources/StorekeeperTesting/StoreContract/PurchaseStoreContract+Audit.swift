@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let auditCases: [StoreContractCase] = [
-        StoreContractCase("audit: events by customer (newest first) and by subject; a replayed event is kept once") { context in
+        StoreContractCase("audit: events by customer (newest first) and by subject; a replayed event is kept once") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             func event(_ kind: String, at offset: Int64, customer: CustomerID? = alice, subject: String? = "Production:t1") -> AuditEvent {
@@ -17,11 +17,11 @@ extension PurchaseStoreContract {
             let credited = event("wallet.credited", at: 2)
             let sameInstant = event("entitlement.granted", at: 2)
             let system = AuditEvent(customerId: nil, kind: "ownership.checked", actor: AuditActor(rawValue: "future-actor"), createdAt: StoreFixtures.at(3))
-            try await store.write { tx in
+            try await store.write { tx throws in
                 for event in [recorded, credited, sameInstant, system] { try await tx.append(event) }
                 try await tx.append(recorded)
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.auditEvents(customerId: alice, limit: 10) == [sameInstant, credited, recorded])
                 #expect(try await tx.auditEvents(customerId: alice, limit: 1) == [sameInstant])
                 #expect(try await tx.auditEvents(subject: "Production:t1") == [recorded, credited, sameInstant])
@@ -33,7 +33,7 @@ extension PurchaseStoreContract {
     ]
 
     static let inboxCases: [StoreContractCase] = [
-        StoreContractCase("inbox: deduplicated by id; updates; pending oldest first; counts") { context in
+        StoreContractCase("inbox: deduplicated by id; updates; pending oldest first; counts") { context throws in
             let store = context.store
             let body = Data((0...255).map(UInt8.init))
             let first = InboxNotification(id: "uuid-1", appId: "app", version: 2, body: body, receivedAt: StoreFixtures.at(2))
@@ -60,11 +60,11 @@ extension PurchaseStoreContract {
             failed.status = .failed
             failed.attempts = 2
             failed.lastError = "transient"
-            try await store.write { tx in
+            try await store.write { tx throws in
                 try await tx.updateInbox(processed)
                 try await tx.updateInbox(failed)
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.inboxNotification(id: "uuid-1") == processed)
                 #expect(try await tx.inboxNotification(id: "nope") == nil)
                 #expect(try await tx.pendingInbox(limit: 10).map(\.id) == ["uuid-2", "uuid-3"])
@@ -75,7 +75,7 @@ extension PurchaseStoreContract {
                 #expect(try await tx.inboxCount(status: .rejected) == 0)
             }
             await #expect(throws: (any Error).self) {
-                try await store.write { tx in
+                try await store.write { tx throws in
                     try await tx.updateInbox(InboxNotification(id: "never", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0))
                 }
             }
@@ -83,7 +83,7 @@ extension PurchaseStoreContract {
     ]
 
     static let coordinationCases: [StoreContractCase] = [
-        StoreContractCase("watermarks and API keys") { context in
+        StoreContractCase("watermarks and API keys") { context throws in
             let store = context.store
             #expect(try await store.read { try await $0.watermark("history") } == nil)
             try await store.write { try await $0.setWatermark("history", value: "token-1") }
@@ -92,18 +92,18 @@ extension PurchaseStoreContract {
 
             let key = APIKeyRecord(name: "backend", hash: String(repeating: "ab", count: 32), scopes: ["wallet:write", "customers:read"], createdAt: StoreFixtures.t0)
             let revoked = APIKeyRecord(name: "old", hash: String(repeating: "cd", count: 32), scopes: [], createdAt: StoreFixtures.t0, revokedAt: StoreFixtures.at(5))
-            try await store.write { tx in
+            try await store.write { tx throws in
                 try await tx.insertAPIKey(key)
                 try await tx.insertAPIKey(revoked)
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.apiKey(hash: key.hash) == key)
                 #expect(try await tx.apiKey(hash: revoked.hash) == revoked)
                 #expect(try await tx.apiKey(hash: "unknown") == nil)
             }
             await #expect(throws: (any Error).self) { try await store.write { try await $0.insertAPIKey(key) } }
         },
-        StoreContractCase("leases: one holder; renewal; takeover only after expiry") { context in
+        StoreContractCase("leases: one holder; renewal; takeover only after expiry") { context throws in
             let store = context.store
             func acquire(_ owner: String, until: Int64, now: Int64) async throws -> Bool {
                 try await store.write { try await $0.acquireLease("reconcile", owner: owner, until: StoreFixtures.at(until), now: StoreFixtures.at(now)) }
@@ -116,7 +116,7 @@ extension PurchaseStoreContract {
             #expect(try await acquire("a", until: 400, now: 201) == false)
             #expect(try await store.write { try await $0.acquireLease("other", owner: "a", until: StoreFixtures.at(400), now: StoreFixtures.at(201)) })
         },
-        StoreContractCase("leases: of 20 concurrent claimants exactly one wins") { context in
+        StoreContractCase("leases: of 20 concurrent claimants exactly one wins") { context throws in
             let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<20 {
                     let store = index.isMultiple(of: 2) ? context.store : context.otherInstance

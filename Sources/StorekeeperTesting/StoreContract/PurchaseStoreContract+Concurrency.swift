@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let concurrentTransactionCases: [StoreContractCase] = [
-        StoreContractCase("transactions: 1,000 concurrent upserts of one transaction from 32 tasks") { context in
+        StoreContractCase("transactions: 1,000 concurrent upserts of one transaction from 32 tasks") { context throws in
             let alice = StoreFixtures.customerID("alice")
             // 500 distinct signedDates, each sent twice, in a scrambled order spread over 32
             // tasks on both instances. `expiresDate` mirrors `signedDate` so each version is

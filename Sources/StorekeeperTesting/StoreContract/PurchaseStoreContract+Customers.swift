@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let customerCases: [StoreContractCase] = [
-        StoreContractCase("customers: ensure inserts once, update changes, unknown update fails") { context in
+        StoreContractCase("customers: ensure inserts once, update changes, unknown update fails") { context throws in
             let store = context.store
             let alice = StoreFixtures.customer("alice", at: 1)
             #expect(try await store.read { try await $0.customer(alice.id) } == nil)
@@ -31,7 +31,7 @@ extension PurchaseStoreContract {
             }
             #expect(try await store.read { try await $0.customer(StoreFixtures.customerID("nobody")) } == nil)
         },
-        StoreContractCase("orders: insert, look up by id and token, update, open and stale queries") { context in
+        StoreContractCase("orders: insert, look up by id and token, update, open and stale queries") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
@@ -48,10 +48,10 @@ extension PurchaseStoreContract {
             let delivered = order(alice, at: 40, state: .delivered)
             let unknownState = order(alice, at: 50, state: OrderState(rawValue: "onHold"))
             let bobs = order(bob, at: 5)
-            try await store.write { tx in
+            try await store.write { tx throws in
                 for order in [created, pending, paid, delivered, unknownState, bobs] { try await tx.insertOrder(order) }
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.order(id: paid.id) == paid)
                 #expect(try await tx.order(appAccountToken: pending.appAccountToken) == pending)
                 #expect(try await tx.order(id: UUID()) == nil)
@@ -79,7 +79,7 @@ extension PurchaseStoreContract {
             clash.appAccountToken = paid.appAccountToken
             let extra = order(bob, at: 71)
             await #expect(throws: (any Error).self) {
-                try await store.write { tx in
+                try await store.write { tx throws in
                     try await tx.insertOrder(extra)
                     try await tx.insertOrder(clash)
                 }

@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let outboxCases: [StoreContractCase] = [
-        StoreContractCase("outbox: enqueue, update, counts; claims respect due time, status and leases") { context in
+        StoreContractCase("outbox: enqueue, update, counts; claims respect due time, status and leases") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let due1 = StoreFixtures.outbox(1, dueAt: 10, customer: alice)
@@ -14,7 +14,7 @@ extension PurchaseStoreContract {
             var delivered = StoreFixtures.outbox(4, dueAt: 0)
             delivered.status = .delivered
             delivered.deliveredAt = StoreFixtures.at(5)
-            try await store.write { tx in
+            try await store.write { tx throws in
                 for message in [due1, due2, later, delivered] { try await tx.enqueueOutbox(message) }
             }
             #expect(try await store.read { try await $0.outboxMessage(id: due1.id) } == due1)
@@ -41,7 +41,7 @@ extension PurchaseStoreContract {
             // Much later: the remaining due messages, never a delivered one.
             let rest = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100_000), lease: 1_000, owner: "c", limit: 10) }
             #expect(rest.map(\.id) == [due2.id, later.id])
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.outboxCount(status: .delivered) == 2)
                 #expect(try await tx.outboxCount(status: .pending) == 2)
                 #expect(try await tx.outboxCount(status: .failed) == 0)
@@ -49,9 +49,9 @@ extension PurchaseStoreContract {
             }
             await #expect(throws: (any Error).self) { try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9)) } }
         },
-        StoreContractCase("outbox: two instances claiming in parallel never get the same message") { context in
+        StoreContractCase("outbox: two instances claiming in parallel never get the same message") { context throws in
             let messages = (0..<300).map { StoreFixtures.outbox($0, dueAt: Int64($0 % 7)) }
-            try await context.store.write { tx in
+            try await context.store.write { tx throws in
                 for message in messages { try await tx.enqueueOutbox(message) }
             }
             let claims = try await withThrowingTaskGroup(of: [UUID].self) { group in

@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let subscriptionCases: [StoreContractCase] = [
-        StoreContractCase("subscriptions: save, replace, per customer and expiring-window queries") { context in
+        StoreContractCase("subscriptions: save, replace, per customer and expiring-window queries") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
@@ -14,10 +14,10 @@ extension PurchaseStoreContract {
             let sandboxA = StoreFixtures.subscription("a", customer: alice, expiresAt: 150, environment: .sandbox)
             let c = StoreFixtures.subscription("c", customer: bob, expiresAt: 300)
             let lapsed = StoreFixtures.subscription("d", customer: bob, expiresAt: nil, phase: "revoked")
-            try await store.write { tx in
+            try await store.write { tx throws in
                 for subscription in [a, b, sandboxA, c, lapsed] { try await tx.saveSubscription(subscription) }
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.subscription(environment: .production, originalTransactionId: "a") == a)
                 #expect(try await tx.subscription(environment: .sandbox, originalTransactionId: "a") == sandboxA)
                 #expect(try await tx.subscription(environment: .production, originalTransactionId: "zzz") == nil)
@@ -38,7 +38,7 @@ extension PurchaseStoreContract {
             renewed.state = Data([0, 1, 2, 255])
             renewed.updatedAt = StoreFixtures.at(51)
             try await store.write { try await $0.saveSubscription(renewed) }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.subscription(environment: .production, originalTransactionId: "a") == renewed)
                 #expect(Set(try await tx.subscriptions(customerId: alice)) == [b, sandboxA])
                 #expect(try await tx.subscriptions(expiringIn: StoreFixtures.at(100)..<StoreFixtures.at(101), limit: 10).isEmpty)
@@ -47,7 +47,7 @@ extension PurchaseStoreContract {
     ]
 
     static let grantCases: [StoreContractCase] = [
-        StoreContractCase("grants: replaced as a whole, in order, per customer") { context in
+        StoreContractCase("grants: replaced as a whole, in order, per customer") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
@@ -59,7 +59,7 @@ extension PurchaseStoreContract {
             }
             let first = [grant(alice, "pro", "t2", expires: 100), grant(alice, "ads.off", "t1", expires: nil)]
             let bobs = [grant(bob, "pro", "t9", expires: 50)]
-            try await store.write { tx in
+            try await store.write { tx throws in
                 try await tx.replaceGrants(customerId: alice, grants: first)
                 try await tx.replaceGrants(customerId: bob, grants: bobs)
             }

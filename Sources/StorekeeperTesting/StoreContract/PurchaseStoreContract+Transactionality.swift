@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let transactionalityCases: [StoreContractCase] = [
-        StoreContractCase("writes: a throwing write leaves nothing; its own writes were visible inside") { context in
+        StoreContractCase("writes: a throwing write leaves nothing; its own writes were visible inside") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let order = Order(customerId: alice, productId: "coins.100", createdAt: StoreFixtures.t0, expiresAt: StoreFixtures.at(1))
@@ -13,7 +13,7 @@ extension PurchaseStoreContract {
             let credit = try StoreFixtures.credit(alice, 50, key: "credit:Production:t1:gems")
             let message = StoreFixtures.outbox(1, customer: alice)
             await #expect(throws: StoreContractAbort.self) {
-                try await store.write { tx in
+                try await store.write { tx throws in
                     try await tx.ensureCustomer(StoreFixtures.customer("alice"))
                     try await tx.insertOrder(order)
                     #expect(try await tx.upsertTransaction(fact, customerId: alice, orderId: order.id) == .inserted)
@@ -38,7 +38,7 @@ extension PurchaseStoreContract {
                     throw StoreContractAbort()
                 }
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.customer(alice) == nil)
                 #expect(try await tx.order(id: order.id) == nil)
                 #expect(try await tx.transaction(environment: .production, transactionId: "t1") == nil)
@@ -56,10 +56,10 @@ extension PurchaseStoreContract {
             }
             // Nothing was reserved either: the same facts book normally now.
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: nil) } == .inserted)
-            #expect(try await store.write { try await $0.post(credit, requireNonNegative: true) } == .posted(balance: 50))
+            #expect(try await store.book(credit, requireNonNegative: true) == .posted(balance: 50))
             #expect(try await store.write { try await $0.acquireLease("l", owner: "other", until: StoreFixtures.at(10), now: StoreFixtures.t0) })
         },
-        StoreContractCase("writes: a handle used after its transaction ended is refused") { context in
+        StoreContractCase("writes: a handle used after its transaction ended is refused") { context throws in
             let escaped = try await context.store.write { tx in tx }
             await #expect(throws: (any Error).self) { try await escaped.setWatermark("late", value: "x") }
             #expect(try await context.store.read { try await $0.watermark("late") } == nil)

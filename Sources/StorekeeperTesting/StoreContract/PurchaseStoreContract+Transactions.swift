@@ -5,7 +5,7 @@ import Testing
 
 extension PurchaseStoreContract {
     static let transactionCases: [StoreContractCase] = [
-        StoreContractCase("transactions: every field round-trips; a replay is a no-op") { context in
+        StoreContractCase("transactions: every field round-trips; a replay is a no-op") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let orderId = UUID()
@@ -17,13 +17,13 @@ extension PurchaseStoreContract {
             #expect(stored.transaction == fact)
             #expect(stored.customerId == alice)
             #expect(stored.orderId == orderId)
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.transactions(environment: .sandbox, originalTransactionId: fact.originalTransactionId).count == 1)
                 #expect(try await tx.transactions(customerId: alice, limit: 10) == [stored])
                 #expect(try await tx.transaction(environment: .production, transactionId: fact.transactionId) == nil)
             }
         },
-        StoreContractCase("transactions: the later signedDate wins when it arrives second") { context in
+        StoreContractCase("transactions: the later signedDate wins when it arrives second") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let older = StoreFixtures.transaction("t1", signedAt: 100)
@@ -36,7 +36,7 @@ extension PurchaseStoreContract {
             #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .updated(previous: older))
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
         },
-        StoreContractCase("transactions: an older or equally old fact arriving second changes nothing") { context in
+        StoreContractCase("transactions: an older or equally old fact arriving second changes nothing") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let older = StoreFixtures.transaction("t1", signedAt: 100)
@@ -51,7 +51,7 @@ extension PurchaseStoreContract {
             #expect(try await store.write { try await $0.upsertTransaction(tie, customerId: alice, orderId: nil) } == .unchanged)
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
         },
-        StoreContractCase("transactions: a newer fact keeps the owner and the order link") { context in
+        StoreContractCase("transactions: a newer fact keeps the owner and the order link") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let orderId = UUID()
@@ -65,7 +65,7 @@ extension PurchaseStoreContract {
             #expect(stored?.orderId == orderId)
             #expect(stored?.customerId == alice)
         },
-        StoreContractCase("transactions: customer, original, period and one-time queries") { context in
+        StoreContractCase("transactions: customer, original, period and one-time queries") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
@@ -87,13 +87,13 @@ extension PurchaseStoreContract {
                 expiresAt: 70)
             let sandboxTwin = StoreFixtures.transaction("c1", environment: .sandbox, purchasedAt: 70)
             let bobs = StoreFixtures.transaction("b1", purchasedAt: 80)
-            try await store.write { tx in
+            try await store.write { tx throws in
                 for fact in [coins, lifetime, season, legacyOneTime, legacyRenewal, renewal1, renewal2, restored, sandboxTwin] {
                     #expect(try await tx.upsertTransaction(fact, customerId: alice, orderId: nil) == .inserted)
                 }
                 #expect(try await tx.upsertTransaction(bobs, customerId: bob, orderId: nil) == .inserted)
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 let recent = try await tx.transactions(customerId: alice, limit: 3).map(\.transaction)
                 #expect(recent == [sandboxTwin, restored, renewal2])
                 #expect(try await tx.transactions(customerId: alice, limit: 100).count == 9)
@@ -107,14 +107,14 @@ extension PurchaseStoreContract {
                 #expect(try await tx.transactions(customerId: bob, limit: 10).map(\.transaction) == [bobs])
             }
         },
-        StoreContractCase("transactions: ownership is set, moved, and transactions reassigned") { context in
+        StoreContractCase("transactions: ownership is set, moved, and transactions reassigned") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
             let renewal1 = StoreFixtures.transaction("r1", original: "r1", type: .autoRenewableSubscription, purchasedAt: 1, webOrder: "w1")
             let renewal2 = StoreFixtures.transaction("r2", original: "r1", type: .autoRenewableSubscription, purchasedAt: 2, webOrder: "w2")
             let other = StoreFixtures.transaction("x1", purchasedAt: 3)
-            try await store.write { tx in
+            try await store.write { tx throws in
                 #expect(try await tx.owner(environment: .production, originalTransactionId: "r1") == nil)
                 try await tx.setOwner(environment: .production, originalTransactionId: "r1", customerId: alice)
                 for fact in [renewal1, renewal2, other] { _ = try await tx.upsertTransaction(fact, customerId: alice, orderId: nil) }
@@ -122,11 +122,11 @@ extension PurchaseStoreContract {
             #expect(try await store.read { try await $0.owner(environment: .production, originalTransactionId: "r1") } == alice)
             #expect(try await store.read { try await $0.owner(environment: .sandbox, originalTransactionId: "r1") } == nil)
 
-            try await store.write { tx in
+            try await store.write { tx throws in
                 try await tx.setOwner(environment: .production, originalTransactionId: "r1", customerId: bob)
                 try await tx.reassignTransactions(environment: .production, originalTransactionId: "r1", to: bob)
             }
-            try await store.read { tx in
+            try await store.read { tx throws in
                 #expect(try await tx.owner(environment: .production, originalTransactionId: "r1") == bob)
                 #expect(try await tx.transactions(customerId: bob, limit: 10).map(\.transaction.transactionId) == ["r2", "r1"])
                 #expect(try await tx.transactions(customerId: alice, limit: 10).map(\.transaction.transactionId) == ["x1"])

@@ -46,7 +46,7 @@ public struct StoreContractCase: Sendable, CustomTestStringConvertible, CustomSt
 /// ```
 public enum PurchaseStoreContract {
     public static let cases: [StoreContractCase] =
-        customerCases + orderCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
+        customerCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
         + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
         + transactionalityCases
 }

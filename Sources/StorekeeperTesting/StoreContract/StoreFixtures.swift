@@ -74,3 +74,10 @@ enum StoreFixtures {
 
 /// A failure a test body throws on purpose.
 struct StoreContractAbort: Error, Equatable {}
+
+extension PurchaseStore {
+    /// Posts `entry` in a write of its own.
+    func book(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
+        try await write { try await $0.post(entry, requireNonNegative: requireNonNegative) }
+    }
+}

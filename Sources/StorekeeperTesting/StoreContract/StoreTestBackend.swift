@@ -1,11 +1,11 @@
-public import AppStoreModels
+import AppStoreModels
 import Foundation
 public import Logging
 import PostgresNIO
-public import Storekeeper
-public import StorekeeperPostgres
+import Storekeeper
+import StorekeeperPostgres
 public import StorekeeperSQL
-public import StorekeeperSQLite
+import StorekeeperSQLite
 public import Testing
 
 /// A database backend the store contract runs on: SQLite always, PostgreSQL when

@@ -27,6 +27,6 @@ extension StoreSchema {
         );
         CREATE UNIQUE INDEX orders_app_account_token ON orders (app_account_token);
         CREATE INDEX orders_customer ON orders (customer_id, created_at);
-        CREATE INDEX orders_stale ON orders (updated_at) WHERE state IN ('created', 'pending');
+        CREATE INDEX orders_stale ON orders (updated_at, id) WHERE state IN ('created', 'pending');
         """)
 }

@@ -16,7 +16,7 @@ extension StoreSchema {
             updated_at BIGINT NOT NULL,
             PRIMARY KEY (environment, original_transaction_id)
         );
-        CREATE INDEX subscriptions_expires ON subscriptions (expires_at);
+        CREATE INDEX subscriptions_expires ON subscriptions (expires_at, environment, original_transaction_id);
         CREATE INDEX subscriptions_customer ON subscriptions (customer_id);
 
         CREATE TABLE grants (
