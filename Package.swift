@@ -92,6 +92,7 @@ let package = Package(
         .target(
             name: "StorekeeperSQL",
             dependencies: [
+                "Storekeeper",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -155,8 +156,13 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreSimulator",
                 "Storekeeper",
+                "StorekeeperSQL",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -202,6 +208,18 @@ let package = Package(
                 "StorekeeperSQL",
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorekeeperStoreTests",
+            dependencies: [
+                "Storekeeper",
+                "StorekeeperSQL",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
+                "StorekeeperTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -35,6 +35,9 @@ public protocol PurchaseStoreReader: Sendable {
     func transaction(environment: AppStoreEnvironment, transactionId: String) async throws -> StoredTransaction?
     /// Every transaction of one original purchase or subscription.
     func transactions(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> [StoredTransaction]
+    /// Every transaction that pays for one subscription period (a restore can re-issue the
+    /// transaction ID of a period; the period keeps its `webOrderLineItemId`), oldest first.
+    func transactions(environment: AppStoreEnvironment, webOrderLineItemId: String) async throws -> [StoredTransaction]
     /// The customer's transactions, newest purchase first.
     func transactions(customerId: CustomerID, limit: Int) async throws -> [StoredTransaction]
     /// The customer's transactions of one-time products (consumable, non-consumable,

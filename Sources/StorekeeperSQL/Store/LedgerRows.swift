@@ -1,0 +1,130 @@
+import AppStoreModels
+import Storekeeper
+
+/// Statements and row mapping of the ledger tables.
+enum LedgerRows {
+    /// How many balance rows a shared account (`issued:`, `spent:`, `loss:`) is spread over.
+    /// Any value works at any time (a balance is the sum of its rows); it only bounds contention.
+    static let sharedAccountSlots: UInt64 = 16
+
+    /// A customer account has one row; a shared account's row is picked from the entry's
+    /// customer, so one customer's entries touch one row and different customers' spread out.
+    static func slot(of account: LedgerAccount, entryCustomer: CustomerID) -> Int64 {
+        guard account.kind != .customer else { return 0 }
+        // FNV-1a: stable across processes and versions (Swift's Hasher is seeded per process).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in entryCustomer.rawValue.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Int64(hash % sharedAccountSlots)
+    }
+
+    static let insertEntry = """
+        INSERT INTO journal_entries (idempotency_key, kind, customer_id, currency, created_at, reference, memo)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id
+        """
+    static let deleteEntry = "DELETE FROM journal_entries WHERE id = $1"
+    /// The conditional decrement: changes nothing (and returns no row) when the balance would
+    /// end below zero. On PostgreSQL a concurrent decrement holds the row lock; this one then
+    /// re-evaluates the condition on the committed balance.
+    static let guardedApply = """
+        UPDATE ledger_accounts SET balance = balance + $3, updated_at = $4
+        WHERE name = $1 AND slot = $2 AND balance + $3 >= 0
+        RETURNING balance
+        """
+    static let apply = """
+        INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        ON CONFLICT (name, slot)
+        DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+        RETURNING balance
+        """
+    static let undo = "UPDATE ledger_accounts SET balance = balance - $3 WHERE name = $1 AND slot = $2"
+    static let insertPosting = """
+        INSERT INTO ledger_postings (entry_id, ordinal, account, customer_id, amount, created_at)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        """
+
+    static let balance = "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts WHERE name = $1"
+    static let customerBalances = """
+        SELECT currency, CAST(SUM(balance) AS BIGINT) FROM ledger_accounts
+        WHERE customer_id = $1 AND kind = 'customer'
+        GROUP BY currency
+        """
+
+    static let entryColumns = "id, idempotency_key, kind, customer_id, currency, created_at, reference, memo"
+    static let entryByKey = """
+        SELECT e.id, e.idempotency_key, e.kind, e.customer_id, e.currency, e.created_at, e.reference, e.memo,
+            p.account, p.amount
+        FROM journal_entries e JOIN ledger_postings p ON p.entry_id = e.id
+        WHERE e.idempotency_key = $1
+        ORDER BY p.ordinal
+        """
+    /// The entries booked for the customer and those touching one of their accounts (a guest
+    /// merged away sees the merge), newest first.
+    static let customerJournal = """
+        SELECT e.id, e.idempotency_key, e.kind, e.customer_id, e.currency, e.created_at, e.reference, e.memo,
+            p.account, p.amount
+        FROM (
+            SELECT \(entryColumns) FROM journal_entries
+            WHERE customer_id = $1 OR id IN (SELECT entry_id FROM ledger_postings WHERE customer_id = $1)
+            ORDER BY created_at DESC, id DESC
+            LIMIT $2
+        ) e
+        JOIN ledger_postings p ON p.entry_id = e.id
+        ORDER BY e.created_at DESC, e.id DESC, p.ordinal
+        """
+
+    /// Accounts whose balance rows do not sum to their postings, including postings to an
+    /// account without a balance row.
+    static let discrepancies = """
+        SELECT account FROM (
+            SELECT a.name AS account, a.total AS materialized, COALESCE(p.total, 0) AS posted
+            FROM (SELECT name, SUM(balance) AS total FROM ledger_accounts GROUP BY name) a
+            LEFT JOIN (SELECT account, SUM(amount) AS total FROM ledger_postings GROUP BY account) p
+                ON p.account = a.name
+            UNION ALL
+            SELECT p.account, 0, p.total
+            FROM (SELECT account, SUM(amount) AS total FROM ledger_postings GROUP BY account) p
+            WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.name = p.account)
+        ) d
+        WHERE materialized <> posted
+        ORDER BY account
+        """
+
+    /// Entries from rows of `entryByKey` / `customerJournal`, in row order.
+    static func entries(_ rows: [SQLRow]) throws -> [JournalEntry] {
+        var entries: [JournalEntry] = []
+        var index = 0
+        while index < rows.count {
+            let head = rows[index]
+            let id = try head.int64(0)
+            var postings: [JournalEntry.Posting] = []
+            while index < rows.count, try rows[index].int64(0) == id {
+                postings.append(JournalEntry.Posting(try account(rows[index], 8), try rows[index].int64(9)))
+                index += 1
+            }
+            let key = try head.string(1)
+            do {
+                entries.append(
+                    try JournalEntry(
+                        key: key, kind: try head.closedEnum(JournalEntry.Kind.self, 2), customerId: try head.customerID(3),
+                        currency: try head.string(4), postings: postings, createdAt: try head.timestamp(5),
+                        reference: try head.optionalString(6), memo: try head.optionalString(7)))
+            } catch let error as WalletError {
+                throw SQLPurchaseStoreError.corrupt("journal entry \(key) is invalid as stored: \(error.reason)")
+            }
+        }
+        return entries
+    }
+
+    static func account(_ row: SQLRow, _ index: Int) throws -> LedgerAccount {
+        let name = try row.string(index)
+        guard let account = LedgerAccount(name: name) else {
+            throw SQLPurchaseStoreError.corrupt("ledger account name \"\(name)\" cannot be parsed")
+        }
+        return account
+    }
+}

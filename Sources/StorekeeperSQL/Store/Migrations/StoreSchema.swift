@@ -1,0 +1,26 @@
+/// The schema of ``SQLPurchaseStore``: versioned migrations, run with a ``Migrator``
+/// (``SQLPurchaseStore/migrate()`` does it).
+///
+/// One schema for both backends. Conventions:
+/// - time is `BIGINT` milliseconds since 1970; money and amounts are `BIGINT` minor units;
+/// - identifiers and UUIDs are `TEXT` (UUIDs lowercase); booleans are `INTEGER` 0/1;
+/// - raw bodies and opaque JSON state are `BLOB` / `BYTEA` (the only DDL difference, with the
+///   generated key of the append-only tables);
+/// - the big tables carry the customer ID and, where there is one, the original transaction ID,
+///   the keys a later distributed (Citus-style) deployment partitions on; for the same reason
+///   there are no foreign keys between them.
+///
+/// Applied migrations are never edited (the ``Migrator`` checks their checksums): change the
+/// schema by appending a migration.
+public enum StoreSchema {
+    /// Every migration, in version order.
+    public static let migrations: [Migration] = [
+        customersAndOrders,
+        transactions,
+        subscriptionsAndGrants,
+        ledger,
+        audit,
+        inboxAndOutbox,
+        coordination,
+    ]
+}

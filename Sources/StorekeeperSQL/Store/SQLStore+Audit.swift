@@ -1,0 +1,49 @@
+import AppStoreModels
+import Storekeeper
+
+enum AuditRows {
+    static let columns = "id, customer_id, kind, actor, subject, fact, details, created_at"
+
+    static func event(_ row: SQLRow) throws -> AuditEvent {
+        AuditEvent(
+            id: try row.uuid(0), customerId: try row.optionalCustomerID(1), kind: try row.string(2),
+            actor: AuditActor(rawValue: try row.string(3)), subject: try row.optionalString(4),
+            fact: try row.optionalString(5), details: try row.json([String: String].self, 6),
+            createdAt: try row.timestamp(7))
+    }
+
+    static let insert = """
+        INSERT INTO audit_events (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        ON CONFLICT (id) DO NOTHING
+        """
+    static let byCustomer = """
+        SELECT \(columns) FROM audit_events WHERE customer_id = $1 ORDER BY created_at DESC, seq DESC LIMIT $2
+        """
+    static let bySubject = """
+        SELECT \(columns) FROM audit_events WHERE subject = $1 ORDER BY created_at, seq
+        """
+}
+
+extension SQLStoreQuerying {
+    func auditEvents(customerId: CustomerID, limit: Int) async throws -> [AuditEvent] {
+        try await sql.query(AuditRows.byCustomer, [SQLValue(customerId), limitValue(limit)]).map(AuditRows.event)
+    }
+
+    /// Oldest first: a subject's history in the order it happened.
+    func auditEvents(subject: String) async throws -> [AuditEvent] {
+        try await sql.query(AuditRows.bySubject, [.text(subject)]).map(AuditRows.event)
+    }
+}
+
+extension SQLStoreTransaction {
+    /// Appending the same event (same `id`) again is a no-op.
+    func append(_ event: AuditEvent) async throws {
+        try await sql.execute(
+            AuditRows.insert,
+            [
+                SQLValue(event.id), SQLValue(event.customerId), .text(event.kind), .text(event.actor.rawValue),
+                SQLValue(event.subject), SQLValue(event.fact), try StoreJSON.text(event.details),
+                SQLValue(event.createdAt),
+            ])
+    }
+}

@@ -1,0 +1,70 @@
+import AppStoreModels
+import Storekeeper
+
+enum InboxRows {
+    static let columns = """
+        id, app_id, version, body, received_at, status, attempts, last_error, notification_type, subtype, \
+        signed_date, processed_at
+        """
+
+    static func notification(_ row: SQLRow) throws -> InboxNotification {
+        InboxNotification(
+            id: try row.string(0), appId: try row.string(1), version: try row.int(2), body: try row.data(3),
+            receivedAt: try row.timestamp(4), status: try row.closedEnum(InboxNotification.Status.self, 5),
+            attempts: try row.int(6), lastError: try row.optionalString(7), notificationType: try row.optionalString(8),
+            subtype: try row.optionalString(9), signedDate: try row.optionalTimestamp(10),
+            processedAt: try row.optionalTimestamp(11))
+    }
+
+    static func binds(_ n: InboxNotification) -> [SQLValue] {
+        [
+            .text(n.id), .text(n.appId), SQLValue(n.version), SQLValue(n.body), SQLValue(n.receivedAt),
+            .text(n.status.rawValue), SQLValue(n.attempts), SQLValue(n.lastError), SQLValue(n.notificationType),
+            SQLValue(n.subtype), SQLValue(n.signedDate), SQLValue(n.processedAt),
+        ]
+    }
+
+    static let byId = "SELECT \(columns) FROM inbox WHERE id = $1"
+    static let pending = """
+        SELECT \(columns) FROM inbox WHERE status IN ('received', 'failed') ORDER BY received_at, id LIMIT $1
+        """
+    static let count = "SELECT COUNT(*) FROM inbox WHERE status = $1"
+    static let insert = """
+        INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        ON CONFLICT (id) DO NOTHING
+        """
+    /// The body and arrival are facts of the first receipt and never change.
+    static let update = """
+        UPDATE inbox SET app_id = $2, version = $3, status = $4, attempts = $5, last_error = $6,
+            notification_type = $7, subtype = $8, signed_date = $9, processed_at = $10
+        WHERE id = $1
+        """
+}
+
+extension SQLStoreQuerying {
+    func inboxNotification(id: String) async throws -> InboxNotification? {
+        try await sql.queryFirst(InboxRows.byId, [.text(id)]).map(InboxRows.notification)
+    }
+
+    func pendingInbox(limit: Int) async throws -> [InboxNotification] {
+        try await sql.query(InboxRows.pending, [limitValue(limit)]).map(InboxRows.notification)
+    }
+
+    func inboxCount(status: InboxNotification.Status) async throws -> Int {
+        try await sql.query(InboxRows.count, [.text(status.rawValue)])[0].int(0)
+    }
+}
+
+extension SQLStoreTransaction {
+    func insertInbox(_ notification: InboxNotification) async throws -> Bool {
+        try await sql.execute(InboxRows.insert, InboxRows.binds(notification)) == 1
+    }
+
+    func updateInbox(_ notification: InboxNotification) async throws {
+        var binds = InboxRows.binds(notification)
+        binds.removeSubrange(3...4)  // body and received_at
+        guard try await sql.execute(InboxRows.update, binds) == 1 else {
+            throw SQLPurchaseStoreError.notFound("no inbox notification \(notification.id) to update")
+        }
+    }
+}

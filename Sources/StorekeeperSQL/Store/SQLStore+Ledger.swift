@@ -1,0 +1,119 @@
+import AppStoreModels
+import Storekeeper
+
+extension SQLStoreQuerying {
+    func balances(customerId: CustomerID) async throws -> [String: Int64] {
+        var balances: [String: Int64] = [:]
+        for row in try await sql.query(LedgerRows.customerBalances, [SQLValue(customerId)]) {
+            balances[try row.string(0)] = try row.int64(1)
+        }
+        return balances
+    }
+
+    func balance(_ account: LedgerAccount) async throws -> Int64 {
+        try await sql.query(LedgerRows.balance, [.text(account.description)])[0].int64(0)
+    }
+
+    func journalEntry(key: String) async throws -> JournalEntry? {
+        try LedgerRows.entries(try await sql.query(LedgerRows.entryByKey, [.text(key)])).first
+    }
+
+    func journal(customerId: CustomerID, limit: Int) async throws -> [JournalEntry] {
+        try LedgerRows.entries(try await sql.query(LedgerRows.customerJournal, [SQLValue(customerId), limitValue(limit)]))
+    }
+
+    func ledgerDiscrepancies() async throws -> [LedgerAccount] {
+        try await sql.query(LedgerRows.discrepancies).map { try LedgerRows.account($0, 0) }
+    }
+}
+
+extension SQLStoreTransaction {
+    /// 1. Reserve the key (`INSERT ... ON CONFLICT DO NOTHING`): a replay, or a concurrent
+    ///    duplicate once the first commits, books nothing.
+    /// 2. Apply each account's net change in account-name order (a consistent lock order):
+    ///    with `requireNonNegative`, a customer account's decrease is a conditional decrement;
+    ///    if one is refused, the changes made so far and the key are undone in this
+    ///    transaction and nothing is booked.
+    /// 3. Insert the postings.
+    func post(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
+        try Self.validate(entry)
+        let now = SQLValue(self.now())
+        let reserved = try await sql.queryFirst(
+            LedgerRows.insertEntry,
+            [
+                .text(entry.key), .text(entry.kind.rawValue), SQLValue(entry.customerId), .text(entry.currency), SQLValue(entry.createdAt),
+                SQLValue(entry.reference), SQLValue(entry.memo),
+            ])
+        guard let entryId = try reserved?.int64(0) else { return .duplicate }
+
+        let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
+        var customerBalance: Int64?
+        var applied: [(name: String, slot: Int64, delta: Int64)] = []
+        for (account, delta) in Self.netChanges(entry) where delta != 0 {
+            let name = account.description
+            let slot = LedgerRows.slot(of: account, entryCustomer: entry.customerId)
+            let balance: Int64
+            if requireNonNegative, account.kind == .customer, delta < 0 {
+                guard let row = try await sql.queryFirst(LedgerRows.guardedApply, [.text(name), .integer(slot), .integer(delta), now])
+                else {
+                    for change in applied.reversed() {
+                        try await sql.execute(LedgerRows.undo, [.text(change.name), .integer(change.slot), .integer(change.delta)])
+                    }
+                    try await sql.execute(LedgerRows.deleteEntry, [.integer(entryId)])
+                    return .insufficientFunds(balance: try await self.balance(customerAccount))
+                }
+                balance = try row.int64(0)
+            } else {
+                let row = try await sql.query(
+                    LedgerRows.apply,
+                    [
+                        .text(name), .integer(slot), .text(account.kind.rawValue), SQLValue(account.customerId),
+                        .text(account.currency), .integer(delta), now,
+                    ])
+                balance = try row[0].int64(0)
+            }
+            applied.append((name, slot, delta))
+            if account == customerAccount { customerBalance = balance }
+        }
+        for (ordinal, posting) in entry.postings.enumerated() {
+            try await sql.execute(
+                LedgerRows.insertPosting,
+                [
+                    .integer(entryId), SQLValue(ordinal), .text(posting.account.description),
+                    SQLValue(posting.account.customerId), .integer(posting.amount), now,
+                ])
+        }
+        if let customerBalance { return .posted(balance: customerBalance) }
+        return .posted(balance: try await balance(customerAccount))
+    }
+
+    /// Each account's total change, in account-name order.
+    static func netChanges(_ entry: JournalEntry) -> [(LedgerAccount, Int64)] {
+        var totals: [String: (LedgerAccount, Int64)] = [:]
+        for posting in entry.postings {
+            totals[posting.account.description, default: (posting.account, 0)].1 += posting.amount
+        }
+        return totals.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// `JournalEntry`'s initializer checks these, but a decoded entry skips it; the ledger's
+    /// invariant must not depend on how the value was made.
+    static func validate(_ entry: JournalEntry) throws(SQLPurchaseStoreError) {
+        func invalid(_ reason: String) -> SQLPurchaseStoreError {
+            SQLPurchaseStoreError(.invalidJournalEntry, "journal entry \(entry.key): \(reason)")
+        }
+        guard !entry.key.isEmpty else { throw invalid("empty idempotency key") }
+        guard entry.postings.count >= 2 else { throw invalid("fewer than two postings") }
+        var sum: Int64 = 0
+        for posting in entry.postings {
+            guard posting.account.currency == entry.currency else { throw invalid("mixes currencies") }
+            guard LedgerAccount(name: posting.account.description) == posting.account else {
+                throw invalid("account \"\(posting.account.description)\" has no stable name")
+            }
+            let (next, overflow) = sum.addingReportingOverflow(posting.amount)
+            guard !overflow else { throw invalid("postings overflow") }
+            sum = next
+        }
+        guard sum == 0 else { throw invalid("postings sum to \(sum), not zero") }
+    }
+}

@@ -1,0 +1,80 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+extension SQLStoreQuerying {
+    func transaction(environment: AppStoreEnvironment, transactionId: String) async throws -> StoredTransaction? {
+        try await sql.queryFirst(TransactionRows.byId, [SQLValue(environment), .text(transactionId)])
+            .map(TransactionRows.stored)
+    }
+
+    func transactions(environment: AppStoreEnvironment, originalTransactionId: String) async throws
+        -> [StoredTransaction]
+    {
+        try await sql.query(TransactionRows.byOriginal, [SQLValue(environment), .text(originalTransactionId)])
+            .map(TransactionRows.stored)
+    }
+
+    func transactions(environment: AppStoreEnvironment, webOrderLineItemId: String) async throws
+        -> [StoredTransaction]
+    {
+        try await sql.query(TransactionRows.byWebOrder, [SQLValue(environment), .text(webOrderLineItemId)])
+            .map(TransactionRows.stored)
+    }
+
+    func transactions(customerId: CustomerID, limit: Int) async throws -> [StoredTransaction] {
+        try await sql.query(TransactionRows.byCustomer, [SQLValue(customerId), limitValue(limit)])
+            .map(TransactionRows.stored)
+    }
+
+    func oneTimePurchases(customerId: CustomerID) async throws -> [StoredTransaction] {
+        try await sql.query(TransactionRows.oneTime, [SQLValue(customerId)]).map(TransactionRows.stored)
+    }
+
+    func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
+        try await sql.queryFirst(TransactionRows.owner, [SQLValue(environment), .text(originalTransactionId)])
+            .map { try $0.customerID(0) }
+    }
+}
+
+extension SQLStoreTransaction {
+    /// Insert-or-nothing first (one statement for a new transaction); on a known one, lock the
+    /// row, compare `signedDate`s and update only for a strictly newer fact. Race-free on
+    /// PostgreSQL: a concurrent insert of the same key makes ours wait and do nothing, after
+    /// which the row lock orders the comparisons.
+    func upsertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
+        -> TransactionUpsert
+    {
+        let facts = TransactionRows.factBinds(transaction)
+        let now = SQLValue(self.now())
+        let inserted = try await sql.queryFirst(
+            TransactionRows.insert, facts + [SQLValue(customerId), SQLValue(orderId), now])
+        if inserted != nil { return .inserted }
+
+        let select = sql.dialect.serializesWrites ? TransactionRows.byId : TransactionRows.selectForUpdate
+        guard let row = try await sql.queryFirst(select, [SQLValue(transaction.environment), .text(transaction.transactionId)])
+        else {
+            // Only possible if another transaction deleted it in between; the store never does.
+            throw SQLPurchaseStoreError.notFound(
+                "transaction \(transaction.environment):\(transaction.transactionId) vanished during the upsert")
+        }
+        let previous = try TransactionRows.transaction(row)
+        guard transaction.signedDate > previous.signedDate else { return .unchanged }
+        try await sql.execute(TransactionRows.update, facts + [SQLValue(orderId), now])
+        return .updated(previous: previous)
+    }
+
+    func setOwner(environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID) async throws {
+        try await sql.execute(
+            TransactionRows.setOwner,
+            [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())])
+    }
+
+    func reassignTransactions(environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)
+        async throws
+    {
+        try await sql.execute(
+            TransactionRows.reassign,
+            [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())])
+    }
+}

@@ -1,0 +1,38 @@
+import AppStoreModels
+import Storekeeper
+
+/// The store's statements over one SQL transaction. The reads are written once, in extensions
+/// of this protocol (one file per concern), and serve both read and write transactions.
+protocol SQLStoreQuerying: PurchaseStoreReader {
+    var sql: any SQLTransaction { get }
+}
+
+/// The handle `SQLPurchaseStore.read` bodies get.
+struct SQLStoreReader: SQLStoreQuerying {
+    let sql: any SQLTransaction
+}
+
+/// The handle `SQLPurchaseStore.write` bodies get: the reads plus the writes (in the
+/// `SQLStoreTransaction+*.swift` extensions).
+struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
+    let sql: any SQLTransaction
+    let now: @Sendable () -> Timestamp
+
+    func lock(customer: CustomerID) async throws {
+        try await sql.advisoryLock(SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.rawValue))
+    }
+
+    func lock(environment: AppStoreEnvironment, originalTransactionId: String) async throws {
+        try await sql.advisoryLock(
+            SQLAdvisoryLock.key(for: "storekeeper.purchase:\(environment.rawValue):\(originalTransactionId)"))
+    }
+}
+
+extension SQLStoreQuerying {
+    /// A limit as a bind value; negative limits are refused rather than meaning "all"
+    /// (SQLite) or failing (PostgreSQL).
+    func limitValue(_ limit: Int) throws(SQLPurchaseStoreError) -> SQLValue {
+        guard limit >= 0 else { throw SQLPurchaseStoreError(.invalidArgument, "limit \(limit) is negative") }
+        return .integer(Int64(limit))
+    }
+}

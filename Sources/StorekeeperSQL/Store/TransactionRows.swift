@@ -1,0 +1,124 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// The `transactions` table: every field of `AppleTransaction` is a column, followed by the
+/// stored record's own columns.
+enum TransactionRows {
+    /// The fact's columns, in the order of ``factBinds(_:)`` (`$1` ... `$26`).
+    static let factColumns = """
+        environment, transaction_id, original_transaction_id, web_order_line_item_id, product_id, product_type, \
+        subscription_group_identifier, purchase_date, original_purchase_date, expires_date, quantity, \
+        app_account_token, ownership_type, revocation_date, revocation_reason, is_upgraded, offer_type, \
+        offer_identifier, offer_discount_type, offer_period, price, currency, storefront, transaction_reason, \
+        signed_date, source
+        """
+    static let factCount = 26
+    static let columns = factColumns + ", customer_id, order_id, recorded_at"
+
+    static func factBinds(_ t: AppleTransaction) -> [SQLValue] {
+        [
+            SQLValue(t.environment), .text(t.transactionId), .text(t.originalTransactionId),
+            SQLValue(t.webOrderLineItemId), .text(t.productId), SQLValue(t.productType?.rawValue),
+            SQLValue(t.subscriptionGroupIdentifier), SQLValue(t.purchaseDate), SQLValue(t.originalPurchaseDate),
+            SQLValue(t.expiresDate), SQLValue(t.quantity), SQLValue(t.appAccountToken),
+            SQLValue(t.ownership?.rawValue), SQLValue(t.revocationDate), SQLValue(t.revocationReason?.rawValue),
+            SQLValue(t.isUpgraded), SQLValue(t.offerType?.rawValue), SQLValue(t.offerIdentifier),
+            SQLValue(t.offerDiscountType?.rawValue), SQLValue(t.offerPeriod), SQLValue(t.price),
+            SQLValue(t.currency), SQLValue(t.storefront), SQLValue(t.transactionReason?.rawValue),
+            SQLValue(t.signedDate), .text(t.source.rawValue),
+        ]
+    }
+
+    /// The fact in columns 0..<26. Open enumerations keep unknown raw values.
+    static func transaction(_ row: SQLRow) throws -> AppleTransaction {
+        AppleTransaction(
+            environment: AppStoreEnvironment(rawValue: try row.string(0)), transactionId: try row.string(1),
+            originalTransactionId: try row.string(2), webOrderLineItemId: try row.optionalString(3),
+            productId: try row.string(4), productType: try row.optionalString(5).map(ProductType.init(rawValue:)),
+            subscriptionGroupIdentifier: try row.optionalString(6), purchaseDate: try row.timestamp(7),
+            originalPurchaseDate: try row.optionalTimestamp(8), expiresDate: try row.optionalTimestamp(9),
+            quantity: try row.int(10), appAccountToken: try row.optionalUUID(11),
+            ownership: try row.optionalString(12).map(InAppOwnershipType.init(rawValue:)),
+            revocationDate: try row.optionalTimestamp(13),
+            revocationReason: try row.optionalInt32(14).map(RevocationReason.init(rawValue:)),
+            isUpgraded: try row.bool(15), offerType: try row.optionalInt32(16).map(OfferType.init(rawValue:)),
+            offerIdentifier: try row.optionalString(17),
+            offerDiscountType: try row.optionalString(18).map(OfferDiscountType.init(rawValue:)),
+            offerPeriod: try row.optionalString(19), price: try row.optionalInt64(20), currency: try row.optionalString(21),
+            storefront: try row.optionalString(22),
+            transactionReason: try row.optionalString(23).map(TransactionReason.init(rawValue:)),
+            signedDate: try row.timestamp(24), source: FactSource(rawValue: try row.string(25)))
+    }
+
+    /// A row of ``columns``.
+    static func stored(_ row: SQLRow) throws -> StoredTransaction {
+        StoredTransaction(
+            transaction: try transaction(row), customerId: try row.customerID(26), orderId: try row.optionalUUID(27),
+            recordedAt: try row.timestamp(28))
+    }
+
+    static let byId = "SELECT \(columns) FROM transactions WHERE environment = $1 AND transaction_id = $2"
+    static let byOriginal = """
+        SELECT \(columns) FROM transactions WHERE environment = $1 AND original_transaction_id = $2
+        ORDER BY purchase_date, transaction_id
+        """
+    static let byWebOrder = """
+        SELECT \(columns) FROM transactions WHERE environment = $1 AND web_order_line_item_id = $2
+        ORDER BY purchase_date, transaction_id
+        """
+    /// Ordered like the index `transactions_customer`, backwards: no sort.
+    static let byCustomer = """
+        SELECT \(columns) FROM transactions WHERE customer_id = $1
+        ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2
+        """
+    /// Everything not known to be an auto-renewable subscription. Legacy receipts carry no
+    /// product type: those without a `web_order_line_item_id` (which only auto-renewable
+    /// periods have) are included, and the entitlement calculator decides by the catalog.
+    static let oneTime = """
+        SELECT \(columns) FROM transactions
+        WHERE customer_id = $1
+          AND (product_type <> 'Auto-Renewable Subscription'
+               OR (product_type IS NULL AND web_order_line_item_id IS NULL))
+        ORDER BY purchase_date, environment, transaction_id
+        """
+
+    /// `$1`...`$26` the fact, `$27` customer, `$28` order, `$29` now.
+    static let insert = """
+        INSERT INTO transactions (\(factColumns), customer_id, order_id, recorded_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                $22, $23, $24, $25, $26, $27, $28, $29, $29)
+        ON CONFLICT (environment, transaction_id) DO NOTHING
+        RETURNING transaction_id
+        """
+    /// Locks the stored row (PostgreSQL) so the comparison and the update are atomic; SQLite's
+    /// single writer already is.
+    static let selectForUpdate = byId + " FOR UPDATE"
+    /// `$1`...`$26` the fact, `$27` order (kept when `NULL`), `$28` now. The owner and
+    /// `recorded_at` do not change: ownership moves only through `reassignTransactions`.
+    static let update = """
+        UPDATE transactions SET
+            original_transaction_id = $3, web_order_line_item_id = $4, product_id = $5, product_type = $6,
+            subscription_group_identifier = $7, purchase_date = $8, original_purchase_date = $9, expires_date = $10,
+            quantity = $11, app_account_token = $12, ownership_type = $13, revocation_date = $14,
+            revocation_reason = $15, is_upgraded = $16, offer_type = $17, offer_identifier = $18,
+            offer_discount_type = $19, offer_period = $20, price = $21, currency = $22, storefront = $23,
+            transaction_reason = $24, signed_date = $25, source = $26, order_id = COALESCE($27, order_id),
+            updated_at = $28
+        WHERE environment = $1 AND transaction_id = $2
+        """
+
+    static let owner = """
+        SELECT customer_id FROM transaction_owners WHERE environment = $1 AND original_transaction_id = $2
+        """
+    static let setOwner = """
+        INSERT INTO transaction_owners (environment, original_transaction_id, customer_id, updated_at)
+        VALUES ($1, $2, $3, $4)
+        ON CONFLICT (environment, original_transaction_id)
+        DO UPDATE SET customer_id = excluded.customer_id, updated_at = excluded.updated_at
+        """
+    static let reassign = """
+        UPDATE transactions SET customer_id = $3, updated_at = $4
+        WHERE environment = $1 AND original_transaction_id = $2 AND customer_id <> $3
+        """
+}

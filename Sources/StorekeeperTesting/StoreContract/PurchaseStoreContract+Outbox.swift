@@ -1,0 +1,78 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import Testing
+
+extension PurchaseStoreContract {
+    static let outboxCases: [StoreContractCase] = [
+        StoreContractCase("outbox: enqueue, update, counts; claims respect due time, status and leases") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let due1 = StoreFixtures.outbox(1, dueAt: 10, customer: alice)
+            let due2 = StoreFixtures.outbox(2, dueAt: 20)
+            let later = StoreFixtures.outbox(3, dueAt: 1_000)
+            var delivered = StoreFixtures.outbox(4, dueAt: 0)
+            delivered.status = .delivered
+            delivered.deliveredAt = StoreFixtures.at(5)
+            try await store.write { tx throws in
+                for message in [due1, due2, later, delivered] { try await tx.enqueueOutbox(message) }
+            }
+            #expect(try await store.read { try await $0.outboxMessage(id: due1.id) } == due1)
+            #expect(try await store.read { try await $0.outboxCount(status: .pending) } == 3)
+            await #expect(throws: (any Error).self) { try await store.write { try await $0.enqueueOutbox(due1) } }
+
+            let claimed = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100), lease: 30_000, owner: "a", limit: 10) }
+            #expect(claimed.map(\.id) == [due1.id, due2.id])
+            #expect(claimed.allSatisfy { $0.leaseOwner == "a" && $0.leaseUntil == StoreFixtures.at(30_100) })
+            // Leased: nobody else gets them until the lease ends.
+            #expect(try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(200), lease: 30_000, owner: "b", limit: 10) }.isEmpty)
+            let limited = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(30_100), lease: 1_000, owner: "b", limit: 1) }
+            #expect(limited.map(\.id) == [due1.id])
+            #expect(limited.first?.leaseOwner == "b")
+
+            var sent = try #require(limited.first)
+            sent.status = .delivered
+            sent.deliveredAt = StoreFixtures.at(30_200)
+            sent.attempts = 1
+            sent.leaseOwner = nil
+            sent.leaseUntil = nil
+            try await store.write { try await $0.updateOutbox(sent) }
+            #expect(try await store.read { try await $0.outboxMessage(id: sent.id) } == sent)
+            // Much later: the remaining due messages, never a delivered one.
+            let rest = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100_000), lease: 1_000, owner: "c", limit: 10) }
+            #expect(rest.map(\.id) == [due2.id, later.id])
+            try await store.read { tx throws in
+                #expect(try await tx.outboxCount(status: .delivered) == 2)
+                #expect(try await tx.outboxCount(status: .pending) == 2)
+                #expect(try await tx.outboxCount(status: .failed) == 0)
+                #expect(try await tx.outboxMessage(id: UUID()) == nil)
+            }
+            await #expect(throws: (any Error).self) { try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9)) } }
+        },
+        StoreContractCase("outbox: two instances claiming in parallel never get the same message") { context throws in
+            let messages = (0..<300).map { StoreFixtures.outbox($0, dueAt: Int64($0 % 7)) }
+            try await context.store.write { tx throws in
+                for message in messages { try await tx.enqueueOutbox(message) }
+            }
+            let claims = try await withThrowingTaskGroup(of: [UUID].self) { group in
+                for (index, store) in [context.store, context.otherInstance, context.store, context.otherInstance].enumerated() {
+                    group.addTask {
+                        var mine: [UUID] = []
+                        while true {
+                            let batch = try await store.write {
+                                try await $0.claimOutbox(now: StoreFixtures.at(10), lease: 60_000, owner: "claimer-\(index)", limit: 7)
+                            }
+                            if batch.isEmpty { return mine }
+                            #expect(batch.allSatisfy { $0.leaseOwner == "claimer-\(index)" })
+                            mine += batch.map(\.id)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let all = claims.flatMap { $0 }
+            #expect(all.count == messages.count, "a message was claimed twice or not at all")
+            #expect(Set(all) == Set(messages.map(\.id)))
+        },
+    ]
+}

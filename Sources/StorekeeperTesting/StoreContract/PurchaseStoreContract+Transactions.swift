@@ -1,0 +1,137 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import Testing
+
+extension PurchaseStoreContract {
+    static let transactionCases: [StoreContractCase] = [
+        StoreContractCase("transactions: every field round-trips; a replay is a no-op") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let orderId = UUID()
+            let fact = StoreFixtures.fullTransaction()
+            #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .inserted)
+            #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .unchanged)
+
+            let stored = try #require(try await store.read { try await $0.transaction(environment: .sandbox, transactionId: fact.transactionId) })
+            #expect(stored.transaction == fact)
+            #expect(stored.customerId == alice)
+            #expect(stored.orderId == orderId)
+            try await store.read { tx throws in
+                #expect(try await tx.transactions(environment: .sandbox, originalTransactionId: fact.originalTransactionId).count == 1)
+                #expect(try await tx.transactions(customerId: alice, limit: 10) == [stored])
+                #expect(try await tx.transaction(environment: .production, transactionId: fact.transactionId) == nil)
+            }
+        },
+        StoreContractCase("transactions: the later signedDate wins when it arrives second") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let older = StoreFixtures.transaction("t1", signedAt: 100)
+            var newer = older
+            newer.signedDate = StoreFixtures.at(200)
+            newer.revocationDate = StoreFixtures.at(150)
+            newer.revocationReason = .appIssue
+            newer.source = .notification
+            #expect(try await store.write { try await $0.upsertTransaction(older, customerId: alice, orderId: nil) } == .inserted)
+            #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .updated(previous: older))
+            #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
+        },
+        StoreContractCase("transactions: an older or equally old fact arriving second changes nothing") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let older = StoreFixtures.transaction("t1", signedAt: 100)
+            var newer = older
+            newer.signedDate = StoreFixtures.at(200)
+            newer.revocationDate = StoreFixtures.at(150)
+            var tie = newer
+            tie.revocationDate = nil
+            tie.source = .serverAPI
+            #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .inserted)
+            #expect(try await store.write { try await $0.upsertTransaction(older, customerId: alice, orderId: nil) } == .unchanged)
+            #expect(try await store.write { try await $0.upsertTransaction(tie, customerId: alice, orderId: nil) } == .unchanged)
+            #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
+        },
+        StoreContractCase("transactions: a newer fact keeps the owner and the order link") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let orderId = UUID()
+            let first = StoreFixtures.transaction("t1", signedAt: 1)
+            var second = first
+            second.signedDate = StoreFixtures.at(2)
+            try await store.write { _ = try await $0.upsertTransaction(first, customerId: alice, orderId: orderId) }
+            // A notification about it knows no order; the link stays.
+            #expect(try await store.write { try await $0.upsertTransaction(second, customerId: alice, orderId: nil) } == .updated(previous: first))
+            let stored = try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }
+            #expect(stored?.orderId == orderId)
+            #expect(stored?.customerId == alice)
+        },
+        StoreContractCase("transactions: customer, original, period and one-time queries") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let bob = StoreFixtures.customerID("bob")
+            let coins = StoreFixtures.transaction("c1", purchasedAt: 10)
+            let lifetime = StoreFixtures.transaction("n1", product: "lifetime", type: .nonConsumable, purchasedAt: 20)
+            let season = StoreFixtures.transaction("s1", product: "season", type: .nonRenewingSubscription, purchasedAt: 30)
+            let legacyOneTime = StoreFixtures.transaction("l1", product: "lifetime", type: nil, purchasedAt: 40)
+            let legacyRenewal = StoreFixtures.transaction(
+                "l2", original: "l0", product: "pro.monthly", type: nil, purchasedAt: 45, webOrder: "w9", expiresAt: 100)
+            let renewal1 = StoreFixtures.transaction(
+                "r1", original: "r1", product: "pro.monthly", type: .autoRenewableSubscription, purchasedAt: 50, webOrder: "w1",
+                expiresAt: 60)
+            let renewal2 = StoreFixtures.transaction(
+                "r2", original: "r1", product: "pro.monthly", type: .autoRenewableSubscription, purchasedAt: 60, webOrder: "w2",
+                expiresAt: 70)
+            // A restore re-issues the transaction ID of period w2.
+            let restored = StoreFixtures.transaction(
+                "r3", original: "r1", product: "pro.monthly", type: .autoRenewableSubscription, purchasedAt: 61, webOrder: "w2",
+                expiresAt: 70)
+            let sandboxTwin = StoreFixtures.transaction("c1", environment: .sandbox, purchasedAt: 70)
+            let bobs = StoreFixtures.transaction("b1", purchasedAt: 80)
+            try await store.write { tx throws in
+                for fact in [coins, lifetime, season, legacyOneTime, legacyRenewal, renewal1, renewal2, restored, sandboxTwin] {
+                    #expect(try await tx.upsertTransaction(fact, customerId: alice, orderId: nil) == .inserted)
+                }
+                #expect(try await tx.upsertTransaction(bobs, customerId: bob, orderId: nil) == .inserted)
+            }
+            try await store.read { tx throws in
+                let recent = try await tx.transactions(customerId: alice, limit: 3).map(\.transaction)
+                #expect(recent == [sandboxTwin, restored, renewal2])
+                #expect(try await tx.transactions(customerId: alice, limit: 100).count == 9)
+                #expect(try await tx.transactions(customerId: alice, limit: 0).isEmpty)
+                #expect(try await tx.transactions(environment: .production, originalTransactionId: "r1").map(\.transaction) == [renewal1, renewal2, restored])
+                #expect(try await tx.transactions(environment: .production, webOrderLineItemId: "w2").map(\.transaction) == [renewal2, restored])
+                #expect(try await tx.transactions(environment: .sandbox, webOrderLineItemId: "w2").isEmpty)
+                let oneTime = try await tx.oneTimePurchases(customerId: alice).map(\.transaction)
+                #expect(Set(oneTime) == [coins, lifetime, season, legacyOneTime, sandboxTwin])
+                #expect(try await tx.transaction(environment: .sandbox, transactionId: "c1")?.transaction == sandboxTwin)
+                #expect(try await tx.transactions(customerId: bob, limit: 10).map(\.transaction) == [bobs])
+            }
+        },
+        StoreContractCase("transactions: ownership is set, moved, and transactions reassigned") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let bob = StoreFixtures.customerID("bob")
+            let renewal1 = StoreFixtures.transaction("r1", original: "r1", type: .autoRenewableSubscription, purchasedAt: 1, webOrder: "w1")
+            let renewal2 = StoreFixtures.transaction("r2", original: "r1", type: .autoRenewableSubscription, purchasedAt: 2, webOrder: "w2")
+            let other = StoreFixtures.transaction("x1", purchasedAt: 3)
+            try await store.write { tx throws in
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "r1") == nil)
+                try await tx.setOwner(environment: .production, originalTransactionId: "r1", customerId: alice)
+                for fact in [renewal1, renewal2, other] { _ = try await tx.upsertTransaction(fact, customerId: alice, orderId: nil) }
+            }
+            #expect(try await store.read { try await $0.owner(environment: .production, originalTransactionId: "r1") } == alice)
+            #expect(try await store.read { try await $0.owner(environment: .sandbox, originalTransactionId: "r1") } == nil)
+
+            try await store.write { tx throws in
+                try await tx.setOwner(environment: .production, originalTransactionId: "r1", customerId: bob)
+                try await tx.reassignTransactions(environment: .production, originalTransactionId: "r1", to: bob)
+            }
+            try await store.read { tx throws in
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "r1") == bob)
+                #expect(try await tx.transactions(customerId: bob, limit: 10).map(\.transaction.transactionId) == ["r2", "r1"])
+                #expect(try await tx.transactions(customerId: alice, limit: 10).map(\.transaction.transactionId) == ["x1"])
+                #expect(try await tx.transactions(environment: .production, originalTransactionId: "r1").allSatisfy { $0.customerId == bob })
+            }
+        },
+    ]
+}

@@ -1,0 +1,51 @@
+@testable import StorekeeperSQL
+import StorekeeperTesting
+import Testing
+
+/// The reads behind `GET /customers/{id}` and the background jobs stay single index searches:
+/// SQLite's plan for each names an index and never scans a table.
+@Suite("SQLPurchaseStore query plans")
+struct StoreQueryPlanTests {
+    static let statements: [(String, String, [SQLValue])] = [
+        ("customer", CustomerRows.select, ["c"]),
+        ("grants", GrantRows.select, ["c"]),
+        ("balances", LedgerRows.customerBalances, ["c"]),
+        ("recent transactions", TransactionRows.byCustomer, ["c", 20]),
+        ("customer subscriptions", SubscriptionRows.byCustomer, ["c"]),
+        ("transaction", TransactionRows.byId, ["Production", "t"]),
+        ("original transaction", TransactionRows.byOriginal, ["Production", "t"]),
+        ("paid period", TransactionRows.byWebOrder, ["Production", "w"]),
+        ("one-time purchases", TransactionRows.oneTime, ["c"]),
+        ("owner", TransactionRows.owner, ["Production", "t"]),
+        ("order by token", OrderRows.byToken, ["x"]),
+        ("open orders", OrderRows.open, ["c"]),
+        ("stale orders", OrderRows.stale, [1, 10]),
+        ("expiring subscriptions", SubscriptionRows.expiring, [1, 2, 10]),
+        ("customer journal", LedgerRows.customerJournal, ["c", 10]),
+        ("journal entry", LedgerRows.entryByKey, ["k"]),
+        ("customer audit", AuditRows.byCustomer, ["c", 10]),
+        ("subject audit", AuditRows.bySubject, ["s"]),
+        ("pending inbox", InboxRows.pending, [10]),
+        ("outbox claim", OutboxRows.claimSerialized, ["o", 2, 1, 10]),
+    ]
+
+    /// Reads whose order comes from the index: a `LIMIT` stops early instead of sorting all rows.
+    static let sortFree: Set<String> = ["recent transactions", "customer audit", "stale orders", "expiring subscriptions"]
+
+    @Test(arguments: statements.map(\.0))
+    func usesAnIndex(_ name: String) async throws {
+        let (_, sql, binds) = try #require(Self.statements.first { $0.0 == name })
+        try await StoreTestBackend.sqlite.withStore { database throws in
+            let plan = try await database.store.database.read { tx throws in
+                try await tx.query("EXPLAIN QUERY PLAN " + sql, binds).map { try $0.string(3) }
+            }
+            #expect(!plan.isEmpty)
+            // `SCAN e` walks the few rows of a subquery already limited by an index search.
+            let tableScans = plan.filter { $0.hasPrefix("SCAN ") && !$0.contains("INDEX") && $0 != "SCAN e" }
+            #expect(tableScans.isEmpty, "\(name): \(plan)")
+            if Self.sortFree.contains(name) {
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(name) sorts: \(plan)")
+            }
+        }
+    }
+}
