@@ -51,7 +51,7 @@ public struct StorekeeperServerRuntime: Sendable {
 
 extension StoreBootstrap {
     /// Runs `body` with the backend ready: PostgreSQL's pool runs for its duration.
-    public func withRunning<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withRunning<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let service else { return try await body() }
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
