@@ -84,7 +84,7 @@ struct StorekeeperAssembly: Sendable {
 
 extension PeriodicJob {
     /// This job as a ServiceLifecycle service.
-    func service(interval: Duration, logger: Logger) -> any Service {
-        PeriodicService(job: self, interval: interval, logger: logger)
+    func service(interval: Duration, gate: StartGate, logger: Logger) -> any Service {
+        PeriodicService(job: self, interval: interval, gate: gate, logger: logger)
     }
 }

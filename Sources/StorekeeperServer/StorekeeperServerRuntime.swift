@@ -32,12 +32,16 @@ public struct StorekeeperServerRuntime: Sendable {
         var dependencies = StorekeeperDependencies(
             configuration: configuration, store: bootstrap.store, logger: logger, now: now)
         let store = bootstrap.store
-        dependencies.beforeServerStarts = [{ try await store.migrate() }]
+        let gate = StartGate()
+        dependencies.beforeServerStarts = [{
+            try await store.migrate()
+            gate.open()
+        }]
         let assembly = StorekeeperAssembly(dependencies)
         var services: [any Service] = []
         if let pool = bootstrap.service { services.append(pool) }
         for job in assembly.backgroundJobs(instance: configuration.instance, httpClient: .shared) {
-            services.append(job.service(interval: jobInterval, logger: logger))
+            services.append(job.service(interval: jobInterval, gate: gate, logger: logger))
         }
         dependencies.services = services
         dependencies.onServerRunning = onServerRunning

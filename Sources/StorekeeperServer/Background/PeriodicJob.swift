@@ -19,16 +19,22 @@ public struct PeriodicService<Job: PeriodicJob>: Service {
     let interval: Duration
     let clock: any Clock<Duration>
     let logger: Logger
+    let gate: StartGate
 
-    public init(job: Job, interval: Duration, clock: any Clock<Duration> = ContinuousClock(), logger: Logger) {
+    public init(
+        job: Job, interval: Duration, gate: StartGate = StartGate(open: true), clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger
+    ) {
         self.job = job
         self.interval = interval
+        self.gate = gate
         self.clock = clock
         self.logger = logger
     }
 
     public func run() async throws {
         await cancelWhenGracefulShutdown {
+            await gate.wait()
             while !Task.isCancelled {
                 var moreWork = false
                 do {
