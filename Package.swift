@@ -79,6 +79,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -151,6 +152,17 @@ let package = Package(
             name: "AppStoreModelsTests",
             dependencies: ["AppStoreModels"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppStoreSimulatorTests",
+            dependencies: [
+                "AppStoreSimulator", "AppStoreModels", "AppStoreVerification",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -7,7 +7,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storekeeper",
         abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
-        subcommands: [VerifyCommand.self, BenchmarkCommand.self]
+        subcommands: [VerifyCommand.self, BenchmarkCommand.self, SimulatorCommand.self]
     )
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64); everything else keeps its code.
