@@ -116,7 +116,7 @@ struct DeliveryTests {
     func versionOneNotifications() async throws {
         try await NotificationReceiver.run { receiver, url in
             let simulator = try Fixtures.simulator(notificationURL: url, notificationVersion: .v1)
-            let purchase = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))
+            let purchase = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.dave))
             try await simulator.advance(byMilliseconds: 5 * 60_000)
             let bodies = try receiver.bodies.map { try JSONDecoder().decode(AppStoreServerNotificationV1.self, from: Data($0)) }
             #expect(bodies.map(\.notificationType) == [.initialBuy, .didRenew])

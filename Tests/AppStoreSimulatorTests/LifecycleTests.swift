@@ -46,7 +46,8 @@ struct LifecycleTests {
         let subscription = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))
         try await simulator.advance(byMilliseconds: month)
         #expect(Fixtures.events(simulator, account: Fixtures.carol).suffix(2) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW"])
-        try await simulator.refund(transactionId: try #require(simulator.subscription(originalTransactionId: try #require(subscription.transaction.originalTransactionId))?.latestTransactionId))
+        let sharedOriginal = try #require(subscription.transaction.originalTransactionId)
+        try await simulator.refund(transactionId: try #require(simulator.subscription(originalTransactionId: sharedOriginal)?.latestTransactionId))
         #expect(Fixtures.events(simulator, account: Fixtures.carol).last == "REVOKE", "a refund revokes the shared copies")
     }
 
@@ -103,7 +104,8 @@ struct LifecycleTests {
         // seeds/003: vipA → vipB of the same duration: the old period is refunded pro rata now.
         try await simulator.advance(byMilliseconds: month / 5)
         let sameDuration = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthlyB))
-        let replaced = try #require(simulator.transaction(id: try #require(first.transaction.transactionId)))
+        let firstId = try #require(first.transaction.transactionId)
+        let replaced = try #require(simulator.transaction(id: firstId))
         #expect(replaced.payload.isUpgraded == true && replaced.payload.revocationPercentage == 80_000)
         #expect(sameDuration.transaction.productId == DemoCatalog.monthlyB)
         #expect(sameDuration.transaction.originalTransactionId == original)

@@ -16,14 +16,14 @@ struct ScriptedMonthTests {
             let minute: Int64 = 60_000
 
             let trial = try await simulator.purchase(
-                Fixtures.purchase(DemoCatalog.monthly, offer: PurchaseOffer(kind: .introductory)))
+                Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.dave, offer: PurchaseOffer(kind: .introductory)))
             let original = try #require(trial.transaction.originalTransactionId)
             try await simulator.advance(byMilliseconds: 3 * minute)  // trial ends: first paid month
             try await simulator.advance(byMilliseconds: 5 * minute)  // second month
-            try await simulator.setPaymentFails(accountId: Fixtures.alice, fails: true)
+            try await simulator.setPaymentFails(accountId: Fixtures.dave, fails: true)
             try await simulator.advance(byMilliseconds: 5 * minute)  // renewal fails, grace period
             try await simulator.advance(byMilliseconds: 160_000)  // grace period over, billing retry
-            try await simulator.setPaymentFails(accountId: Fixtures.alice, fails: false)  // recovery
+            try await simulator.setPaymentFails(accountId: Fixtures.dave, fails: false)  // recovery
             let upgrade = try await simulator.changeRenewalPreference(
                 originalTransactionId: original, productId: DemoCatalog.proMonthly)
             try await simulator.refund(transactionId: try #require(upgrade.transaction.transactionId), reason: .appIssue)
@@ -64,7 +64,8 @@ struct ScriptedMonthTests {
             #expect(transactions[5].expiresDate == recoveredAt.adding(milliseconds: 5 * minute))
 
             // The upgrade revokes the recovered period (isUpgraded) and starts the new one now.
-            let upgraded = try #require(simulator.transaction(id: try #require(transactions[5].transactionId)))
+            let recoveredId = try #require(transactions[5].transactionId)
+            let upgraded = try #require(simulator.transaction(id: recoveredId))
             #expect(upgraded.payload.isUpgraded == true && upgraded.payload.revocationDate == recoveredAt)
             #expect(transactions[6].productId == DemoCatalog.proMonthly && transactions[6].price == 9990)
             #expect(transactions[6].purchaseDate == recoveredAt)

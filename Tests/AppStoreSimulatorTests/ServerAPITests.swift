@@ -114,7 +114,7 @@ struct ServerAPITests {
             #expect(descending.first?.transactionId == ids[0] && descending.count == 20)
             let window = Timestamp(Fixtures.start).adding(milliseconds: 2500).millisecondsSince1970
             let (_, early) = try decoded(try await api.get("/inApps/v2/history/\(ids[5])?endDate=\(window)"))
-            #expect(early.map(\.transactionId) == [ids[0], ids[1]])
+            #expect(early.map(\.transactionId) == [ids[1], ids[0]], "sorted by last modification: the refund came later")
 
             let badSort = try await api.get("/inApps/v2/history/\(ids[5])?sort=SIDEWAYS")
             #expect(badSort.status == .badRequest && badSort.error?.errorCode == .invalidSort)
@@ -245,7 +245,8 @@ struct ServerAPITests {
             #expect(try await api.call(.put, "/inApps/v1/transactions/\(id)/appAccountToken", body: #"{"appAccountToken":"nope"}"#).error?.errorCode == .invalidAppAccountTokenUUID)
             let renewal = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))
             try await simulator.advance(byMilliseconds: 40 * 86_400_000)
-            let later = try #require(simulator.subscription(originalTransactionId: try #require(renewal.transaction.originalTransactionId))?.latestTransactionId)
+            let renewalOriginal = try #require(renewal.transaction.originalTransactionId)
+            let later = try #require(simulator.subscription(originalTransactionId: renewalOriginal)?.latestTransactionId)
             #expect(try await api.call(.put, "/inApps/v1/transactions/\(later)/appAccountToken", body: #"{"appAccountToken":"\#(token.uuidString)"}"#).error?.errorCode == .transactionIdIsNotOriginalTransactionId)
         }
     }

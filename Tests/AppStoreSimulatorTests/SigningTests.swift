@@ -37,7 +37,7 @@ struct SigningTests {
         #expect(renewal.renewalPrice == 4990 && renewal.currency == "USD")
         #expect(renewal.appAccountToken == token)
 
-        let record = try #require(simulator.notifications().last)
+        let record = try #require(simulator.notifications().last { $0.accountId == Fixtures.alice })
         let notification = try verifier.verifyNotification(record.signedPayload)
         #expect(notification.payload.notificationType == .subscribed)
         #expect(notification.payload.subtype == .initialBuy)

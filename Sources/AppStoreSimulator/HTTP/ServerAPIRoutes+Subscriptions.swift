@@ -68,7 +68,7 @@ extension ServerAPIRoutes {
                 return HTTPSupport.empty(.accepted)
             }
         }
-        group.put("inApps/v1/transactions/:originalTransactionId/appAccountToken") { request, context in
+        group.put("inApps/v1/transactions/:transactionId/appAccountToken") { request, context in
             await handle(.setAppAccountToken, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let bytes = try await rawBody(request)
                 let body: UpdateAppAccountTokenRequest
@@ -79,7 +79,7 @@ extension ServerAPIRoutes {
                 }
                 try simulator.apiCall { (engine, _) throws(APIRequestError) in
                     let transaction = try engine.customer(
-                        ofTransaction: context.parameters.get("originalTransactionId") ?? "", bundleId: bundleId,
+                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
                         environment: environment)
                     guard transaction.transactionId == transaction.originalTransactionId else {
                         throw APIRequestError(.transactionIdIsNotOriginalTransactionId, reason: "Invalid request. The transaction ID provided is not an original transaction ID.")

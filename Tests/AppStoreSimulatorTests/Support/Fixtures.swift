@@ -24,9 +24,12 @@ enum Fixtures {
     static let bob = "bob"
     /// Alice's family member.
     static let carol = "carol"
+    /// A sandbox tester without a family.
+    static let dave = "dave"
 
     /// A manual-clock simulator with the demo app (notifications to `notificationURL`) and the
-    /// accounts alice (sandbox), bob (production) and carol (alice's family, sandbox).
+    /// accounts alice (sandbox), bob (production), carol (alice's family, sandbox) and dave
+    /// (sandbox, no family).
     static func simulator(
         notificationURL: String? = nil, durations: DurationMode = .accelerated, gracePeriodDays: Int? = 16,
         notificationVersion: SimulatedApp.NotificationVersion = .v2, stateDirectory: URL? = nil,
@@ -43,6 +46,7 @@ enum Fixtures {
         try simulator.upsertAccount(SimulatedAccount(id: alice, environment: .sandbox, familyGroupId: "family-1"))
         try simulator.upsertAccount(SimulatedAccount(id: bob, environment: .production))
         try simulator.upsertAccount(SimulatedAccount(id: carol, environment: .sandbox, familyGroupId: "family-1"))
+        try simulator.upsertAccount(SimulatedAccount(id: dave, environment: .sandbox))
         return simulator
     }
 

@@ -50,7 +50,7 @@ final class NotificationReceiver: Sendable {
     }
 
     /// Runs `body` with a live receiver; the URL ends in `/notifications`.
-    static func run(_ body: (NotificationReceiver, String) async throws -> Void) async throws {
+    static func run(_ body: @Sendable (NotificationReceiver, String) async throws -> Void) async throws {
         let receiver = NotificationReceiver()
         let router = Router()
         router.post("notifications") { request, _ in await receiver.receive(request) }
