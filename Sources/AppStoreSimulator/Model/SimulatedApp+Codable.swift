@@ -29,4 +29,23 @@ extension SimulatedApp {
         billingRetryDays = try container.decodeIfPresent(Int.self, forKey: .billingRetryDays) ?? defaults.billingRetryDays
         products = try container.decodeIfPresent([String: CatalogProduct].self, forKey: .products) ?? [:]
     }
+
+    /// Writes every field; `gracePeriodDays` as `null` when off, so decoding keeps it off.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bundleId, forKey: .bundleId)
+        try container.encode(appAppleId, forKey: .appAppleId)
+        try container.encode(bundleVersion, forKey: .bundleVersion)
+        try container.encode(applicationVersion, forKey: .applicationVersion)
+        try container.encodeIfPresent(productionNotificationURL, forKey: .productionNotificationURL)
+        try container.encodeIfPresent(sandboxNotificationURL, forKey: .sandboxNotificationURL)
+        try container.encode(notificationVersion, forKey: .notificationVersion)
+        try container.encode(retriesNotifications, forKey: .retriesNotifications)
+        try container.encode(sharedSecret, forKey: .sharedSecret)
+        try container.encodeIfPresent(apiKey, forKey: .apiKey)
+        try container.encode(offerKeys, forKey: .offerKeys)
+        try container.encode(gracePeriodDays, forKey: .gracePeriodDays)
+        try container.encode(billingRetryDays, forKey: .billingRetryDays)
+        try container.encode(products, forKey: .products)
+    }
 }
