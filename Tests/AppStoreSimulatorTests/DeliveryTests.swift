@@ -20,7 +20,7 @@ struct DeliveryTests {
             try await simulator.advance(byMilliseconds: hour - 1)
             #expect(receiver.bodies.count == 1, "no retry before the hour is up")
             try await simulator.advance(byMilliseconds: 1)
-            #expect(receiver.bodies.count == 2)
+            try #require(receiver.bodies.count == 2)
             #expect(receiver.bodies[0] == receiver.bodies[1], "a retry carries the same signed payload")
 
             let record = try #require(simulator.notifications().first)
@@ -66,6 +66,20 @@ struct DeliveryTests {
         }
     }
 
+    @Test("a fault with a time window applies to notifications created inside it only")
+    func timeWindowFault() async throws {
+        let transport = ScriptedTransport()
+        let simulator = try Fixtures.simulator(notificationURL: "http://receiver.invalid/", durations: .production, transport: transport)
+        simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(Timestamp(Fixtures.start).adding(milliseconds: 60_000))))
+        try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
+        try await simulator.advance(byMilliseconds: 59_999)
+        try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
+        try await simulator.advance(byMilliseconds: 1)
+        try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
+        #expect(simulator.notifications().map(\.dropped) == [true, true, false])
+        #expect(transport.bodies.count == 1)
+    }
+
     @Test("a duplicate fault delivers the same notification twice")
     func duplicatedNotification() async throws {
         try await NotificationReceiver.run { receiver, url in
@@ -74,7 +88,7 @@ struct DeliveryTests {
             try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
             try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
             let received = try receiver.notifications()
-            #expect(received.count == 3)
+            try #require(received.count == 3)
             #expect(received[0].payload.notificationUUID == received[1].payload.notificationUUID)
             #expect(received[1].payload.notificationUUID != received[2].payload.notificationUUID)
             #expect(simulator.notifications()[0].sendAttempts.map(\.sendAttemptResult) == [.success, .success])
@@ -108,7 +122,7 @@ struct DeliveryTests {
         try await simulator.advance(byMilliseconds: 599_999)
         #expect(transport.bodies.isEmpty)
         try await simulator.advance(byMilliseconds: 1)
-        #expect(transport.bodies.count == 1)
+        try #require(transport.bodies.count == 1)
         #expect(simulator.notifications()[0].sendAttempts.first?.attemptDate == Timestamp(Fixtures.start).adding(milliseconds: 600_000))
     }
 

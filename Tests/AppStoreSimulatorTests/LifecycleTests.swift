@@ -65,6 +65,7 @@ struct LifecycleTests {
         ])
         let verifier = try Fixtures.verifier()
         let notifications = try simulator.notifications().map { try verifier.verifyNotification($0.signedPayload) }
+        try #require(notifications.count == 6)
         #expect(notifications[1].payload.data?.consumptionRequestReason == .unintendedPurchase)
         #expect(notifications[4].transaction?.revocationType == .refundProrated)
         #expect(notifications[4].transaction?.revocationPercentage == 50_000)

@@ -29,6 +29,7 @@ struct ScriptedMonthTests {
             try await simulator.refund(transactionId: try #require(upgrade.transaction.transactionId), reason: .appIssue)
 
             let received = try receiver.notifications()
+            try #require(received.count == 8)
             #expect(received.map { Fixtures.label($0.payload) } == [
                 "SUBSCRIBED/INITIAL_BUY",
                 "DID_RENEW",
@@ -46,6 +47,7 @@ struct ScriptedMonthTests {
             // Periods follow each other exactly: each renewal starts when the previous one ends.
             let start = Timestamp(Fixtures.start)
             let transactions = received.compactMap(\.transaction)
+            try #require(transactions.count == 8)
             #expect(transactions[1].purchaseDate == start.adding(milliseconds: 3 * minute))
             #expect(transactions[1].expiresDate == start.adding(milliseconds: 8 * minute))
             #expect(transactions[1].transactionReason == .renewal && transactions[1].price == 4990)
