@@ -92,28 +92,28 @@ extension SimulationEngine {
     /// Adds a fault rule, returning it with its identifier.
     mutating func addFault(_ rule: NotificationFaultRule) -> NotificationFaultRule {
         var rule = rule
-        rule.id = state.faults.nextRuleId
-        state.faults.nextRuleId += 1
+        rule.id = nextFaultRuleId()
         state.faults.notificationRules.append(rule)
-        isDirty = true
         return rule
     }
 
     mutating func addFault(_ rule: APIFaultRule) -> APIFaultRule {
         var rule = rule
-        rule.id = state.faults.nextRuleId
-        state.faults.nextRuleId += 1
+        rule.id = nextFaultRuleId()
         state.faults.apiRules.append(rule)
-        isDirty = true
         return rule
     }
 
     mutating func addFault(_ rule: ReceiptFaultRule) -> ReceiptFaultRule {
         var rule = rule
-        rule.id = state.faults.nextRuleId
-        state.faults.nextRuleId += 1
+        rule.id = nextFaultRuleId()
         state.faults.receiptRules.append(rule)
-        isDirty = true
         return rule
+    }
+
+    private mutating func nextFaultRuleId() -> Int {
+        defer { state.faults.nextRuleId += 1 }
+        isDirty = true
+        return state.faults.nextRuleId
     }
 }

@@ -31,17 +31,10 @@ extension SimulationEngine {
         return ids
     }
 
-    /// Starts (or restarts) Family Sharing of a new subscription period.
-    mutating func shareSubscriptionWithFamily(
-        _ subscription: SimulatedSubscription, transaction: StoredTransaction, type: NotificationTypeV2,
-        subtype: NotificationSubtype?, at time: Timestamp
-    ) throws(SimulatorError) -> [String] {
-        try mirrorFamilyEvent(subscription, type: type, subtype: subtype, newTransaction: transaction, at: time)
-    }
-
     /// Mirrors an event of a purchaser's shareable subscription to each family member's shared
-    /// subscription: a new period gets a `FAMILY_SHARED` transaction of its own, the
-    /// subscription's state is copied, and the member gets the same notification type.
+    /// subscription: a new period gets a `FAMILY_SHARED` transaction of its own (the first one
+    /// starts the member's shared subscription), the subscription's state is copied, and the
+    /// member gets the same notification type.
     @discardableResult
     mutating func mirrorFamilyEvent(
         _ purchaser: SimulatedSubscription, type: NotificationTypeV2, subtype: NotificationSubtype?,

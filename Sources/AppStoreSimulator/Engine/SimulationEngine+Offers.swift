@@ -7,10 +7,10 @@ extension SimulationEngine {
     /// Resolves and authorizes the offer a purchase asks for: intro eligibility per subscription
     /// group, promotional offer signatures, single-use offer codes, win-back eligibility.
     mutating func resolveOffer(
-        _ request: PurchaseOffer?, purchase: PurchaseRequest, product: CatalogProduct, account: SimulatedAccount,
+        for purchase: PurchaseRequest?, product: CatalogProduct, account: SimulatedAccount,
         existing: SimulatedSubscription?, at time: Timestamp
     ) throws(SimulatorError) -> AppliedOffer? {
-        guard let request else { return nil }
+        guard let purchase, let request = purchase.offer else { return nil }
         guard product.isAutoRenewable, let group = product.subscriptionGroupId else {
             throw .invalidRequest("\(product.productId) is not an auto-renewable subscription; it takes no offer")
         }

@@ -58,8 +58,7 @@ extension SimulationEngine {
         if let existing, existing.phase != .expired, existing.phase != .revoked {
             return try changeProduct(existing, to: product, request: request, at: time)
         }
-        let offer = try resolveOffer(
-            request.offer, purchase: request, product: product, account: account, existing: existing, at: time)
+        let offer = try resolveOffer(for: request, product: product, account: account, existing: existing, at: time)
         let (storefront, listPrice) = try pricing(of: product, account: account, storefront: request.storefront)
         let price = offer.map { $0.config.price(in: storefront.code) } ?? listPrice
         guard !account.paymentFails || price == 0 else {
@@ -97,7 +96,7 @@ extension SimulationEngine {
         try notify(
             type, subtype, bundleId: request.bundleId, environment: account.environment, accountId: account.id,
             transaction: transaction, subscription: subscription, at: time)
-        let familyIds = try shareSubscriptionWithFamily(subscription, transaction: transaction, type: type, subtype: subtype, at: time)
+        let familyIds = try mirrorFamilyEvent(subscription, type: type, subtype: subtype, newTransaction: transaction, at: time)
         return PurchaseResult(
             transaction: transaction.payload, signedTransaction: try signedTransaction(transaction, at: time),
             notificationType: type, subtype: subtype, familyTransactionIds: familyIds)
@@ -121,9 +120,7 @@ extension SimulationEngine {
             throw .invalidState("family members cannot change a shared subscription")
         }
         let current = try self.product(subscription.productId, in: subscription.bundleId)
-        let offer = try resolveOffer(
-            request?.offer, purchase: request ?? placeholderRequest(subscription, product), product: product,
-            account: account, existing: subscription, at: time)
+        let offer = try resolveOffer(for: request, product: product, account: account, existing: subscription, at: time)
         let environment = subscription.environment
         var type = NotificationTypeV2.didChangeRenewalPref
         var subtype: NotificationSubtype?
@@ -208,9 +205,5 @@ extension SimulationEngine {
             $0.revocationType = .refundProrated
             $0.revocationPercentage = unused
         }
-    }
-
-    private func placeholderRequest(_ subscription: SimulatedSubscription, _ product: CatalogProduct) -> PurchaseRequest {
-        PurchaseRequest(accountId: subscription.accountId, bundleId: subscription.bundleId, productId: product.productId)
     }
 }
