@@ -7,7 +7,10 @@ struct StorekeeperCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storekeeper",
         abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, BenchmarkCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self,
+            BenchmarkCommand.self,
+        ]
     )
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64); everything else keeps its code.

@@ -1,0 +1,54 @@
+import AppStoreModels
+
+extension AppStoreSimulator {
+    /// A copy of the whole state.
+    public func snapshot() -> SimulatorState {
+        engine.withLock { $0.state }
+    }
+
+    /// Every notification created so far (oldest first), for one app or all.
+    public func notifications(bundleId: String? = nil) -> [NotificationRecord] {
+        engine.withLock { engine in engine.state.notifications.filter { bundleId == nil || $0.bundleId == bundleId } }
+    }
+
+    public func transaction(id: String) -> StoredTransaction? {
+        engine.withLock { $0.state.transactions[id] }
+    }
+
+    public func subscription(originalTransactionId: String) -> SimulatedSubscription? {
+        engine.withLock { $0.state.subscriptions[originalTransactionId] }
+    }
+
+    /// A transaction signed now, as Get Transaction Info returns it.
+    public func signedTransaction(id: String) throws -> String {
+        try mutate { (engine, now) throws(SimulatorError) in try engine.signedTransaction(id: id, at: now) }
+    }
+
+    /// A subscription's renewal info signed now.
+    public func signedRenewalInfo(originalTransactionId: String) throws -> String {
+        try mutate { (engine, now) throws(SimulatorError) in
+            try engine.signedRenewalInfo(for: engine.subscription(originalTransactionId), at: now)
+        }
+    }
+
+    /// The account's app transaction (`AppTransaction`), signed now.
+    public func signedAppTransaction(accountId: String, bundleId: String) throws -> String {
+        try mutate { (engine, now) throws(SimulatorError) in
+            _ = try engine.account(accountId)
+            _ = try engine.app(bundleId)
+            return try engine.signedAppTransaction(engine.appTransaction(account: accountId, bundleId: bundleId, at: now), at: now)
+        }
+    }
+
+    /// The account's legacy app receipt for an app, base64 PKCS#7 as the app would upload it.
+    public func appReceipt(accountId: String, bundleId: String) throws -> String {
+        try mutate { (engine, now) throws(SimulatorError) in
+            try engine.appReceiptBase64(account: accountId, bundleId: bundleId, at: now)
+        }
+    }
+
+    /// Consumption information received through Send Consumption Information.
+    public func consumptionReports() -> [ConsumptionReport] {
+        engine.withLock { $0.state.consumptionReports }
+    }
+}

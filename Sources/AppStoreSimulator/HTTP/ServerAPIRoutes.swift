@@ -1,0 +1,170 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+
+/// The App Store Server API endpoints Storekeeper calls, by the names fault rules use.
+public enum ServerAPIEndpoint: String, CaseIterable, Sendable {
+    case getTransactionInfo
+    case getTransactionHistory
+    case getAllSubscriptionStatuses
+    case getRefundHistory
+    case lookUpOrderId
+    case getAppTransactionInfo
+    case extendSubscriptionRenewalDate
+    case massExtendRenewalDate
+    case getMassExtensionStatus
+    case sendConsumptionInformation
+    case getNotificationHistory
+    case requestTestNotification
+    case getTestNotificationStatus
+    case setAppAccountToken
+}
+
+/// The App Store Server API of one environment, with Apple's paths, query parameters, bodies,
+/// error bodies and statuses, served from the simulator's state. Every call needs a valid
+/// bearer token (else 401); injected API faults answer before the endpoint does.
+struct ServerAPIRoutes: Sendable {
+    let simulator: AppStoreSimulator
+    let environment: AppStoreEnvironment
+
+    typealias Context = BasicRequestContext
+
+    func register(on group: RouterGroup<Context>) {
+        group.get("inApps/v1/transactions/:transactionId") { request, context in
+            await handle(.getTransactionInfo, request) { (bundleId, now) throws(APIRequestError) -> Response in
+                let id = context.parameters.get("transactionId") ?? ""
+                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    if engine.state.appTransactions.values.contains(where: { $0.appTransactionId == id }) {
+                        throw APIRequestError(.appTransactionIdNotSupported, reason: "Invalid request. App transactions aren't supported by this endpoint.")
+                    }
+                    let transaction = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
+                    return HTTPSupport.json(
+                        TransactionInfoResponse(signedTransactionInfo: try internalError { () throws(SimulatorError) in
+                            try engine.signedTransaction(transaction, at: now)
+                        }))
+                }
+            }
+        }
+        group.get("inApps/v2/history/:transactionId") { request, context in
+            await handle(.getTransactionHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                let query = try TransactionHistoryRequest(queryItems: HTTPSupport.queryItems(of: request))
+                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    let customer = try engine.customer(
+                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                        environment: environment)
+                    return HTTPSupport.json(try engine.transactionHistory(of: customer, request: query, at: now))
+                }
+            }
+        }
+        group.get("inApps/v1/subscriptions/:transactionId") { request, context in
+            await handle(.getAllSubscriptionStatuses, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                let query = try AllSubscriptionStatusesRequest(queryItems: HTTPSupport.queryItems(of: request))
+                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    let customer = try engine.customer(
+                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                        environment: environment)
+                    return HTTPSupport.json(try engine.subscriptionStatuses(of: customer, statuses: query.status, at: now))
+                }
+            }
+        }
+        group.get("inApps/v2/refund/lookup/:transactionId") { request, context in
+            await handle(.getRefundHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                let revision = HTTPSupport.queryItems(of: request).first { $0.name == "revision" }?.value
+                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    let customer = try engine.customer(
+                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                        environment: environment)
+                    return HTTPSupport.json(try engine.refundHistory(of: customer, revision: revision, at: now))
+                }
+            }
+        }
+        group.get("inApps/v1/lookup/:orderId") { request, context in
+            await handle(.lookUpOrderId, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    HTTPSupport.json(
+                        try engine.lookUpOrder(
+                            context.parameters.get("orderId") ?? "", bundleId: bundleId, environment: environment, at: now))
+                }
+            }
+        }
+        group.get("inApps/v1/transactions/appTransactions/:transactionId") { request, context in
+            await handle(.getAppTransactionInfo, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    let id = context.parameters.get("transactionId") ?? ""
+                    let record: AppTransactionRecord
+                    if let byAppTransaction = engine.state.appTransactions.values.first(where: {
+                        $0.appTransactionId == id && $0.bundleId == bundleId
+                    }) {
+                        record = byAppTransaction
+                    } else {
+                        let customer = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
+                        guard let found = engine.state.appTransactions[customer.accountId + "\n" + bundleId] else {
+                            throw APIRequestError(.appTransactionDoesNotExist, reason: "Invalid request. An app transaction doesn't exist for the specified customer.")
+                        }
+                        record = found
+                    }
+                    return HTTPSupport.json(
+                        AppTransactionInfoResponse(signedAppTransactionInfo: try internalError { () throws(SimulatorError) in
+                            try engine.signedAppTransaction(record, at: now)
+                        }))
+                }
+            }
+        }
+        registerSubscriptionEndpoints(on: group)
+        registerNotificationEndpoints(on: group)
+    }
+
+    /// Authenticates, applies injected faults, runs `body` and turns Apple errors into Apple's
+    /// error responses.
+    func handle(
+        _ endpoint: ServerAPIEndpoint, _ request: Request,
+        _ body: (String, Timestamp) async throws(APIRequestError) -> Response
+    ) async -> Response {
+        let apps = simulator.engine.withLock { $0.state.apps }
+        guard
+            let bundleId = ServerAPIAuthenticator.authenticate(
+                authorization: request.headers[.authorization], apps: apps, now: simulator.wallClock())
+        else { return HTTPSupport.text("Unauthenticated\n", status: .unauthorized) }
+        if let fault = simulator.mutate(marksDirty: false, { engine, _ in engine.consumeAPIFault(endpoint: endpoint.rawValue) }) {
+            return await respond(to: fault)
+        }
+        do {
+            return try await body(bundleId, simulator.now())
+        } catch {
+            return HTTPSupport.apiError(error)
+        }
+    }
+
+    private func respond(to fault: APIFaultRule) async -> Response {
+        switch fault.kind {
+        case .rateLimit:
+            let retryAt = Int64(simulator.wallClock().timeIntervalSince1970 * 1000) + (fault.retryAfterMilliseconds ?? 1000)
+            return HTTPSupport.apiError(
+                APIRequestError(.rateLimitExceeded, reason: "Rate limit exceeded."),
+                headers: [.retryAfter: String(retryAt)])
+        case .serverError:
+            let code: APIErrorCode = fault.retryable == true ? .generalInternalRetryable : .generalInternal
+            return HTTPSupport.apiError(APIRequestError(code, reason: "An unknown error occurred."))
+        case .hang:
+            try? await Task.sleep(for: .milliseconds(fault.hangMilliseconds ?? 30_000))
+            return HTTPSupport.apiError(APIRequestError(.generalInternalRetryable, reason: "An unknown error occurred. Please try again."))
+        }
+    }
+}
+
+extension AppStoreSimulator {
+    /// Runs an API endpoint's work on the engine; reads are not persisted unless they changed
+    /// something.
+    func apiCall<T: Sendable>(_ body: (inout SimulationEngine, Timestamp) throws(APIRequestError) -> T) throws(APIRequestError) -> T {
+        try mutate(marksDirty: false, body)
+    }
+}
+
+/// Maps a simulator failure inside an API call to Apple's generic internal error.
+func internalError<T>(_ body: () throws(SimulatorError) -> T) throws(APIRequestError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw APIRequestError(.generalInternal, reason: "An unknown error occurred.")
+    }
+}
