@@ -137,6 +137,18 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
+        .target(
+            name: "StorekeeperLocal",
+            dependencies: [
+                "AppStoreModels", "AppStoreVerification", "AppStoreSimulator", "Storekeeper", "StorekeeperSQL",
+                "StorekeeperServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "storekeeper",
             dependencies: [

@@ -16,6 +16,8 @@ public struct StorekeeperServerRuntime: Sendable {
     public let now: @Sendable () -> Timestamp
     /// How often background jobs look for work.
     public var jobInterval: Duration = .seconds(5)
+    /// Whether the background jobs run (tests may drive them by hand instead).
+    public var runsBackgroundJobs = true
 
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
@@ -37,15 +39,20 @@ public struct StorekeeperServerRuntime: Sendable {
             try await store.migrate()
             gate.open()
         }]
-        let assembly = StorekeeperAssembly(dependencies)
         var services: [any Service] = []
         if let pool = bootstrap.service { services.append(pool) }
-        for job in assembly.backgroundJobs(instance: configuration.instance, httpClient: .shared) {
+        for job in runsBackgroundJobs ? backgroundJobs() : [] {
             services.append(job.service(interval: jobInterval, gate: gate, logger: logger))
         }
         dependencies.services = services
         dependencies.onServerRunning = onServerRunning
         return dependencies
+    }
+
+    /// The background jobs of this instance, for running them by hand (tests) or as services.
+    public func backgroundJobs() -> [any PeriodicJob] {
+        let dependencies = StorekeeperDependencies(configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+        return StorekeeperAssembly(dependencies).backgroundJobs(instance: configuration.instance, httpClient: .shared)
     }
 
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {

@@ -1,8 +1,8 @@
-import AppStoreModels
+public import AppStoreModels
 import AppStoreVerification
 import Crypto
 import Foundation
-import Storekeeper
+public import Storekeeper
 
 /// Customer tokens: compact JWTs the app's backend signs so its app can call Storekeeper for
 /// one customer.
@@ -84,4 +84,14 @@ enum CustomerToken {
     }
 
     private static func encode(_ data: Data) -> String { Base64.encodeURL(data) }
+}
+
+/// Signs customer tokens the way an app's backend does (for development, tests and the demo).
+public enum CustomerTokenSigner {
+    public static func signHS256(
+        customerId: CustomerID, appId: String, secret: [UInt8], issuedAt: Timestamp, lifetimeSeconds: Int64 = 3600
+    ) -> String {
+        CustomerToken.signHS256(
+            customerId: customerId, appId: appId, secret: secret, issuedAt: issuedAt, lifetimeSeconds: lifetimeSeconds)
+    }
 }

@@ -13,6 +13,12 @@ public struct StoreBootstrap: Sendable {
     /// Closes the SQLite database; a no-op for PostgreSQL (its service stops with the group).
     public let close: @Sendable () async -> Void
 
+    public init(store: SQLPurchaseStore, service: (any Service)?, close: @escaping @Sendable () async -> Void) {
+        self.store = store
+        self.service = service
+        self.close = close
+    }
+
     /// Opens `storage`. For PostgreSQL the pool is started for migrations by the caller running
     /// `service` (see `withStore`).
     public static func open(_ storage: StorekeeperConfiguration.Storage, logger: Logger) async throws -> StoreBootstrap {

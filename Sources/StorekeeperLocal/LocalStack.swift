@@ -1,0 +1,245 @@
+public import AppStoreModels
+public import AppStoreSimulator
+import AppStoreVerification
+import Crypto
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+public import Storekeeper
+import StorekeeperSQL
+public import StorekeeperServer
+import Synchronization
+
+/// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,
+/// both on loopback ports picked by the system. Storekeeper trusts the simulator's roots, calls
+/// its App Store Server API and verifyReceipt, and receives its notifications; the simulator
+/// sells `LocalStack.catalog`. The demo, the end-to-end tests and the load tests run on it.
+///
+/// ```swift
+/// try await LocalStack.run(LocalStack.Options()) { stack in
+///     let purchase = try await stack.simulator.purchase(...)
+///     // call stack.storekeeperURL with stack.apiKey
+/// }
+/// ```
+public enum LocalStack {
+    public enum Backend: Sendable {
+        /// A fresh SQLite file in the temporary directory, deleted afterwards.
+        case temporarySQLite
+        case sqlite(path: String)
+        case postgres(url: String)
+    }
+
+    public struct Options: Sendable {
+        public var backend: Backend = .temporarySQLite
+        /// `.manual`: time moves only when the caller advances it (tests); `.system`: it follows
+        /// the wall clock (the demo).
+        public var clockMode: ClockMode = .manual
+        public var durationMode: DurationMode = .production
+        public var start: Date = Date()
+        public var appId = "demo"
+        public var policy = AppPolicy()
+        public var webhooks: [AppConfiguration.Webhook] = []
+        /// How often Storekeeper's background jobs look for work.
+        public var jobInterval: Duration = .seconds(1)
+        /// Whether Storekeeper runs its background jobs (tests drive them by hand when false).
+        public var runsBackgroundJobs = true
+        public var logger = Logger(label: "storekeeper.local", factory: { _ in SwiftLogNoOpLogHandler() })
+        /// Shared simulator signing keys (minting RSA chains is slow; tests reuse one set).
+        public var keys: SimulatorKeys?
+
+        public init() {}
+    }
+
+    /// The running deployment handed to `run`'s body.
+    public struct Running: Sendable {
+        public let simulator: AppStoreSimulator
+        public let simulatorURL: String
+        public let storekeeperURL: String
+        /// A server-to-server API key for Storekeeper.
+        public let apiKey: String
+        public let store: any PurchaseStore
+        public let configuration: StorekeeperConfiguration
+        public let app: AppConfiguration
+        public let runtime: StorekeeperServerRuntime
+
+        /// A customer token the app's backend would sign for `customerId`.
+        public func customerToken(_ customerId: CustomerID, lifetimeSeconds: Int64 = 3600) -> String {
+            CustomerTokenSigner.signHS256(
+                customerId: customerId, appId: app.id, secret: LocalStack.customerTokenSecret,
+                issuedAt: Timestamp(Date()), lifetimeSeconds: lifetimeSeconds)
+        }
+
+        /// The app's routes: `\(storekeeperURL)/v1/apps/<app>`.
+        public var appURL: String { storekeeperURL + "/v1/apps/" + app.id }
+    }
+
+    static let customerTokenSecret = Array("local-stack-hs256-secret-for-tests-only!!".utf8)
+
+    /// Starts the simulator and Storekeeper, runs `body`, then stops both.
+    public static func run<T: Sendable>(
+        _ options: Options, _ body: @escaping @Sendable (Running) async throws -> T
+    ) async throws -> T {
+        let simulator = try AppStoreSimulator(
+            configuration: .init(
+                clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
+                keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger))
+        var simulated = DemoCatalog.app(notificationURL: nil)
+        simulated = try simulator.configureApp(simulated)
+        let bootstrap = try await open(options.backend, logger: options.logger)
+        let simulatorPort = PortWaiter()
+        let storekeeperPort = PortWaiter()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            if let pool = bootstrap.service {
+                group.addTask {
+                    try await pool.run()
+                    return nil
+                }
+            }
+            group.addTask {
+                let application = SimulatorServer.buildApplication(
+                    simulator: simulator, port: 0, services: options.clockMode == .system
+                        ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
+                    logger: options.logger,
+                    onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
+                try await application.runService()
+                return nil
+            }
+            let simulatorURL = "http://127.0.0.1:\(await simulatorPort.wait())"
+            let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
+            let configuration = StorekeeperConfiguration(
+                mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
+                apps: [app])
+            // Storekeeper's clock is the simulator's, so a test that advances the simulated month
+            // sees entitlements expire and renew at the same instants Apple would.
+            var runtime = StorekeeperServerRuntime(
+                configuration: configuration, bootstrap: bootstrap, logger: options.logger, now: { simulator.now() })
+            runtime.jobInterval = options.jobInterval
+            runtime.runsBackgroundJobs = options.runsBackgroundJobs
+            let application = runtime.application(onServerRunning: { storekeeperPort.set($0) })
+            group.addTask {
+                try await application.runService()
+                return nil
+            }
+            let storekeeperURL = "http://127.0.0.1:\(await storekeeperPort.wait())"
+            simulated.productionNotificationURL = storekeeperURL + "/v1/apps/\(app.id)/notifications"
+            simulated.sandboxNotificationURL = simulated.productionNotificationURL
+            _ = try simulator.configureApp(simulated)
+            let apiKey = try await APIKeys.create(name: "local", in: bootstrap.store)
+            let running = Running(
+                simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL, apiKey: apiKey,
+                store: bootstrap.store, configuration: configuration, app: app, runtime: runtime)
+            group.addTask { try await body(running) }
+            var result: T?
+            while let next = try await group.next() {
+                if let value = next {
+                    result = value
+                    group.cancelAll()
+                }
+            }
+            await bootstrap.close()
+            guard let result else { throw CancellationError() }
+            return result
+        }
+    }
+
+    private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
+        switch backend {
+        case .temporarySQLite: .sqlite(path: "(temporary)")
+        case .sqlite(let path): .sqlite(path: path)
+        case .postgres(let url): .postgres(url: url)
+        }
+    }
+
+    private static func open(_ backend: Backend, logger: Logger) async throws -> StoreBootstrap {
+        switch backend {
+        case .temporarySQLite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-local-\(UUID().uuidString).sqlite").path
+            let bootstrap = try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
+            return StoreBootstrap(store: bootstrap.store, service: nil) {
+                await bootstrap.close()
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+        case .sqlite(let path):
+            return try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
+        case .postgres(let url):
+            return try await StoreBootstrap.open(.postgres(url: url), logger: logger)
+        }
+    }
+
+    /// Storekeeper's view of the simulator's demo app: same bundle, same products, plus what
+    /// each grants.
+    static func appConfiguration(
+        _ options: Options, simulator: AppStoreSimulator, simulated: SimulatedApp, simulatorURL: String
+    ) throws -> AppConfiguration {
+        guard let apiKey = simulated.apiKey, let apiPrivate = apiKey.privateKeyPEM,
+            let offer = simulated.offerKeys.first, let offerPrivate = offer.privateKeyPEM
+        else { throw StorekeeperError.invalidRequest("the simulator did not generate keys") }
+        return AppConfiguration(
+            id: options.appId, bundleId: simulated.bundleId, appAppleId: simulated.appAppleId,
+            environments: [.production, .sandbox], policy: options.policy, catalog: try catalog,
+            sharedSecret: simulated.sharedSecret,
+            serverAPI: .init(
+                issuerId: apiKey.issuerId, keyId: apiKey.keyId, privateKey: try ES256Signer.privateKey(p8: apiPrivate),
+                productionURL: simulatorURL + "/production", sandboxURL: simulatorURL + "/sandbox"),
+            offerKey: .init(keyId: offer.keyId, privateKey: try ES256Signer.privateKey(p8: offerPrivate)),
+            jwsRoots: try TrustedRoots(pem: simulator.keys.rootCertificatePEM),
+            receiptRoots: try TrustedRoots(pem: simulator.keys.receiptRootCertificatePEM), usesCustomRoots: true,
+            verifyReceiptURLs: (simulatorURL + "/verifyReceipt/production", simulatorURL + "/verifyReceipt/sandbox"),
+            customerTokens: .init(hs256Secret: customerTokenSecret), webhooks: options.webhooks,
+            bonus: .init(currency: "gems", unitsPerMajorUnit: 100))
+    }
+
+    /// The currencies of the simulator's demo storefronts.
+    static let currencies = ["USA": "USD", "GBR": "GBP", "CHN": "CNY", "JPN": "JPY"]
+
+    /// What each of the simulator's demo products grants in Storekeeper.
+    public static var catalog: Catalog {
+        get throws {
+            try Catalog(products: DemoCatalog.products.map { product in
+                let kind = ProductKind(appleType: product.type) ?? .consumable
+                let entitlements: [String] =
+                    switch product.productId {
+                    case DemoCatalog.removeAds: ["no_ads"]
+                    case DemoCatalog.seasonPass: ["season_pass"]
+                    case DemoCatalog.proMonthly: ["premium", "pro"]
+                    case DemoCatalog.basicMonthly: ["basic"]
+                    default: kind == .autoRenewableSubscription ? ["premium"] : []
+                    }
+                return Product(
+                    id: product.productId, kind: kind, entitlements: entitlements,
+                    currencies: kind == .consumable ? ["gems": 100] : [:],
+                    duration: product.period.flatMap { Period(iso8601: $0.description) },
+                    subscriptionGroup: product.subscriptionGroupId, groupLevel: product.groupLevel,
+                    prices: product.prices.sorted { $0.key < $1.key }.map {
+                        StorefrontPrice(storefront: $0.key, currency: currencies[$0.key] ?? $0.key, milliunits: $0.value)
+                    })
+            })
+        }
+    }
+}
+
+/// Hands a bound port from a server's start callback to whoever waits for it.
+final class PortWaiter: Sendable {
+    private let state = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
+
+    func set(_ port: Int) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Int, Never>] in
+            state.port = port
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: port) }
+    }
+
+    func wait() async -> Int {
+        await withCheckedContinuation { continuation in
+            let port = state.withLock { state -> Int? in
+                if let port = state.port { return port }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let port { continuation.resume(returning: port) }
+        }
+    }
+}
