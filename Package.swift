@@ -146,6 +146,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),
@@ -245,6 +247,14 @@ let package = Package(
                 "StorekeeperPostgres",
                 "StorekeeperTesting",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorekeeperEndToEndTests",
+            dependencies: [
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal", "StorekeeperServer",
+                "StorekeeperTesting",
             ],
             swiftSettings: strict
         ),
