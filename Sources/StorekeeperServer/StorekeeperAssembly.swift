@@ -33,7 +33,8 @@ struct StorekeeperAssembly: Sendable {
                 customers: CustomerService(store: store, app: app, applier: applier, now: now),
                 notifications: NotificationService(
                     store: store, runtime: runtime, applier: applier, metrics: metrics, now: now,
-                    refresher: runtime.apple.flatMap { $0.serverAPI.isEmpty ? nil : $0 }))
+                    refresher: runtime.apple.flatMap { $0.serverAPI.isEmpty ? nil : $0 }),
+                offers: OfferService(store: store, app: app, now: now))
         }
         self.apps = apps
     }

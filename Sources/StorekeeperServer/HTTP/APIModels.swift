@@ -113,3 +113,10 @@ struct StatusResponse: Encodable {
     var status: String
     var checks: [String: String]?
 }
+
+struct PromotionalOfferRequest: Decodable {
+    var productId: String
+    var offerId: String
+    /// The `applicationUsername` the app will pass to StoreKit (default: a hash of the customer id).
+    var applicationUsername: String?
+}

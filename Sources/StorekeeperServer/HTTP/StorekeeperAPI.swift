@@ -13,6 +13,7 @@ struct StorekeeperAPI: Sendable {
         var purchases: PurchaseService
         var customers: CustomerService
         var notifications: NotificationService
+        var offers: OfferService
     }
 
     let apps: [String: AppServices]
@@ -31,6 +32,9 @@ struct StorekeeperAPI: Sendable {
         app.post("customers/:customer/restore", use: restore)
         app.post("customers/:customer/aliases", use: addAlias)
         app.post("notifications", use: receiveNotification)
+        app.get("customers/:customer/offers", use: offerSummary)
+        app.get("customers/:customer/offers/introductory/:product", use: introductoryOffer)
+        app.post("customers/:customer/offers/promotional", use: promotionalOffer)
     }
 
     // MARK: Plumbing
@@ -149,6 +153,37 @@ struct StorekeeperAPI: Sendable {
             SubmitPurchaseResponse(
                 status: submission.status, transactionIds: submission.transactionIds,
                 order: submission.order.map(OrderBody.init), customer: submission.customer))
+    }
+
+    // MARK: Offers
+
+    @Sendable func offerSummary(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        return try json(try await services.offers.summary(customerId))
+    }
+
+    @Sendable func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
+        return try json(try await services.offers.introductory(customerId, productId: product))
+    }
+
+    @Sendable func promotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        let body = try await decode(PromotionalOfferRequest.self, request)
+        return try json(
+            try await services.offers.promotional(
+                customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
+                actor: principal.actor))
     }
 
     // MARK: Notifications
