@@ -89,13 +89,8 @@ public enum LocalStack {
         let bootstrap = try await open(options.backend, logger: options.logger)
         let simulatorPort = PortWaiter()
         let storekeeperPort = PortWaiter()
+        // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperServerRuntime`).
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            if let pool = bootstrap.service {
-                group.addTask {
-                    try await pool.run()
-                    return nil
-                }
-            }
             group.addTask {
                 let application = SimulatorServer.buildApplication(
                     simulator: simulator, port: 0, services: options.clockMode == .system

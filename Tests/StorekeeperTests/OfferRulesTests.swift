@@ -17,9 +17,10 @@ import Testing
     }
 
     func transaction(_ id: String, product: String, offer: OfferType? = nil, period: String? = nil, at offset: Int64 = 0) -> AppleTransaction {
+        // Offer identifiers name the offer, not the transaction: consecutive periods share one.
         AppleTransaction(
             environment: .production, transactionId: id, originalTransactionId: "o-\(product)", webOrderLineItemId: period,
-            productId: product, purchaseDate: now.adding(milliseconds: offset), offerType: offer, offerIdentifier: offer == nil ? nil : "offer-\(id)",
+            productId: product, purchaseDate: now.adding(milliseconds: offset), offerType: offer, offerIdentifier: offer.map { "offer-\($0.rawValue)" },
             signedDate: now, source: .storeKit2)
     }
 
@@ -53,9 +54,12 @@ import Testing
             transaction("3", product: "monthly", offer: .winBackOffer, period: "w2", at: 1000),
             transaction("4", product: "music", offer: .offerCode, period: "w3", at: 2000),
             transaction("5", product: "monthly", period: "w4", at: 3000),
+            // A pay-as-you-go offer billed over two consecutive periods: one redemption.
+            transaction("6", product: "monthly", offer: .promotionalOffer, period: "w5", at: 4000),
+            transaction("7", product: "monthly", offer: .promotionalOffer, period: "w6", at: 5000),
         ]
         let redemptions = OfferRules.redemptions(purchases.reversed())
-        #expect(redemptions.map(\.type) == ["introductory", "winBack", "offerCode"])
-        #expect(redemptions.map(\.transactionId) == ["1", "2", "4"])
+        #expect(redemptions.map(\.type) == ["introductory", "winBack", "offerCode", "promotional"])
+        #expect(redemptions.map(\.transactionId) == ["1", "2", "4", "6"])
     }
 }

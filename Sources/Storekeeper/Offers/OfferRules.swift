@@ -47,14 +47,21 @@ public enum OfferRules {
         public var redeemedAt: Timestamp
     }
 
-    /// Every offer the customer's transactions redeemed, oldest first (one per transaction, so a
-    /// restore's re-issued transaction of the same period is not counted twice).
+    /// Every offer the customer's transactions redeemed, oldest first. A restore's re-issued
+    /// transaction of a period is not counted again, and a pay-as-you-go offer billed over
+    /// several consecutive periods of one subscription is one redemption.
     public static func redemptions(_ purchases: [AppleTransaction]) -> [Redemption] {
         var seenPeriods = Set<String>()
-        return purchases.sorted { ($0.purchaseDate, $0.transactionId) < ($1.purchaseDate, $1.transactionId) }.compactMap { transaction in
-            guard let offerType = transaction.offerType,
-                seenPeriods.insert("\(transaction.environment.rawValue):\(transaction.periodKey):\(transaction.purchaseDate.millisecondsSince1970)").inserted
-            else { return nil }
+        /// The offer of each subscription's previous period (nil: paid at full price).
+        var previousOffer: [String: String?] = [:]
+        var redemptions: [Redemption] = []
+        for transaction in purchases.sorted(by: { ($0.purchaseDate, $0.transactionId) < ($1.purchaseDate, $1.transactionId) }) {
+            let subscription = "\(transaction.environment.rawValue):\(transaction.originalTransactionId)"
+            guard seenPeriods.insert("\(subscription):\(transaction.periodKey):\(transaction.purchaseDate.millisecondsSince1970)").inserted
+            else { continue }
+            let offerKey = transaction.offerType.map { "\($0.rawValue):\(transaction.offerIdentifier ?? "")" }
+            defer { previousOffer[subscription] = offerKey }
+            guard let offerType = transaction.offerType, previousOffer[subscription] != .some(offerKey) else { continue }
             let type: String =
                 switch offerType {
                 case .introductoryOffer: "introductory"
@@ -63,10 +70,12 @@ public enum OfferRules {
                 case .winBackOffer: "winBack"
                 default: String(offerType.rawValue)
                 }
-            return Redemption(
-                type: type, identifier: transaction.offerIdentifier, productId: transaction.productId,
-                transactionId: transaction.transactionId, environment: transaction.environment,
-                redeemedAt: transaction.purchaseDate)
+            redemptions.append(
+                Redemption(
+                    type: type, identifier: transaction.offerIdentifier, productId: transaction.productId,
+                    transactionId: transaction.transactionId, environment: transaction.environment,
+                    redeemedAt: transaction.purchaseDate))
         }
+        return redemptions
     }
 }
