@@ -24,15 +24,16 @@ public struct VerificationExpectations: Sendable, Hashable {
     func check(_ claims: AppClaims, what: String) throws(VerificationError) {
         if let environments {
             guard let environment = claims.environment else {
-                throw .wrongEnvironment("\(what) names no environment")
+                throw .missingField("\(what) names no environment")
             }
             guard environments.contains(environment) else {
                 throw .wrongEnvironment("\(what) is for \(environment), accepted: \(environments.map(\.rawValue).sorted())")
             }
         }
         if let bundleId, claims.checksBundleId {
-            guard claims.bundleId == bundleId else {
-                throw .wrongBundleId("\(what) is for bundle ID \(claims.bundleId ?? "(none)"), expected \(bundleId)")
+            guard let actual = claims.bundleId else { throw .missingField("\(what) names no bundle ID") }
+            guard actual == bundleId else {
+                throw .wrongBundleId("\(what) is for bundle ID \(actual), expected \(bundleId)")
             }
         }
         if let appAppleId, claims.checksAppAppleId {
