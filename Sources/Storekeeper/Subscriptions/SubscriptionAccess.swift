@@ -84,6 +84,20 @@ extension SubscriptionState {
     /// `policy.billingRetryGrantsAccess`, through billing retry.
     public func access(at now: Timestamp, policy: SubscriptionPolicy = SubscriptionPolicy()) -> SubscriptionAccess {
         let view = self.view
+        guard let window = accessWindows(policy: policy).last(where: { $0.contains(now) }) else { return .none }
+        let basis: SubscriptionAccess.Basis
+        if let current = view.currentPeriod, now >= current.accessEnd, window.end > current.accessEnd {
+            basis = view.phase == .billingRetry ? .billingRetry : .gracePeriod
+        } else {
+            basis = .paidPeriod
+        }
+        return SubscriptionAccess(isEntitled: true, expiresDate: window.end, productId: window.productId, basis: basis)
+    }
+
+    /// Every window of access under `policy`: the view's windows (paid periods and grace),
+    /// extended through billing retry when the policy grants access then.
+    public func accessWindows(policy: SubscriptionPolicy = SubscriptionPolicy()) -> [AccessWindow] {
+        let view = self.view
         var windows = view.accessWindows
         if policy.billingRetryGrantsAccess, view.phase == .billingRetry, let current = view.currentPeriod,
             let expires = current.expiresDate
@@ -92,13 +106,6 @@ extension SubscriptionState {
                 &windows, from: current.accessEnd, to: expires.adding(milliseconds: SubscriptionPolicy.billingRetryLimit),
                 productId: current.productId, grace: false)
         }
-        guard let window = windows.last(where: { $0.contains(now) }) else { return .none }
-        let basis: SubscriptionAccess.Basis
-        if let current = view.currentPeriod, now >= current.accessEnd, window.end > current.accessEnd {
-            basis = view.phase == .billingRetry ? .billingRetry : .gracePeriod
-        } else {
-            basis = .paidPeriod
-        }
-        return SubscriptionAccess(isEntitled: true, expiresDate: window.end, productId: window.productId, basis: basis)
+        return windows
     }
 }

@@ -70,7 +70,7 @@ struct SubscriptionApplier: Sendable {
         var grants: [EntitlementGrant] = []
         for stored in try await tx.subscriptions(customerId: customerId) {
             let state = try Self.decode(stored.state)
-            guard let window = Self.latestWindow(state, policy: policy), let current = state.view.currentPeriod else { continue }
+            guard let window = state.accessWindows(policy: policy).last, let current = state.view.currentPeriod else { continue }
             let product = app.catalog[window.productId]
             for entitlement in product?.entitlements ?? [] {
                 grants.append(
@@ -83,18 +83,6 @@ struct SubscriptionApplier: Sendable {
             }
         }
         return grants
-    }
-
-    /// The last access window, extended through billing retry when the policy grants access then.
-    static func latestWindow(_ state: SubscriptionState, policy: SubscriptionPolicy) -> AccessWindow? {
-        let view = state.view
-        guard var window = view.accessWindow else { return nil }
-        if policy.billingRetryGrantsAccess, view.phase == .billingRetry, let current = view.currentPeriod,
-            let expires = current.expiresDate
-        {
-            window.end = max(window.end, expires.adding(milliseconds: SubscriptionPolicy.billingRetryLimit))
-        }
-        return window
     }
 
     func record(_ state: SubscriptionState, customerId: CustomerID, now: Timestamp) throws -> StoredSubscription {
