@@ -6,43 +6,41 @@ extension PostgreSQLDatabase {
     /// connection becomes available within ``leaseTimeout``.
     ///
     /// `PostgresClient` keeps a lease request waiting, with no deadline, while it retries an
-    /// unreachable server; a webhook must not hang that long. A child task holds the lease (and
-    /// gives the pool's request up on timeout) while `body` runs on the caller's isolation; the
-    /// connection goes back to the pool when `body` returns.
+    /// unreachable server; a webhook must not hang that long. So a child task holds the lease
+    /// (its request is cancelled on timeout) and hands the connection over to `body`, which runs
+    /// on the caller's isolation; the child gives the connection back to the pool only once `body`
+    /// has returned, whatever gets cancelled meanwhile (see ``ConnectionHandOff``).
     nonisolated(nonsending) func withLeasedConnection<R>(
         _ body: nonisolated(nonsending) (PostgresConnection) async -> R
     ) async throws -> R {
-        let (leases, leaseContinuation) = AsyncThrowingStream.makeStream(of: PostgresConnection.self)
-        let (release, releaseContinuation) = AsyncStream.makeStream(of: Never.self)
+        let handOff = ConnectionHandOff()
         let timeout = leaseTimeout
         var outcome: Result<R, any Error>?
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await client.withConnection { connection in
-                        leaseContinuation.yield(connection)
-                        for await _ in release {}  // hold the lease until `body` is done
-                    }
+                    try await client.withConnection { connection in await handOff.lend(connection) }
                 } catch {
-                    leaseContinuation.finish(throwing: SQLError(postgres: error))
+                    handOff.fail(SQLError(postgres: error))
                 }
             }
             group.addTask {
-                // Cancelled (and so returning early) once the transaction is over.
-                try? await Task.sleep(for: timeout)
-                leaseContinuation.finish(
-                    throwing: SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
-            }
-            var iterator = leases.makeAsyncIterator()
-            do {
-                guard let connection = try await iterator.next() else {
-                    throw SQLError(.connectionFailure, "no PostgreSQL connection was leased")
+                // Cancelled when the transaction is over (then `fail` is ignored), or with the
+                // calling task: then stop waiting for a connection at once.
+                do {
+                    try await Task.sleep(for: timeout)
+                    handOff.fail(SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
+                } catch {
+                    handOff.fail(SQLError(.connectionFailure, "cancelled while waiting for a PostgreSQL connection"))
                 }
+            }
+            do {
+                let connection = try await handOff.connection()
                 outcome = .success(await body(connection))
             } catch {
                 outcome = .failure(error)
             }
-            releaseContinuation.finish()
+            handOff.giveBack()
             group.cancelAll()
         }
         guard let outcome else { throw SQLError(.connectionFailure, "no PostgreSQL connection was leased") }

@@ -56,16 +56,23 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         await client.run()
     }
 
-    /// Runs the pool while `body` runs, then stops it.
+    /// Runs the pool while `body` runs, then stops it and waits until it stopped.
+    ///
+    /// The pool keeps running until `body` has returned, even when the calling task is
+    /// cancelled: stopping it earlier would close connections under `body`'s transactions.
     @discardableResult
-    public func withRunning<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.run() }
-            defer { group.cancelAll() }
-            return try await body()
+    public nonisolated(nonsending) func withRunning<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+        let pool = Task { await self.run() }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body())
+        } catch {
+            result = .failure(error)
         }
+        pool.cancel()
+        await pool.value
+        return try result.get()
     }
-
 
     @discardableResult
     public nonisolated(nonsending) func write<T>(
@@ -75,7 +82,6 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
             try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED, READ WRITE", body)
         }
     }
-
 
     @discardableResult
     public nonisolated(nonsending) func read<T>(
@@ -111,12 +117,12 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         do {
             value = try await body(transaction)
         } catch {
-            await rollBack(connection, statementsInFlight: state.close().statementsInFlight)
+            await rollBack(transaction, statementsInFlight: state.close().statementsInFlight)
             return .failure(error)
         }
         let (failure, statementsInFlight) = state.close()
         if failure != nil || statementsInFlight {
-            await rollBack(connection, statementsInFlight: statementsInFlight)
+            await rollBack(transaction, statementsInFlight: statementsInFlight)
             return .failure(
                 failure.map { SQLError.transactionAborted(after: $0) }
                     ?? SQLError(.transactionClosed, "the body returned while its statements were still running"))
@@ -135,14 +141,14 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
 
     /// Rolls back; if that fails, or stray statements may still reach the connection, closes the
     /// connection so the pool never lends it out in an unknown state.
-    private func rollBack(_ connection: PostgresConnection, statementsInFlight: Bool) async {
+    private func rollBack(_ transaction: PostgresTransaction, statementsInFlight: Bool) async {
         do {
-            try await PostgresTransaction(connection: connection, state: TransactionState(), logger: logger)
-                .run("ROLLBACK", [], collectRows: false)
+            try await transaction.run("ROLLBACK", [], collectRows: false)
             if !statementsInFlight { return }
         } catch {
             logger.warning("PostgreSQL ROLLBACK failed; closing the connection", metadata: ["storekeeper.sql.error": "\(error)"])
         }
-        try? await connection.close()
+        // Closing can only fail if the connection is already closed, which is the goal.
+        try? await transaction.connection.close()
     }
 }

@@ -98,7 +98,7 @@ public struct Migrator: Sendable {
         return Report(applied: applied, currentVersion: current)
     }
 
-    /// The rows of `schema_migrations`, by version (empty when the table does not exist yet).
+    /// The rows of `schema_migrations`, by version (creating the empty table if it does not exist).
     public func appliedMigrations(_ database: some SQLDatabase) async throws -> [AppliedMigration] {
         try await database.write { tx in
             try await tx.executeScript(Self.createTable)
@@ -149,8 +149,9 @@ public struct Migrator: Sendable {
                         + "but the code's SQL has checksum \(checksum); applied migrations must not be edited")
             }
         }
+        let recordedVersions = Set(recorded.map(\.version))
         if let newest = recorded.last?.version,
-            let late = migrations.first(where: { $0.version < newest && !recorded.map(\.version).contains($0.version) })
+            let late = migrations.first(where: { $0.version < newest && !recordedVersions.contains($0.version) })
         {
             throw .migrationFailed(
                 "migration \(late.version) \"\(late.name)\" is pending but the newer migration \(newest) is already applied")

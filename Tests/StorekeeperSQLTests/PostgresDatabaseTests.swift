@@ -4,16 +4,15 @@ import StorekeeperSQL
 import Testing
 
 /// PostgreSQL-only behaviour: several instances sharing one database.
-@Suite("PostgreSQL backend", .enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
+@Suite("PostgreSQL backend", .enabled(if: TestPostgres.url != nil, TestPostgres.skipReason), .timeLimit(.minutes(2)))
 struct PostgresDatabaseTests {
     @Test func twoInstancesMigratingAtOnceApplyEachMigrationOnce() async throws {
         try await TestBackend.postgresql.withDatabase { test in
-            let instance = try #require(test.instance)
             // The second migration would fail if it ran twice (the rows' sku is unique).
             let reports = try await withThrowingTaskGroup(of: Migrator.Report.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        let other = try instance()
+                        let other = try test.otherInstance()
                         return try await other.withRunning { try await SQLContractTests.migrator().migrate(other) }
                     }
                 }
@@ -28,8 +27,7 @@ struct PostgresDatabaseTests {
 
     @Test func advisoryLocksSerializeInstances() async throws {
         try await TestBackend.postgresql.withDatabase { test in
-            let instance = try #require(test.instance)
-            let other = try instance()
+            let other = try test.otherInstance()
             try await test.database.write { tx in
                 try await tx.executeScript("CREATE TABLE log (seq BIGINT PRIMARY KEY, holder TEXT NOT NULL)")
             }
@@ -52,6 +50,42 @@ struct PostgresDatabaseTests {
             let count = try await test.database.read { tx in try await tx.query("SELECT COUNT(*), MAX(seq) FROM log")[0] }
             #expect(try count.int64(0) == 40)
             #expect(try count.int64(1) == 40)
+        }
+    }
+
+    /// A transaction whose task is cancelled keeps its connection until it ends: with a pool of
+    /// one connection, a second transaction must wait for it, not slip into it.
+    @Test func aCancelledTransactionKeepsItsConnectionUntilItEnds() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let single = try test.otherInstance { $0.options.maximumConnections = 1 }
+            try await single.withRunning {
+                try await single.write { tx in try await tx.executeScript("CREATE TABLE marks (id BIGINT PRIMARY KEY)") }
+                let first = Task {
+                    try await single.write { tx in
+                        let transactionID = try await tx.query("SELECT txid_current()")[0].int64(0)
+                        try await tx.execute("INSERT INTO marks (id) VALUES (1)")
+                        try? await Task.sleep(for: .seconds(5))  // cut short by the cancellation
+                        // Statements sent after the cancellation still run: the transaction goes on.
+                        _ = try await tx.query("SELECT pg_sleep(0.2)")
+                        _ = try await tx.query("SELECT pg_sleep(0.2)")
+                        try await tx.execute("INSERT INTO marks (id) VALUES (2)")
+                        return transactionID
+                    }
+                }
+                try await Task.sleep(for: .milliseconds(200))
+                first.cancel()
+                let second = try await single.write { tx in
+                    let transactionID = try await tx.query("SELECT txid_current()")[0].int64(0)
+                    let count = try await tx.query("SELECT COUNT(*) FROM marks")[0].int64(0)
+                    try await tx.execute("INSERT INTO marks (id) VALUES (3)")
+                    return (transactionID, count)
+                }
+                let firstID = try await first.value
+                #expect(second.0 != firstID, "the second transaction ran inside the first")
+                #expect(second.1 == 2)
+                let ids = try await single.read { tx in try await tx.query("SELECT id FROM marks ORDER BY id").map { try $0.int64(0) } }
+                #expect(ids == [1, 2, 3])
+            }
         }
     }
 

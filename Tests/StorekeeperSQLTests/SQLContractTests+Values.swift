@@ -102,3 +102,18 @@ extension SQLContractTests {
         }
     }
 }
+
+extension SQLContractTests {
+    /// PostgreSQL's `boolean` results (comparisons, `EXISTS`) read like SQLite's 0 and 1.
+    @Test(arguments: TestBackend.available)
+    func booleanExpressionsReadAsIntegers(_ backend: TestBackend) async throws {
+        try await backend.withDatabase { test in
+            let row = try await test.database.read { tx in
+                try await tx.queryFirst("SELECT 1 = $1, 1 = $2, EXISTS (SELECT 1 WHERE 1 = $1)", [1, 2])
+            }
+            let values = try #require(row)
+            #expect(values.values == [1, 0, 1])
+            #expect(try values.bool(0) && !values.bool(1) && values.bool(2))
+        }
+    }
+}

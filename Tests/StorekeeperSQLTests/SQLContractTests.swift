@@ -3,7 +3,7 @@ import Testing
 
 /// The contract every `SQLDatabase` backend fulfils, run on each of them. The domain's
 /// persistence relies on exactly these behaviours.
-@Suite("SQL contract")
+@Suite("SQL contract", .timeLimit(.minutes(2)))
 struct SQLContractTests {
     static let items = """
         CREATE TABLE items (

@@ -46,8 +46,17 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// A database under test, and a way to open another instance on the same data (PostgreSQL: a
 /// second client, as a second Storekeeper instance would).
 struct TestDatabase: Sendable {
+    typealias Configure = @Sendable (inout PostgresClient.Configuration) -> Void
+
     let database: any SQLDatabase
-    let instance: (@Sendable () throws -> PostgreSQLDatabase)?
+    /// Opens another PostgreSQL instance on the same schema, its client configuration adjusted.
+    let instance: (@Sendable (_ configure: Configure) throws -> PostgreSQLDatabase)?
+
+    /// Another PostgreSQL instance on the same schema.
+    func otherInstance(_ configure: Configure = { _ in }) throws -> PostgreSQLDatabase {
+        let instance = try #require(instance, "only PostgreSQL databases have other instances")
+        return try instance(configure)
+    }
 }
 
 enum TestLogger {
@@ -80,12 +89,13 @@ enum TestPostgres {
         try await admin.withRunning {
             try await admin.write { tx in try await tx.execute("CREATE SCHEMA \(schema)") }
         }
-        let makeInstance: @Sendable () throws -> PostgreSQLDatabase = {
+        let makeInstance: @Sendable (TestDatabase.Configure) throws -> PostgreSQLDatabase = { configure in
             var configuration = try PostgreSQLDatabase.configuration(url: url)
             configuration.options.additionalStartupParameters.append(("search_path", schema))
+            configure(&configuration)
             return PostgreSQLDatabase(configuration: configuration, logger: TestLogger.logger)
         }
-        let database = try makeInstance()
+        let database = try makeInstance { _ in }
         let result: Result<Void, any Error>
         do {
             try await database.withRunning {
