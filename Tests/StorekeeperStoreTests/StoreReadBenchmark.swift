@@ -17,19 +17,22 @@ struct StoreReadBenchmark {
     func customerPageReads() async throws {
         let count = try #require(Self.customers)
         let database = try await SQLiteDatabase.temporary(logger: StoreTestLogger.logger)
-        defer { Task { await database.close() } }
-        let store = SQLPurchaseStore(database: database, logger: StoreTestLogger.logger)
-        try await store.migrate()
-        let loading = ContinuousClock.now
-        try await StoreBenchmarkData.load(customers: count, into: database)
-        print("Loaded \(count) customers in \(ContinuousClock.now - loading)")
+        do {
+            let store = SQLPurchaseStore(database: database, logger: StoreTestLogger.logger)
+            try await store.migrate()
+            let loading = ContinuousClock.now
+            try await StoreBenchmarkData.load(customers: count, into: database)
+            print("Loaded \(count) customers in \(ContinuousClock.now - loading)")
 
-        let sample = try await store.read { try await StoreBenchmarkData.customerPage($0, "customer-\(count / 2)") }
-        #expect(sample.customer != nil)
-        #expect(sample.grants == 1 && sample.balances == 1 && sample.transactions == 3 && sample.subscriptions == 1)
-
-        let report = try await StoreBenchmarkData.measure(store: store, customers: count)
-        print(report)
+            let sample = try await store.read { try await StoreBenchmarkData.customerPage($0, "customer-\(count / 2)") }
+            #expect(sample.customer != nil)
+            #expect(sample.grants == 1 && sample.balances == 1 && sample.transactions == 3 && sample.subscriptions == 1)
+            print(try await StoreBenchmarkData.measure(store: store, customers: count))
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
     }
 }
 
