@@ -30,7 +30,10 @@ struct StoreQueryPlanTests {
     ]
 
     /// Reads whose order comes from the index: a `LIMIT` stops early instead of sorting all rows.
-    static let sortFree: Set<String> = ["recent transactions", "customer audit", "stale orders", "expiring subscriptions"]
+    static let sortFree: Set<String> = [
+        "customer", "grants", "balances", "recent transactions", "customer subscriptions", "customer audit", "stale orders",
+        "expiring subscriptions",
+    ]
 
     @Test(arguments: statements.map(\.0))
     func usesAnIndex(_ name: String) async throws {

@@ -1,35 +1,35 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperSQLite
+@testable import StorekeeperSQL
 import StorekeeperTesting
 import Testing
 
-/// How long the reads behind `GET /customers/{id}` take on SQLite with many customers stored.
-/// Off by default; run with e.g. `STOREKEEPER_STORE_BENCHMARK_CUSTOMERS=1000000 swift test
-/// --filter StoreReadBenchmark` (a release build gives the production numbers).
+/// How long the reads behind `GET /customers/{id}` take with many customers stored, on SQLite and
+/// (when configured) PostgreSQL, with each query's plan. Off by default; run with e.g.
+/// `STOREKEEPER_STORE_BENCHMARK_CUSTOMERS=1000000 swift test --filter StoreReadBenchmark`
+/// (a release build gives the production numbers).
 @Suite("SQLPurchaseStore read benchmark")
 struct StoreReadBenchmark {
     static let customers = ProcessInfo.processInfo.environment["STOREKEEPER_STORE_BENCHMARK_CUSTOMERS"].flatMap { Int($0) }
 
-    @Test(.enabled(if: customers != nil, "set STOREKEEPER_STORE_BENCHMARK_CUSTOMERS to run"))
-    func customerPageReads() async throws {
+    @Test(
+        .enabled(if: customers != nil, "set STOREKEEPER_STORE_BENCHMARK_CUSTOMERS to run"),
+        arguments: StoreTestBackend.available)
+    func customerPageReads(_ backend: StoreTestBackend) async throws {
         let count = try #require(Self.customers)
-        let database = try await SQLiteDatabase.temporary(logger: StoreTestLogger.logger)
-        defer { Task { await database.close() } }
-        let store = SQLPurchaseStore(database: database, logger: StoreTestLogger.logger)
-        try await store.migrate()
-        let loading = ContinuousClock.now
-        try await StoreBenchmarkData.load(customers: count, into: database)
-        print("Loaded \(count) customers in \(ContinuousClock.now - loading)")
+        try await backend.withStore { database throws in
+            let store = database.store
+            let loading = ContinuousClock.now
+            try await StoreBenchmarkData.load(customers: count, into: store.database)
+            print("[\(backend)] loaded \(count) customers in \(ContinuousClock.now - loading)")
+            print(try await StoreBenchmarkData.plans(store.database, customer: "customer-\(count / 2)"))
 
-        let sample = try await store.read { try await StoreBenchmarkData.customerPage($0, "customer-\(count / 2)") }
-        #expect(sample.customer != nil)
-        #expect(sample.grants == 1 && sample.balances == 1 && sample.transactions == 3 && sample.subscriptions == 1)
-
-        let report = try await StoreBenchmarkData.measure(store: store, customers: count)
-        print(report)
+            let sample = try await store.read { try await StoreBenchmarkData.customerPage($0, "customer-\(count / 2)") }
+            #expect(sample.customer != nil)
+            #expect(sample.grants == 1 && sample.balances == 1 && sample.transactions == 3 && sample.subscriptions == 1)
+            print("[\(backend)] " + (try await StoreBenchmarkData.measure(store: store, customers: count)))
+        }
     }
 }
 
@@ -56,6 +56,7 @@ enum StoreBenchmarkData {
     /// Per customer: the customer, a consumable purchase, two subscription periods, the
     /// subscription, a grant, a wallet account with its credit entry.
     static func load(customers: Int, into database: any SQLDatabase) async throws {
+        let emptyJSON = database.dialect.kind == .sqlite ? "X'7B7D'" : "'\\x7b7d'::bytea"
         let sequence = "WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < \(customers)) "
         let statements = [
             "INSERT INTO customers (id, created_at, consumption_consent) SELECT 'customer-' || i, 1750000000000 + i, 0 FROM seq",
@@ -80,7 +81,7 @@ enum StoreBenchmarkData {
             INSERT INTO subscriptions (environment, original_transaction_id, customer_id, product_id, subscription_group,
                 phase, expires_at, last_signed_date, state, updated_at)
             SELECT 'Production', 's' || i, 'customer-' || i, 'pro.monthly', 'group.pro', 'active',
-                1750000000000 + 2 * 2592000000 + i, 1750000000000, X'7B7D', 1750000000000 FROM seq
+                1750000000000 + 2 * 2592000000 + i, 1750000000000, \(emptyJSON), 1750000000000 FROM seq
             """,
             """
             INSERT INTO grants (customer_id, ordinal, entitlement, product_id, environment, original_transaction_id,
@@ -115,6 +116,25 @@ enum StoreBenchmarkData {
             try await database.write { tx in try await tx.execute(sql) }
         }
         try await database.write { tx in try await tx.execute("ANALYZE") }
+    }
+
+    /// Each page query's plan for one customer.
+    static func plans(_ database: any SQLDatabase, customer: String) async throws -> String {
+        let explain = database.dialect.kind == .sqlite ? "EXPLAIN QUERY PLAN " : "EXPLAIN "
+        let column = database.dialect.kind == .sqlite ? 3 : 0
+        let statements: [(String, String, [SQLValue])] = [
+            ("customer", CustomerRows.select, [.text(customer)]),
+            ("grants", GrantRows.select, [.text(customer)]),
+            ("balances", LedgerRows.customerBalances, [.text(customer)]),
+            ("transactions", TransactionRows.byCustomer, [.text(customer), 20]),
+            ("subscriptions", SubscriptionRows.byCustomer, [.text(customer)]),
+        ]
+        var lines: [String] = []
+        for (name, sql, binds) in statements {
+            let plan = try await database.read { tx in try await tx.query(explain + sql, binds).map { try $0.string(column) } }
+            lines.append("\(name): " + plan.joined(separator: " | "))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Latency of one page read at a time, then throughput with many concurrent readers.

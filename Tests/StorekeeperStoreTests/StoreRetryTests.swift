@@ -9,7 +9,7 @@ import Testing
 struct StoreRetryTests {
     static func configuration(attempts: Int, delays: Recorder<Duration>? = nil) -> SQLPurchaseStore.Configuration {
         var configuration = StoreTestBackend.testConfiguration
-        configuration.maxWriteAttempts = attempts
+        configuration.maxAttempts = attempts
         configuration.retryDelay = .milliseconds(4)
         configuration.maxRetryDelay = .milliseconds(10)
         configuration.sleep = { delay in delays?.append(delay) }
@@ -44,6 +44,20 @@ struct StoreRetryTests {
         let waited = delays.values
         #expect(waited.count == 2)
         #expect(waited.allSatisfy { $0 >= .milliseconds(2) && $0 <= .milliseconds(10) })
+    }
+
+    @Test(arguments: StoreTestBackend.available)
+    func readsAreRetriedToo(_ backend: StoreTestBackend) async throws {
+        try await backend.withStore(configuration: Self.configuration(attempts: 3)) { database throws in
+            let attempts = Recorder<Int>()
+            let value = try await database.store.read { tx in
+                let attempt = attempts.append(1)
+                _ = try await tx.watermark("w")
+                if attempt == 1 { throw SQLError(.busy, "simulated busy file") }
+                return attempt
+            }
+            #expect(value == 2)
+        }
     }
 
     @Test(arguments: StoreTestBackend.available)

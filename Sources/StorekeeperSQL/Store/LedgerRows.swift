@@ -48,10 +48,9 @@ enum LedgerRows {
         """
 
     static let balance = "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts WHERE name = $1"
+    /// A customer account has exactly one balance row (slot 0): no aggregation needed.
     static let customerBalances = """
-        SELECT currency, CAST(SUM(balance) AS BIGINT) FROM ledger_accounts
-        WHERE customer_id = $1 AND kind = 'customer'
-        GROUP BY currency
+        SELECT currency, balance FROM ledger_accounts WHERE customer_id = $1 AND kind = 'customer'
         """
 
     static let entryColumns = "id, idempotency_key, kind, customer_id, currency, created_at, reference, memo"

@@ -25,9 +25,9 @@ public import Storekeeper
 /// - Replays are no-ops through natural unique keys; see ``StoreSchema`` for the tables.
 public struct SQLPurchaseStore: PurchaseStore {
     public struct Configuration: Sendable {
-        /// How many times `write` runs its body at most when the database keeps reporting a
-        /// retryable conflict. At least 1.
-        public var maxWriteAttempts: Int = 8
+        /// How many times `write` and `read` run their body at most when the database keeps
+        /// reporting a retryable conflict. At least 1.
+        public var maxAttempts: Int = 8
         /// The pause before the second attempt; it doubles with every further attempt (with
         /// jitter), up to ``maxRetryDelay``.
         public var retryDelay: Duration = .milliseconds(2)
@@ -65,31 +65,42 @@ public struct SQLPurchaseStore: PurchaseStore {
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any PurchaseStoreTransaction) async throws -> T
     ) async throws -> T {
-        let attempts = max(1, configuration.maxWriteAttempts)
+        try await retrying("write") {
+            try await database.write { sql in try await body(SQLStoreTransaction(sql: sql, now: configuration.now)) }
+        }
+    }
+
+    /// Retried like `write` (a read can meet a busy SQLite file another process is checkpointing).
+    public nonisolated(nonsending) func read<T>(
+        _ body: nonisolated(nonsending) (any PurchaseStoreReader) async throws -> T
+    ) async throws -> T {
+        try await retrying("read") {
+            try await database.read { sql in try await body(SQLStoreReader(sql: sql)) }
+        }
+    }
+
+    /// Runs `transaction` again, after a growing pause, while it fails with a retryable
+    /// ``SQLError`` and attempts remain; any other error, or the last one, is thrown as it is.
+    private nonisolated(nonsending) func retrying<T>(
+        _ kind: String, _ transaction: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
+        let attempts = max(1, configuration.maxAttempts)
         var attempt = 1
         while true {
             do {
-                return try await database.write { sql in
-                    try await body(SQLStoreTransaction(sql: sql, now: configuration.now))
-                }
+                return try await transaction()
             } catch let error as SQLError where error.isRetryable && attempt < attempts {
                 let delay = retryDelay(after: attempt)
                 logger.debug(
-                    "Retrying a store write after a retryable conflict",
+                    "Retrying a store transaction after a retryable conflict",
                     metadata: [
-                        "storekeeper.store.attempt": "\(attempt)", "storekeeper.sql.error_code": "\(error.code)",
-                        "storekeeper.store.retry_delay": "\(delay)",
+                        "storekeeper.store.transaction": "\(kind)", "storekeeper.store.attempt": "\(attempt)",
+                        "storekeeper.sql.error_code": "\(error.code)", "storekeeper.store.retry_delay": "\(delay)",
                     ])
                 attempt += 1
                 try await configuration.sleep(delay)
             }
         }
-    }
-
-    public nonisolated(nonsending) func read<T>(
-        _ body: nonisolated(nonsending) (any PurchaseStoreReader) async throws -> T
-    ) async throws -> T {
-        try await database.read { sql in try await body(SQLStoreReader(sql: sql)) }
     }
 
     /// Exponential backoff with full jitter in its upper half: `base × 2^(attempt-1)`, capped.

@@ -51,7 +51,7 @@ extension SQLStoreQuerying {
     }
 
     func inboxCount(status: InboxNotification.Status) async throws -> Int {
-        try await sql.query(InboxRows.count, [.text(status.rawValue)])[0].int(0)
+        try await sql.single(InboxRows.count, [.text(status.rawValue)]).int(0)
     }
 }
 

@@ -5,13 +5,16 @@ extension SQLStoreQuerying {
     func balances(customerId: CustomerID) async throws -> [String: Int64] {
         var balances: [String: Int64] = [:]
         for row in try await sql.query(LedgerRows.customerBalances, [SQLValue(customerId)]) {
-            balances[try row.string(0)] = try row.int64(1)
+            let currency = try row.string(0)
+            let (total, overflow) = balances[currency, default: 0].addingReportingOverflow(try row.int64(1))
+            guard !overflow else { throw SQLPurchaseStoreError.corrupt("balance of \(customerId) in \(currency) overflows") }
+            balances[currency] = total
         }
         return balances
     }
 
     func balance(_ account: LedgerAccount) async throws -> Int64 {
-        try await sql.query(LedgerRows.balance, [.text(account.description)])[0].int64(0)
+        try await sql.single(LedgerRows.balance, [.text(account.description)]).int64(0)
     }
 
     func journalEntry(key: String) async throws -> JournalEntry? {
@@ -60,17 +63,19 @@ extension SQLStoreTransaction {
                         try await sql.execute(LedgerRows.undo, [.text(change.name), .integer(change.slot), .integer(change.delta)])
                     }
                     try await sql.execute(LedgerRows.deleteEntry, [.integer(entryId)])
-                    return .insufficientFunds(balance: try await self.balance(customerAccount))
+                    // The refused account's balance (the entry's customer's, except in a merge).
+                    return .insufficientFunds(balance: try await self.balance(account))
                 }
                 balance = try row.int64(0)
             } else {
-                let row = try await sql.query(
+                let row = try await sql.queryFirst(
                     LedgerRows.apply,
                     [
                         .text(name), .integer(slot), .text(account.kind.rawValue), SQLValue(account.customerId),
                         .text(account.currency), .integer(delta), now,
                     ])
-                balance = try row[0].int64(0)
+                guard let row else { throw SQLError(.databaseError, "the balance upsert of \(name) returned no row") }
+                balance = try row.int64(0)
             }
             applied.append((name, slot, delta))
             if account == customerAccount { customerBalance = balance }

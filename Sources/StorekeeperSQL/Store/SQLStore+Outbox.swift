@@ -66,7 +66,7 @@ extension SQLStoreQuerying {
     }
 
     func outboxCount(status: OutboxMessage.Status) async throws -> Int {
-        try await sql.query(OutboxRows.count, [.text(status.rawValue)])[0].int(0)
+        try await sql.single(OutboxRows.count, [.text(status.rawValue)]).int(0)
     }
 }
 

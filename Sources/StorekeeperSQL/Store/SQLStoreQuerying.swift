@@ -36,3 +36,13 @@ extension SQLStoreQuerying {
         return .integer(Int64(limit))
     }
 }
+
+extension SQLTransaction {
+    /// The one row an aggregate query returns.
+    func single(_ sql: String, _ binds: [SQLValue]) async throws -> SQLRow {
+        guard let row = try await queryFirst(sql, binds) else {
+            throw SQLError(.databaseError, "an aggregate query returned no row")
+        }
+        return row
+    }
+}

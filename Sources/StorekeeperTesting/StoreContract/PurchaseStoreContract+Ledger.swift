@@ -94,6 +94,9 @@ extension PurchaseStoreContract {
                 for credit in credits { _ = try await tx.post(credit, requireNonNegative: false) }
             }
             #expect(try await store.read { try await $0.balances(customerId: guest) } == ["gems": 40, "keys": 3])
+            // Moving more than the guest holds is refused with the guest's balance.
+            let overdrawn = try #require(try Wallet.merge(from: guest, into: account, currency: "gems", balance: 50, at: StoreFixtures.at(8)))
+            #expect(try await store.book(overdrawn, requireNonNegative: true) == .insufficientFunds(balance: 40))
             let merge = try #require(try Wallet.merge(from: guest, into: account, currency: "gems", balance: 40, at: StoreFixtures.at(9)))
             #expect(try await store.book(merge, requireNonNegative: true) == .posted(balance: 45))
             try await store.read { tx throws in

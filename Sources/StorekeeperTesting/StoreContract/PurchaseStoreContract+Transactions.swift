@@ -32,9 +32,11 @@ extension PurchaseStoreContract {
             newer.revocationDate = StoreFixtures.at(150)
             newer.revocationReason = .appIssue
             newer.source = .notification
+            newer.purchaseDate = StoreFixtures.at(7)  // a corrected fact may move any field
             #expect(try await store.write { try await $0.upsertTransaction(older, customerId: alice, orderId: nil) } == .inserted)
             #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .updated(previous: older))
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
+            #expect(try await store.read { try await $0.transactions(customerId: alice, limit: 5) }.map(\.transaction) == [newer])
         },
         StoreContractCase("transactions: an older or equally old fact arriving second changes nothing") { context throws in
             let store = context.store

@@ -59,7 +59,7 @@ public enum StoreTestBackend: String, CaseIterable, Sendable, CustomTestStringCo
     /// Fast retries, so conflict-heavy tests do not sleep long.
     public static let testConfiguration: SQLPurchaseStore.Configuration = {
         var configuration = SQLPurchaseStore.Configuration()
-        configuration.maxWriteAttempts = 20
+        configuration.maxAttempts = 20
         configuration.retryDelay = .milliseconds(1)
         configuration.maxRetryDelay = .milliseconds(20)
         return configuration

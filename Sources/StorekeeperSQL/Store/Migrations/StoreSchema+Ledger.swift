@@ -18,8 +18,8 @@ extension StoreSchema {
             balance BIGINT NOT NULL,
             updated_at BIGINT NOT NULL,
             PRIMARY KEY (name, slot)
-        );
-        CREATE INDEX ledger_accounts_customer ON ledger_accounts (customer_id) WHERE customer_id IS NOT NULL;
+        )\(dialect.clustered);
+        CREATE INDEX ledger_accounts_customer ON ledger_accounts (customer_id, currency) WHERE customer_id IS NOT NULL;
 
         CREATE TABLE journal_entries (
             id \(dialect.autoIncrementPrimaryKey),

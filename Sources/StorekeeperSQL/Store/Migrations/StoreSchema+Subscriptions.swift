@@ -15,9 +15,9 @@ extension StoreSchema {
             state \(dialect.blobType) NOT NULL,
             updated_at BIGINT NOT NULL,
             PRIMARY KEY (environment, original_transaction_id)
-        );
+        )\(dialect.clustered);
         CREATE INDEX subscriptions_expires ON subscriptions (expires_at, environment, original_transaction_id);
-        CREATE INDEX subscriptions_customer ON subscriptions (customer_id);
+        CREATE INDEX subscriptions_customer ON subscriptions (customer_id, environment, original_transaction_id);
 
         CREATE TABLE grants (
             customer_id TEXT NOT NULL,
@@ -30,7 +30,7 @@ extension StoreSchema {
             starts_at BIGINT NOT NULL,
             expires_at BIGINT,
             PRIMARY KEY (customer_id, ordinal)
-        );
+        )\(dialect.clustered);
         """
     }
 }

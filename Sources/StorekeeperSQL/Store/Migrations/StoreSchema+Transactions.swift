@@ -1,7 +1,13 @@
 extension StoreSchema {
     /// Apple transaction facts (every field of `AppleTransaction` is a column) and who owns each
     /// original transaction.
-    static let transactions = Migration(version: 2, name: "transactions and ownership", sql: """
+    ///
+    /// Identity is `(environment, transaction_id)` on both backends. The storage differs: SQLite
+    /// keeps the rows in a B-tree clustered by customer and purchase date (`WITHOUT ROWID`, with
+    /// the identity as a unique key), so a customer's recent transactions are one range read;
+    /// PostgreSQL keeps a heap with the identity as primary key and a customer index.
+    static let transactions = Migration(version: 2, name: "transactions and ownership") { dialect in
+        """
         CREATE TABLE transactions (
             environment TEXT NOT NULL,
             transaction_id TEXT NOT NULL,
@@ -33,10 +39,10 @@ extension StoreSchema {
             order_id TEXT,
             recorded_at BIGINT NOT NULL,
             updated_at BIGINT NOT NULL,
-            PRIMARY KEY (environment, transaction_id)
-        );
+            \(transactionKeys(dialect))
+        )\(dialect.clustered);
         CREATE INDEX transactions_original ON transactions (environment, original_transaction_id);
-        CREATE INDEX transactions_customer ON transactions (customer_id, purchase_date, environment, transaction_id);
+        \(transactionCustomerIndex(dialect))
         CREATE INDEX transactions_web_order ON transactions (environment, web_order_line_item_id)
             WHERE web_order_line_item_id IS NOT NULL;
 
@@ -46,7 +52,21 @@ extension StoreSchema {
             customer_id TEXT NOT NULL,
             updated_at BIGINT NOT NULL,
             PRIMARY KEY (environment, original_transaction_id)
-        );
+        )\(dialect.clustered);
         CREATE INDEX transaction_owners_customer ON transaction_owners (customer_id);
-        """)
+        """
+    }
+
+    private static func transactionKeys(_ dialect: SQLDialect) -> String {
+        dialect.kind == .sqlite
+            ? "PRIMARY KEY (customer_id, purchase_date, environment, transaction_id), UNIQUE (environment, transaction_id)"
+            : "PRIMARY KEY (environment, transaction_id)"
+    }
+
+    /// On SQLite the clustered primary key is the customer index.
+    private static func transactionCustomerIndex(_ dialect: SQLDialect) -> String {
+        dialect.kind == .sqlite
+            ? ""
+            : "CREATE INDEX transactions_customer ON transactions (customer_id, purchase_date, environment, transaction_id);"
+    }
 }

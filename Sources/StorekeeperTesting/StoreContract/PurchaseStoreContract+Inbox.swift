@@ -1,0 +1,56 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import Testing
+
+extension PurchaseStoreContract {
+    static let inboxCases: [StoreContractCase] = [
+        StoreContractCase("inbox: deduplicated by id; updates; pending oldest first; counts") { context throws in
+            let store = context.store
+            let body = Data((0...255).map(UInt8.init))
+            let first = InboxNotification(id: "uuid-1", appId: "app", version: 2, body: body, receivedAt: StoreFixtures.at(2))
+            let second = InboxNotification(id: "uuid-2", appId: "app", version: 1, body: Data("{}".utf8), receivedAt: StoreFixtures.at(1))
+            let third = InboxNotification(id: "uuid-3", appId: "app", version: 2, body: Data("x".utf8), receivedAt: StoreFixtures.at(3))
+            #expect(try await store.write { try await $0.insertInbox(first) })
+            #expect(try await store.write { try await $0.insertInbox(second) })
+            #expect(try await store.write { try await $0.insertInbox(third) })
+            // Apple retries: same id, another copy of the body.
+            var retry = first
+            retry.body = Data("other".utf8)
+            retry.receivedAt = StoreFixtures.at(50)
+            #expect(try await store.write { try await $0.insertInbox(retry) } == false)
+            #expect(try await store.read { try await $0.inboxNotification(id: "uuid-1") } == first)
+
+            var processed = first
+            processed.status = .processed
+            processed.attempts = 1
+            processed.notificationType = "DID_RENEW"
+            processed.subtype = "BILLING_RECOVERY"
+            processed.signedDate = StoreFixtures.at(1)
+            processed.processedAt = StoreFixtures.at(4)
+            var failed = third
+            failed.status = .failed
+            failed.attempts = 2
+            failed.lastError = "transient"
+            try await store.write { tx throws in
+                try await tx.updateInbox(processed)
+                try await tx.updateInbox(failed)
+            }
+            try await store.read { tx throws in
+                #expect(try await tx.inboxNotification(id: "uuid-1") == processed)
+                #expect(try await tx.inboxNotification(id: "nope") == nil)
+                #expect(try await tx.pendingInbox(limit: 10).map(\.id) == ["uuid-2", "uuid-3"])
+                #expect(try await tx.pendingInbox(limit: 1).map(\.id) == ["uuid-2"])
+                #expect(try await tx.inboxCount(status: .received) == 1)
+                #expect(try await tx.inboxCount(status: .processed) == 1)
+                #expect(try await tx.inboxCount(status: .failed) == 1)
+                #expect(try await tx.inboxCount(status: .rejected) == 0)
+            }
+            await #expect(throws: (any Error).self) {
+                try await store.write { tx throws in
+                    try await tx.updateInbox(InboxNotification(id: "never", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0))
+                }
+            }
+        }
+    ]
+}
