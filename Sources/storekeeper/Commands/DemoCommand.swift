@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import StorekeeperLocal
+import StorekeeperServer
+import Synchronization
 import UnixSignals
 
 /// `storekeeper demo`: the App Store simulator and Storekeeper together on loopback, and a
@@ -38,8 +40,10 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "storekeeper.demo", factory: { StreamLogHandler.standardError(label: $0) })
-        logger.logLevel = verbose ? .info : .error
+        var configuredLogger = Logger(label: "storekeeper.demo", factory: { StreamLogHandler.standardError(label: $0) })
+        // Servers cancelled at the end log their open connections; only --verbose shows logs.
+        configuredLogger.logLevel = verbose ? .info : .critical
+        let logger = configuredLogger
         let temporary = sqlite == nil
         let databasePath =
             sqlite
@@ -54,7 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
             group.addTask {
-                try await backend.application(logger: logger, onPort: { portContinuation.yield($0) }).runService()
+                try await backend.application(logger: logger, onPort: { _ = portContinuation.yield($0) }).runService()
             }
             var portIterator = ports.makeAsyncIterator()
             guard let backendPort = await portIterator.next() else { throw CancellationError() }
@@ -69,18 +73,34 @@ struct DemoCommand: AsyncParsableCommand {
             ]
             options.logger = logger
             let timeline = DemoTimeline()
-            try await LocalStack.run(options) { stack in
-                let script = DemoScript(stack: stack, timeline: timeline, backend: backend, databasePath: databasePath)
-                try await script.run()
-                script.whereNext(keepRunning: keepRunning)
-                if keepRunning {
-                    try script.printExploration()
-                    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
-                    for await _ in signals { break }
-                    timeline.line("\nStopping.")
+            let finished = DemoFinished()
+            do {
+                try await LocalStack.run(options) { stack in
+                    let script = DemoScript(stack: stack, timeline: timeline, backend: backend, databasePath: databasePath)
+                    try await script.run()
+                    script.whereNext(keepRunning: keepRunning)
+                    if keepRunning {
+                        try script.printExploration()
+                        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+                        for await _ in signals { break }
+                        timeline.line("\nStopping.")
+                    }
+                    finished.set()
                 }
+            } catch is CancellationError where finished.isSet {
+                // The servers were cancelled after the script finished; some report it as an error.
             }
             group.cancelAll()
         }
     }
+}
+
+/// Set once the demo's script has finished, so errors from stopping the servers afterwards are
+/// not mistaken for a failed demo.
+final class DemoFinished: Sendable {
+    private let state = Mutex(false)
+
+    func set() { state.withLock { $0 = true } }
+
+    var isSet: Bool { state.withLock { $0 } }
 }

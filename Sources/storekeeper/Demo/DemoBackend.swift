@@ -102,11 +102,18 @@ final class DemoBackend: Sendable {
             if let currency = data.currency, let delta = data.delta, let balance = data.balance {
                 return "\(currency) \(delta >= 0 ? "+" : "")\(delta) → \(balance) (\(data.reason ?? "?"))"
             }
+            // A grant replaced by another for the same entitlement (a renewal, a restored
+            // transaction) comes as one removal and one grant: shown as one change.
+            let removedIds = Set((data.removed ?? []).map(\.id))
+            let grantedIds = Set((data.granted ?? []).map(\.id))
             var parts: [String] = []
-            let granted = (data.granted ?? []).map { $0.id + ($0.expiresAt.map { " until " + DemoTimeline.time(.init(millisecondsSince1970: $0)) } ?? "") }
-            if !granted.isEmpty { parts.append("granted " + granted.joined(separator: ", ")) }
-            let removed = (data.removed ?? []).map(\.id)
-            if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+            for item in data.granted ?? [] {
+                let until = item.expiresAt.map { "until " + DemoTimeline.time(.init(millisecondsSince1970: $0)) } ?? "forever"
+                parts.append(removedIds.contains(item.id) ? "\(item.id) now \(until) (replaces its previous grant)" : "granted \(item.id) \(until)")
+            }
+            for item in data.removed ?? [] where !grantedIds.contains(item.id) {
+                parts.append("removed \(item.id)")
+            }
             return parts.isEmpty ? "no change" : parts.joined(separator: "; ")
         }
     }

@@ -26,12 +26,13 @@ struct DemoCaller: Sendable {
 
     /// POST a JSON body; `summary` is what the timeline shows of it.
     func post<T: Decodable>(
-        _ path: String, _ body: [String: Any], summary: String? = nil, as type: T.Type, expect expected: Int = 200
+        _ path: String, _ body: [String: Any], summary: String? = nil, shownPath: String? = nil, as type: T.Type,
+        expect expected: Int = 200
     ) async throws -> T {
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
         let response = try await client.post(path, raw: data)
         let shown = summary ?? String(decoding: data, as: UTF8.self)
-        return try handle(response, "POST " + path, summary: shown, expected: expected, quiet: false, as: type)
+        return try handle(response, "POST " + (shownPath ?? path), summary: shown, expected: expected, quiet: false, as: type)
     }
 
     private func handle<T: Decodable>(
@@ -44,13 +45,9 @@ struct DemoCaller: Sendable {
         if !quiet {
             timeline.event(name, request + (summary.map { " " + $0 } ?? "") + "  → \(response.status)")
         }
-        if T.self == DemoIgnored.self, let ignored = DemoIgnored() as? T { return ignored }
         return try JSONDecoder().decode(T.self, from: response.body)
     }
 }
-
-/// A response body the demo does not read.
-struct DemoIgnored: Decodable {}
 
 // The parts of Storekeeper's responses the demo reads (openapi.json documents them all).
 

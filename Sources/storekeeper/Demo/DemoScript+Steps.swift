@@ -14,7 +14,7 @@ extension DemoScript {
 
     func header() {
         timeline.line("Storekeeper demo: the App Store simulator and a Storekeeper server, wired together on loopback.")
-        timeline.line("The App Store clock is sandbox-accelerated: 1 month = 5 minutes, 3 months = 15 minutes.")
+        timeline.line("The App Store clock is sandbox-accelerated, as in Apple's sandbox: a monthly subscription renews every 5 minutes.")
         timeline.line()
         timeline.line("  App Store simulator   \(stack.simulatorURL)   (signs with its own Apple-shaped root; Storekeeper trusts it in development mode)")
         timeline.line("  Storekeeper           \(stack.storekeeperURL)   app \"\(stack.app.id)\" = \(stack.app.bundleId), SQLite \(databasePath)")
@@ -60,12 +60,13 @@ extension DemoScript {
 
     /// 3. A non-renewing subscription: a fixed period the app's own server must track.
     func nonRenewingSubscription() async throws {
-        timeline.step(3, "A non-renewing subscription: alice buys a season pass (3 months = 15 accelerated minutes)")
+        timeline.step(3, "A non-renewing subscription: alice buys a 3-month season pass")
         let alice = try Self.customer(Self.alice)
         let app = app("alice's app", for: alice)
         let order = try await createOrder(app, for: alice, product: DemoCatalog.seasonPass)
         let purchase = try await buy(Self.aliceApple, DemoCatalog.seasonPass, token: order.appAccountToken)
         try await submit(app, alice, purchase, order: order.id)
+        timeline.detail("Apple never expires a non-renewing subscription: Storekeeper ends it after the catalog's P3M")
         let views = try await settle([alice])
         expect(views[alice]?.has("season_pass") == true, "alice should have season_pass")
     }
@@ -96,7 +97,7 @@ extension DemoScript {
         timeline.detail("Storekeeper's clock is the simulator's; the renewal is due at \(DemoTimeline.time(expires)). Waiting for it…")
 
         let deadline = ContinuousClock.now + .seconds(30)
-        var renewed: AppStoreSimulator.StoredTransaction?
+        var renewed: JWSTransactionDecodedPayload?
         while ContinuousClock.now < deadline {
             let subscription = stack.simulator.subscription(originalTransactionId: original)
             if let latest = subscription?.latestTransactionId, latest != purchase.transaction.transactionId,
@@ -105,7 +106,7 @@ extension DemoScript {
                     $0.originalTransactionId == original && $0.notificationType == .didRenew && !$0.sendAttempts.isEmpty
                 })
             {
-                renewed = transaction
+                renewed = transaction.payload
                 break
             }
             try await Task.sleep(for: .milliseconds(100))
@@ -117,11 +118,11 @@ extension DemoScript {
         timeline.event(
             "App Store",
             "renews \(DemoTimeline.product(DemoCatalog.monthly)) for \(Self.aliceApple): charges "
-                + DemoTimeline.price(renewed.payload.price, renewed.payload.currency))
+                + DemoTimeline.price(renewed.price, renewed.currency))
         timeline.detail(
-            "signed transaction \(renewed.payload.transactionId ?? "?") (original \(original)): period "
-                + "\(renewed.payload.purchaseDate.map(DemoTimeline.time) ?? "?") – \(renewed.payload.expiresDate.map(DemoTimeline.time) ?? "?"), "
-                + "new webOrderLineItemId \(renewed.payload.webOrderLineItemId ?? "?")")
+            "signed transaction \(renewed.transactionId ?? "?") (original \(original)): period "
+                + "\(renewed.purchaseDate.map(DemoTimeline.time) ?? "?") – \(renewed.expiresDate.map(DemoTimeline.time) ?? "?"), "
+                + "new webOrderLineItemId \(renewed.webOrderLineItemId ?? "?")")
         showNotifications()
         let after = try await settle([alice])[alice]
         let secondExpiry = after?.subscriptions.first?.expiresAt
@@ -136,6 +137,7 @@ extension DemoScript {
         timeline.step(5, "Restore: alice signs in on a new iPhone and taps Restore Purchases")
         let alice = try Self.customer(Self.alice)
         let app = app("alice's new app", for: alice)
+        let before = try await server.get("/customers/alice", as: CustomerView.self, quiet: true)
         let restored = try await stack.simulator.restorePurchases(accountId: Self.aliceApple, bundleId: DemoCatalog.bundleId)
         timeline.event(
             "App Store", "re-issues \(restored.count) transactions to \(Self.aliceApple) (new IDs, same purchases; no notification)")
@@ -154,6 +156,12 @@ extension DemoScript {
         expect(
             ["no_ads", "season_pass", "premium"].allSatisfy { views[alice]?.has($0) == true },
             "alice should keep no_ads, season_pass and premium after the restore")
+        for entitlement in before.entitlements {
+            let after = views[alice]?.entitlements.first { $0.id == entitlement.id }
+            expect(
+                after?.expiresAt == entitlement.expiresAt,
+                "a restore must not move \(entitlement.id)'s end (\(entitlement.expiresAt.map(DemoTimeline.time) ?? "never") → \(after?.expiresAt.map(DemoTimeline.time) ?? "never"))")
+        }
     }
 
     /// 6. A guest buys without an account, then signs up: the backend merges the guest into the account.
@@ -174,7 +182,7 @@ extension DemoScript {
         let merged = try await server.post(
             "/customers/bob/aliases", ["alias": guest.rawValue], as: CustomerView.self)
         timeline.detail("merged: \(merged.purchases.count) purchases, the wallet and open orders moved to bob")
-        let bobApp = app("bob's app", for: bob)
+        let bobApp = self.app("bob's app", for: bob)
         let forbidden = try await bobApp.get("/customers/alice", as: DemoErrorReply.self, expect: 403)
         timeline.detail("\(forbidden.error.code): a customer token acts only for its own customer")
         let views = try await settle([bob, guest])

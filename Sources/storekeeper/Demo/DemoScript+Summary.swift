@@ -21,9 +21,10 @@ extension DemoScript {
 
         let alice = try Self.customer(Self.alice)
         let events = try await stack.store.read { try await $0.auditEvents(customerId: alice, limit: 500) }
-        timeline.line(
-            "Storekeeper's audit trail for alice: \(events.count) events — "
-                + Self.counted(events.sorted { $0.createdAt < $1.createdAt }.map { "\($0.kind) by \(Self.actorKind($0.actor))" }))
+        timeline.line("Storekeeper's audit trail for alice (who changed what, from which Apple fact): \(events.count) events —")
+        timeline.wrapped(
+            Self.counted(events.sorted { $0.createdAt < $1.createdAt }.map { "\($0.kind) by \(Self.actorKind($0.actor))" }),
+            indent: 4)
 
         let metrics = StorekeeperClient(baseURL: stack.storekeeperURL, credential: "")
         let exposition = String(decoding: try await metrics.get("/metrics").body, as: UTF8.self)
@@ -54,7 +55,7 @@ extension DemoScript {
     func whereNext(keepRunning: Bool) {
         timeline.section("Where to look next")
         if !keepRunning {
-            timeline.line("  swift run storekeeper demo --keep-running   the same, then both servers stay up to explore with curl")
+            timeline.line("  swift run storekeeper demo --keep-running    the same, then both servers stay up to explore with curl")
         }
         timeline.line("  swift run storekeeper serve                  Storekeeper alone with the built-in example configuration")
         timeline.line("  README.md                                    configuration, the API, notifications, operations")

@@ -77,11 +77,14 @@ final class DemoScript {
             expect: 201)
         let order = created.order
         timeline.detail(
-            "order \(DemoTimeline.short(order.id)) \(order.state); appAccountToken \(DemoTimeline.short(order.appAccountToken)) goes to StoreKit")
+            "order \(DemoTimeline.short(order.id)) \(order.state); "
+                + (order.appAccountToken == order.id
+                    ? "its id is the appAccountToken StoreKit carries to Apple"
+                    : "appAccountToken \(DemoTimeline.short(order.appAccountToken)) goes to StoreKit"))
         if markPending {
             let pending = try await app.post(
                 "/orders/\(order.id.uuidString.lowercased())/pending", [:], summary: "(the payment sheet is up)",
-                as: DemoOrderReply.self)
+                shownPath: "/orders/\(DemoTimeline.short(order.id))/pending", as: DemoOrderReply.self)
             timeline.detail("order \(DemoTimeline.short(order.id)) \(pending.order.state)")
         }
         return order
