@@ -63,11 +63,11 @@ seed_option=(--seed "$seed")
 rm -rf "$report"
 status=0
 # --max-time would make schemathesis fuzz until the budget is spent; `timeout` only bounds it.
-timeout 420 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/openapi.json" \
+timeout 420 "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" \
     --header "Authorization: Bearer $key" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --max-examples "$max_examples" "${seed_option[@]}" \
-    --workers 2 --request-timeout 10 \
+    --workers 1 --request-timeout 10 \
     --report junit,vcr --report-dir "$report" \
     "$@" || status=$?
 
