@@ -2,7 +2,8 @@
 # API conformance check: starts `storekeeper serve` (the built-in example configuration, a
 # temporary SQLite database, a free loopback port), creates a server API key, and runs
 # schemathesis against the server's own /openapi.json. Fails on any 5xx, any status code the
-# document does not list, any body that does not match its schema.
+# document does not list, any body or header that does not match its schema, an operation that
+# answers without credentials, or a resource that is missing after its creation.
 #
 #   scripts/schemathesis.sh [EXTRA SCHEMATHESIS OPTIONS...]
 #
@@ -65,7 +66,7 @@ status=0
 # --max-time would make schemathesis fuzz until the budget is spent; `timeout` only bounds it.
 timeout 420 "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" \
     --header "Authorization: Bearer $key" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance,ignored_auth,missing_required_header,use_after_free,ensure_resource_availability \
     --max-examples "$max_examples" "${seed_option[@]}" \
     --workers 1 --request-timeout 10 \
     --report junit,vcr --report-dir "$report" \
