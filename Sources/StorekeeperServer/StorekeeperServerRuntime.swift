@@ -3,7 +3,7 @@ import AsyncHTTPClient
 public import Foundation
 public import Hummingbird
 public import Logging
-import Prometheus
+public import Prometheus
 import ServiceLifecycle
 public import Storekeeper
 
@@ -14,6 +14,8 @@ public struct StorekeeperServerRuntime: Sendable {
     public let bootstrap: StoreBootstrap
     public let logger: Logger
     public let now: @Sendable () -> Timestamp
+    /// The one registry `/metrics` exports: the HTTP API's and the background jobs' metrics.
+    public let registry: PrometheusCollectorRegistry
     /// How often background jobs look for work.
     public var jobInterval: Duration = .seconds(5)
     /// Whether the background jobs run (tests may drive them by hand instead).
@@ -21,18 +23,20 @@ public struct StorekeeperServerRuntime: Sendable {
 
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
-        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }
+        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) {
         self.configuration = configuration
         self.bootstrap = bootstrap
         self.logger = logger
         self.now = now
+        self.registry = registry
     }
 
     /// The dependencies `buildApplication` needs, with the background jobs as services.
     public func dependencies(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> StorekeeperDependencies {
         var dependencies = StorekeeperDependencies(
-            configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
         let store = bootstrap.store
         let gate = StartGate()
         dependencies.beforeServerStarts = [{
@@ -51,7 +55,8 @@ public struct StorekeeperServerRuntime: Sendable {
 
     /// The background jobs of this instance, for running them by hand (tests) or as services.
     public func backgroundJobs() -> [any PeriodicJob] {
-        let dependencies = StorekeeperDependencies(configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+        let dependencies = StorekeeperDependencies(
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
         return StorekeeperAssembly(dependencies).backgroundJobs(instance: configuration.instance, httpClient: .shared)
     }
 

@@ -17,8 +17,10 @@ public struct NotificationHistorySweeper: PeriodicJob {
     /// History is re-read from a little before the watermark: Apple may record a send attempt
     /// a moment after the notification's own time.
     let overlapMilliseconds: Int64 = 10 * 60_000
-    /// On the first sweep, how far back to look (Apple keeps 180 days).
-    let firstLookbackMilliseconds: Int64 = 180 * 86_400_000
+    /// On the first sweep, how far back to look. Apple keeps 180 days and answers 4000012 to a
+    /// `startDate` further back — judged when the request arrives, after `now` — so exactly 180
+    /// days always failed; a day's margin keeps the first sweep valid.
+    let firstLookbackMilliseconds: Int64 = 179 * 86_400_000
     let leaseMilliseconds: Int64 = 5 * 60_000
 
     public var name: String { "notifications.sweep.\(apple.app.id).\(environment.rawValue)" }

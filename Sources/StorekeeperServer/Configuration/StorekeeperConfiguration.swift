@@ -80,7 +80,8 @@ public struct StorekeeperConfiguration: Sendable {
     }
 
     /// The configuration from `path` (optional), overridden by environment variables
-    /// (`SERVER_PORT`, `APP_MAIN_SHAREDSECRET`, ...) and `overrides` (command-line flags).
+    /// (`SERVER_PORT`, `APP_MAIN_SHARED_SECRET`: the dotted key upper-cased, camelCase words split
+    /// by `_`, arrays comma-separated) and `overrides` (command-line flags).
     public static func load(
         path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         overrides: [String: String] = [:], defaults: [AbsoluteConfigKey: ConfigValue] = [:]

@@ -47,7 +47,10 @@ struct StorekeeperAPI: Sendable {
     }
 
     func customerParameter(_ context: StorekeeperRequestContext) throws -> CustomerID {
-        guard let raw = context.parameters.get("customer"), let id = CustomerID(rawValue: raw) else {
+        // Path parameters arrive percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`.
+        guard let raw = context.parameters.get("customer"), let decoded = raw.removingPercentEncoding,
+            let id = CustomerID(rawValue: decoded)
+        else {
             throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
         }
         return id
