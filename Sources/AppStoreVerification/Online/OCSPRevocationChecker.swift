@@ -1,6 +1,6 @@
 public import Foundation
 import Synchronization
-import X509
+@_spi(FixedExpiryValidationTime) import X509
 
 /// Revocation checking with OCSP (RFC 6960) for the leaf and intermediate, through the
 /// responders named in their Authority Information Access extensions.
@@ -27,18 +27,18 @@ public struct OCSPRevocationChecker: RevocationChecking {
         }
         let requester = RecordingRequester(transport: transport)
         let result: CertificateValidationResult
-        do {
-            var verifier = try Verifier(rootCertificates: CertificateStore([chain.root])) {
-                OCSPVerifierPolicy(failureMode: .hard, requester: requester, validationTime: time)
-            }
-            result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
-        } catch {
-            throw .retryable("OCSP check could not start: \(error)")
+        var verifier = Verifier(rootCertificates: CertificateStore([chain.root])) {
+            VettedCriticalExtensions()
+            OCSPVerifierPolicy(failureMode: .hard, requester: requester, fixedExpiryValidationTime: time)
         }
+        result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
         switch result {
         case .validCertificate:
             cache.recordGood(for: key, at: time)
         case .couldNotValidate(let failures):
+            guard !failures.isEmpty else {
+                throw .retryable("OCSP check built no certificate chain to ask about")
+            }
             let reasons = failures.map { String(describing: $0.policyFailureReason) }.joined(separator: "; ")
             if let transportError = requester.transportError {
                 throw .retryable("OCSP responder unreachable: \(transportError)")
@@ -47,6 +47,18 @@ public struct OCSPRevocationChecker: RevocationChecking {
                 throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons)")
             }
             throw .retryable("OCSP answer unusable: \(reasons)")
+        }
+    }
+
+    /// Claims the critical extensions `AppleCertificateChain` already enforced. `Verifier` refuses,
+    /// before any policy runs, a certificate with a critical extension no policy claims, and
+    /// Apple's chain (like the simulator's) marks basic constraints and key usage critical: without
+    /// this no chain was ever built, so no OCSP request was ever made.
+    private struct VettedCriticalExtensions: VerifierPolicy {
+        let verifyingCriticalExtensions = Array(AppleCertificateChain.understoodCriticalExtensions)
+
+        mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
+            .meetsPolicy
         }
     }
 
