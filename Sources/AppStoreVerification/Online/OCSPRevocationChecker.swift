@@ -32,6 +32,9 @@ public struct OCSPRevocationChecker: RevocationChecking {
             OCSPVerifierPolicy(failureMode: .hard, requester: requester, fixedExpiryValidationTime: time)
         }
         result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
+        if let transportError = requester.transportError {
+            throw .retryable("OCSP responder unreachable: \(transportError)")
+        }
         switch result {
         case .validCertificate:
             cache.recordGood(for: key, at: time)
@@ -40,9 +43,6 @@ public struct OCSPRevocationChecker: RevocationChecking {
                 throw .retryable("OCSP check built no certificate chain to ask about")
             }
             let reasons = failures.map { String(describing: $0.policyFailureReason) }.joined(separator: "; ")
-            if let transportError = requester.transportError {
-                throw .retryable("OCSP responder unreachable: \(transportError)")
-            }
             if reasons.localizedCaseInsensitiveContains("revoked") {
                 throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons)")
             }
@@ -62,7 +62,9 @@ public struct OCSPRevocationChecker: RevocationChecking {
         }
     }
 
-    /// Hands requests to the transport and remembers whether the network failed.
+    /// Hands requests to the transport and remembers whether the network failed. A failure is a
+    /// *terminal* error for `OCSPVerifierPolicy`: its non-terminal errors pass the certificate
+    /// even in hard-fail mode.
     private final class RecordingRequester: OCSPRequester, Sendable {
         let transport: any OCSPTransport
         private let failure = Mutex<String?>(nil)
@@ -76,7 +78,7 @@ public struct OCSPRevocationChecker: RevocationChecking {
                 return .response(try await transport.post(request, to: uri))
             } catch {
                 failure.withLock { $0 = String(describing: error) }
-                return .nonTerminalError(error)
+                return .terminalError(error)
             }
         }
     }
