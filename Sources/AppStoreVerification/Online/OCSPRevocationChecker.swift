@@ -42,11 +42,15 @@ public struct OCSPRevocationChecker: RevocationChecking {
             guard !failures.isEmpty else {
                 throw .retryable("OCSP check built no certificate chain to ask about")
             }
-            let reasons = failures.map { String(describing: $0.policyFailureReason) }.joined(separator: "; ")
-            if reasons.localizedCaseInsensitiveContains("revoked") {
-                throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons)")
+            let reasons = failures.map { String(describing: $0.policyFailureReason) }
+            // OCSPVerifierPolicy words a verified `revoked` answer this way, and only after the
+            // answer's signature, freshness, CertID and nonce have been checked. Other reasons can
+            // quote a response (an answer about another certificate prints its status), so
+            // matching "revoked" anywhere would turn an untrustworthy answer into a rejection.
+            if reasons.contains(where: { $0.hasPrefix("revoked through OCSP") }) {
+                throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons.joined(separator: "; "))")
             }
-            throw .retryable("OCSP answer unusable: \(reasons)")
+            throw .retryable("OCSP answer unusable: \(reasons.joined(separator: "; "))")
         }
     }
 
