@@ -30,6 +30,9 @@ public final class AppStoreSimulator: Sendable {
         public var stateDirectory: URL?
         /// Signing chains to use instead of loading or minting them (tests share one set).
         public var keys: SimulatorKeys?
+        /// The OCSP responder URL that freshly minted JWS chains name (the simulator's own
+        /// `http://host:port/ocsp`), so online verification can check them; nil names none.
+        public var ocspURL: String?
         public var transport: any NotificationTransport
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
         public var wallClock: @Sendable () -> Date
@@ -37,7 +40,7 @@ public final class AppStoreSimulator: Sendable {
 
         public init(
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
-            stateDirectory: URL? = nil, keys: SimulatorKeys? = nil,
+            stateDirectory: URL? = nil, keys: SimulatorKeys? = nil, ocspURL: String? = nil,
             transport: any NotificationTransport = HTTPNotificationTransport(),
             wallClock: @escaping @Sendable () -> Date = { Date() },
             logger: Logger = Logger(label: "storekeeper.simulator")
@@ -47,6 +50,7 @@ public final class AppStoreSimulator: Sendable {
             self.durationMode = durationMode
             self.stateDirectory = stateDirectory
             self.keys = keys
+            self.ocspURL = ocspURL
             self.transport = transport
             self.wallClock = wallClock
             self.logger = logger
@@ -67,8 +71,10 @@ public final class AppStoreSimulator: Sendable {
         let store = configuration.stateDirectory.map(StateStore.init(directory:))
         let keys =
             try configuration.keys
-            ?? configuration.stateDirectory.map { try SimulatorKeys.loadOrGenerate(in: $0.appendingPathComponent("pki")) }
-            ?? SimulatorKeys.generate()
+            ?? configuration.stateDirectory.map {
+                try SimulatorKeys.loadOrGenerate(in: $0.appendingPathComponent("pki"), ocspURL: configuration.ocspURL)
+            }
+            ?? SimulatorKeys.generate(ocspURL: configuration.ocspURL)
         let wall = configuration.wallClock()
         var state =
             try store?.load()

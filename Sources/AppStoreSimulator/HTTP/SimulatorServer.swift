@@ -12,6 +12,8 @@ public import ServiceLifecycle
 /// - `POST /verifyReceipt/production` and `POST /verifyReceipt/sandbox`.
 /// - `GET /pki/root.pem` (trust this to accept the simulator's signed data) and
 ///   `GET /pki/receipt-root.pem` (for its legacy receipts).
+/// - `POST /ocsp` and `GET /ocsp/<base64>`: an OCSP responder for the JWS chain (``OCSPRoutes``),
+///   answering `good` for every certificate it issued; chains minted with an `ocspURL` name it.
 public enum SimulatorServer {
     public static func router(simulator: AppStoreSimulator) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
@@ -20,6 +22,7 @@ public enum SimulatorServer {
         ServerAPIRoutes(simulator: simulator, environment: .production).register(on: router.group("production"))
         ServerAPIRoutes(simulator: simulator, environment: .sandbox).register(on: router.group("sandbox"))
         VerifyReceiptRoutes(simulator: simulator).register(on: router)
+        OCSPRoutes(responder: { OCSPResponder(pki: simulator.keys.pki) }).register(on: router)
         router.get("pki/root.pem") { _, _ in
             HTTPSupport.text(
                 (try? simulator.keys.rootCertificatePEM) ?? "", status: .ok, contentType: "application/x-pem-file")

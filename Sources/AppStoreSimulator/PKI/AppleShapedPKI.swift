@@ -49,6 +49,9 @@ public struct AppleShapedPKI: Sendable {
         public var intermediateHasMarker = true
         public var leafHasMarker = true
         public var leafIsCertificateAuthority = false
+        /// When set, the leaf and the intermediate carry an Authority Information Access extension
+        /// naming this OCSP responder (id-ad-ocsp), as Apple's do; the root never does.
+        public var ocspURL: String?
 
         public init() {}
     }
@@ -90,6 +93,9 @@ public struct AppleShapedPKI: Sendable {
                 if options.intermediateHasMarker {
                     Certificate.Extension(oid: AppleCertificateChain.intermediateMarker, critical: false, value: marker[...])
                 }
+                if let ocspURL = options.ocspURL {
+                    Self.authorityInformationAccess(ocspURL: ocspURL)
+                }
             },
             issuerPrivateKey: .init(rootKey))
         let leafValidity = options.leafValidity ?? options.notValidBefore...options.notValidAfter
@@ -106,6 +112,9 @@ public struct AppleShapedPKI: Sendable {
                 Critical(KeyUsage(digitalSignature: true))
                 if options.leafHasMarker {
                     Certificate.Extension(oid: AppleCertificateChain.leafMarker, critical: false, value: marker[...])
+                }
+                if let ocspURL = options.ocspURL {
+                    Self.authorityInformationAccess(ocspURL: ocspURL)
                 }
             },
             issuerPrivateKey: .init(intermediateKey))
@@ -124,6 +133,10 @@ public struct AppleShapedPKI: Sendable {
         self.rootKey = rootKey
         self.intermediateKey = intermediateKey
         self.leafKey = leafKey
+    }
+
+    private static func authorityInformationAccess(ocspURL: String) -> AuthorityInformationAccess {
+        AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(ocspURL))])
     }
 
     private static func name(_ commonName: String, organization: String, unit: String) throws -> DistinguishedName {

@@ -15,9 +15,11 @@ public struct SimulatorKeys: Sendable {
         self.receiptChain = receiptChain
     }
 
-    /// Mints both chains, valid 2015–2045 so any simulated date in between signs validly.
-    public static func generate() throws -> SimulatorKeys {
+    /// Mints both chains, valid 2015–2045 so any simulated date in between signs validly; with
+    /// `ocspURL`, the JWS leaf and intermediate name that OCSP responder (the simulator's `/ocsp`).
+    public static func generate(ocspURL: String? = nil) throws -> SimulatorKeys {
         var options = AppleShapedPKI.Options()
+        options.ocspURL = ocspURL
         options.notValidBefore = Date(timeIntervalSince1970: 1_420_070_400)  // 2015-01-01
         options.notValidAfter = Date(timeIntervalSince1970: 2_366_841_600)  // 2045-01-01
         return SimulatorKeys(
@@ -50,8 +52,8 @@ public struct SimulatorKeys: Sendable {
     ]
 
     /// Loads the chains from `directory`, or mints and writes them there when absent, so a
-    /// restarted simulator signs with the same chain.
-    public static func loadOrGenerate(in directory: URL) throws -> SimulatorKeys {
+    /// restarted simulator signs with the same chain (`ocspURL` only matters when minting).
+    public static func loadOrGenerate(in directory: URL, ocspURL: String? = nil) throws -> SimulatorKeys {
         let urls = files.map { directory.appendingPathComponent($0) }
         if urls.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
             let text = try urls.map { try String(contentsOf: $0, encoding: .utf8) }
@@ -65,7 +67,7 @@ public struct SimulatorKeys: Sendable {
                 leafPrivateKey: try _RSA.Signing.PrivateKey(pemRepresentation: text[9]))
             return SimulatorKeys(pki: pki, receiptChain: chain)
         }
-        let keys = try generate()
+        let keys = try generate(ocspURL: ocspURL)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let contents = [
             try keys.pki.root.serializeAsPEM().pemString, try keys.pki.intermediate.serializeAsPEM().pemString,

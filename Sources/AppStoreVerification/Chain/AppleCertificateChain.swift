@@ -27,7 +27,8 @@ public struct AppleCertificateChain: Sendable {
     /// The earliest `notValidAfter` of the three certificates, in milliseconds since 1970.
     public let validUntil: Int64
 
-    private static let understoodCriticalExtensions: Set<ASN1ObjectIdentifier> = [
+    /// The only critical extensions a chain may carry; every other critical extension is refused.
+    static let understoodCriticalExtensions: Set<ASN1ObjectIdentifier> = [
         .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
     ]
 

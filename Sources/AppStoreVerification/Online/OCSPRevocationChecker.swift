@@ -1,6 +1,6 @@
 public import Foundation
 import Synchronization
-import X509
+@_spi(FixedExpiryValidationTime) import X509
 
 /// Revocation checking with OCSP (RFC 6960) for the leaf and intermediate, through the
 /// responders named in their Authority Information Access extensions.
@@ -27,30 +27,48 @@ public struct OCSPRevocationChecker: RevocationChecking {
         }
         let requester = RecordingRequester(transport: transport)
         let result: CertificateValidationResult
-        do {
-            var verifier = try Verifier(rootCertificates: CertificateStore([chain.root])) {
-                OCSPVerifierPolicy(failureMode: .hard, requester: requester, validationTime: time)
-            }
-            result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
-        } catch {
-            throw .retryable("OCSP check could not start: \(error)")
+        var verifier = Verifier(rootCertificates: CertificateStore([chain.root])) {
+            VettedCriticalExtensions()
+            OCSPVerifierPolicy(failureMode: .hard, requester: requester, fixedExpiryValidationTime: time)
+        }
+        result = await verifier.validate(leaf: chain.leaf, intermediates: CertificateStore([chain.intermediate]))
+        if let transportError = requester.transportError {
+            throw .retryable("OCSP responder unreachable: \(transportError)")
         }
         switch result {
         case .validCertificate:
             cache.recordGood(for: key, at: time)
         case .couldNotValidate(let failures):
-            let reasons = failures.map { String(describing: $0.policyFailureReason) }.joined(separator: "; ")
-            if let transportError = requester.transportError {
-                throw .retryable("OCSP responder unreachable: \(transportError)")
+            guard !failures.isEmpty else {
+                throw .retryable("OCSP check built no certificate chain to ask about")
             }
-            if reasons.localizedCaseInsensitiveContains("revoked") {
-                throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons)")
+            let reasons = failures.map { String(describing: $0.policyFailureReason) }
+            // OCSPVerifierPolicy words a verified `revoked` answer this way, and only after the
+            // answer's signature, freshness, CertID and nonce have been checked. Other reasons can
+            // quote a response (an answer about another certificate prints its status), so
+            // matching "revoked" anywhere would turn an untrustworthy answer into a rejection.
+            if reasons.contains(where: { $0.hasPrefix("revoked through OCSP") }) {
+                throw .certificateRevoked("OCSP says a certificate is revoked: \(reasons.joined(separator: "; "))")
             }
-            throw .retryable("OCSP answer unusable: \(reasons)")
+            throw .retryable("OCSP answer unusable: \(reasons.joined(separator: "; "))")
         }
     }
 
-    /// Hands requests to the transport and remembers whether the network failed.
+    /// Claims the critical extensions `AppleCertificateChain` already enforced. `Verifier` refuses,
+    /// before any policy runs, a certificate with a critical extension no policy claims, and
+    /// Apple's chain (like the simulator's) marks basic constraints and key usage critical: without
+    /// this no chain was ever built, so no OCSP request was ever made.
+    private struct VettedCriticalExtensions: VerifierPolicy {
+        let verifyingCriticalExtensions = Array(AppleCertificateChain.understoodCriticalExtensions)
+
+        mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
+            .meetsPolicy
+        }
+    }
+
+    /// Hands requests to the transport and remembers whether the network failed. A failure is a
+    /// *terminal* error for `OCSPVerifierPolicy`: its non-terminal errors pass the certificate
+    /// even in hard-fail mode.
     private final class RecordingRequester: OCSPRequester, Sendable {
         let transport: any OCSPTransport
         private let failure = Mutex<String?>(nil)
@@ -64,7 +82,7 @@ public struct OCSPRevocationChecker: RevocationChecking {
                 return .response(try await transport.post(request, to: uri))
             } catch {
                 failure.withLock { $0 = String(describing: error) }
-                return .nonTerminalError(error)
+                return .terminalError(error)
             }
         }
     }

@@ -15,7 +15,9 @@ struct SimulatorCommand: AsyncParsableCommand {
             "demo" and a production account "customer") is created, sending notifications to \
             --notify-url. With --state DIR, state.json and the signing chains (PEM) live in DIR, so \
             a restart keeps purchases and the same certificates. Trust GET /pki/root.pem to accept \
-            what the simulator signs; production Storekeeper must never trust it.
+            what the simulator signs; production Storekeeper must never trust it. Newly minted chains \
+            name the simulator's OCSP responder (POST /ocsp, or --ocsp-url) so `storekeeper verify \
+            --online` can check them; chains kept in --state from before name none.
             """)
 
     @Option(help: "Port to listen on.")
@@ -29,6 +31,9 @@ struct SimulatorCommand: AsyncParsableCommand {
 
     @Option(help: "Directory for state.json and the signing chains; omit to keep everything in memory.")
     var state: String?
+
+    @Option(help: "OCSP responder URL that newly minted chains name. Default: http://HOST:PORT/ocsp.")
+    var ocspURL: String?
 
     @Flag(help: "Sandbox-accelerated periods (1 month = 5 minutes) that renew by themselves.")
     var accelerated = false
@@ -44,7 +49,8 @@ struct SimulatorCommand: AsyncParsableCommand {
         let simulator = try AppStoreSimulator(
             configuration: .init(
                 clockMode: .system, durationMode: accelerated ? .accelerated : .production,
-                stateDirectory: state.map { URL(fileURLWithPath: $0, isDirectory: true) }))
+                stateDirectory: state.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                ocspURL: ocspURL ?? "http://\(host):\(port)/ocsp"))
         if simulator.snapshot().apps.isEmpty {
             try simulator.configureApp(DemoCatalog.app(notificationURL: notifyURL))
             try simulator.upsertAccount(SimulatedAccount(id: "demo", environment: .sandbox))
