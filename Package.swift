@@ -227,10 +227,14 @@ let package = Package(
         .testTarget(
             name: "AppStoreVerificationTests",
             dependencies: [
-                "AppStoreVerification", "AppStoreSimulator", "StorekeeperTesting",
+                "AppStoreVerification", "AppStoreSimulator", "StorekeeperTesting", "AppStoreAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -20,7 +20,25 @@ public struct HTTPOCSPTransport: OCSPTransport {
         self.timeout = timeout
     }
 
+    /// The whole exchange — head and body — is bounded by `timeout`: a responder that sends its
+    /// head and then stalls the body fails as surely as one that never answers.
     public func post(_ request: [UInt8], to uri: String) async throws -> [UInt8] {
+        let timeout = Duration.nanoseconds(self.timeout.nanoseconds)
+        return try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            group.addTask { try await exchange(request, with: uri) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw Failure(description: "OCSP responder \(uri) did not answer within \(timeout)")
+            }
+            defer { group.cancelAll() }
+            guard let body = try await group.next() else {
+                throw Failure(description: "OCSP exchange with \(uri) ended without an answer")
+            }
+            return body
+        }
+    }
+
+    private func exchange(_ request: [UInt8], with uri: String) async throws -> [UInt8] {
         var httpRequest = HTTPClientRequest(url: uri)
         httpRequest.method = .POST
         httpRequest.headers.add(name: "Content-Type", value: "application/ocsp-request")

@@ -25,6 +25,13 @@ public struct OCSPRevocationChecker: RevocationChecking {
         {
             return
         }
+        // A certificate naming no responder cannot be checked; X509's policy would pass it.
+        for (name, certificate) in [("leaf", chain.leaf), ("intermediate", chain.intermediate)] {
+            let responders = (try? certificate.extensions.authorityInformationAccess)??.filter { $0.method == .ocspServer }
+            guard let responders, !responders.isEmpty else {
+                throw .invalidCertificateChain("the \(name) certificate names no OCSP responder, so revocation cannot be checked")
+            }
+        }
         let requester = RecordingRequester(transport: transport)
         let result: CertificateValidationResult
         var verifier = Verifier(rootCertificates: CertificateStore([chain.root])) {
@@ -87,12 +94,17 @@ public struct OCSPRevocationChecker: RevocationChecking {
         }
     }
 
+    /// How many chains have a cached good answer (never more than the capacity).
+    public var cachedChainCount: Int { cache.count }
+
     /// When each chain last checked good, bounded by dropping the oldest.
     private final class GoodAnswerCache: Sendable {
         private let capacity: Int
         private let state = Mutex<[[String]: Date]>([:])
 
         init(capacity: Int) { self.capacity = capacity }
+
+        var count: Int { state.withLock { $0.count } }
 
         func lastGood(for key: [String]) -> Date? { state.withLock { $0[key] } }
 
