@@ -30,6 +30,9 @@ public final class AppStoreSimulator: Sendable {
         public var stateDirectory: URL?
         /// Signing chains to use instead of loading or minting them (tests share one set).
         public var keys: SimulatorKeys?
+        /// Where a fresh state starts its identifier sequences (see `SimulatorState`): simulators
+        /// whose data lands in one shared database need disjoint identifiers.
+        public var identifierOffset: Int64 = 0
         public var transport: any NotificationTransport
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
         public var wallClock: @Sendable () -> Date
@@ -74,7 +77,7 @@ public final class AppStoreSimulator: Sendable {
             try store?.load()
             ?? SimulatorState(
                 clock: SimulatedClock(mode: configuration.clockMode, start: configuration.start),
-                durationMode: configuration.durationMode)
+                durationMode: configuration.durationMode, identifierOffset: configuration.identifierOffset)
         if state.clock.mode != configuration.clockMode {
             let now = state.clock.now(wall: wall)
             state.clock.mode = configuration.clockMode
