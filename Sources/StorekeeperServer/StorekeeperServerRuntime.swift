@@ -18,6 +18,9 @@ public struct StorekeeperServerRuntime: Sendable {
     public var jobInterval: Duration = .seconds(5)
     /// Whether the background jobs run (tests may drive them by hand instead).
     public var runsBackgroundJobs = true
+    /// One registry for the HTTP API and the background jobs, so `GET /metrics` exports what the
+    /// jobs count too (consumption answers, inbox and outbox backlogs, Apple's link).
+    let registry = PrometheusCollectorRegistry()
 
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
@@ -32,7 +35,7 @@ public struct StorekeeperServerRuntime: Sendable {
     /// The dependencies `buildApplication` needs, with the background jobs as services.
     public func dependencies(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> StorekeeperDependencies {
         var dependencies = StorekeeperDependencies(
-            configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
         let store = bootstrap.store
         let gate = StartGate()
         dependencies.beforeServerStarts = [{
@@ -51,7 +54,8 @@ public struct StorekeeperServerRuntime: Sendable {
 
     /// The background jobs of this instance, for running them by hand (tests) or as services.
     public func backgroundJobs() -> [any PeriodicJob] {
-        let dependencies = StorekeeperDependencies(configuration: configuration, store: bootstrap.store, logger: logger, now: now)
+        let dependencies = StorekeeperDependencies(
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
         return StorekeeperAssembly(dependencies).backgroundJobs(instance: configuration.instance, httpClient: .shared)
     }
 
