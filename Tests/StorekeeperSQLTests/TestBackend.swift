@@ -83,7 +83,9 @@ enum TestPostgres {
         let makeInstance: @Sendable () throws -> PostgreSQLDatabase = {
             var configuration = try PostgreSQLDatabase.configuration(url: url)
             configuration.options.additionalStartupParameters.append(("search_path", schema))
-            return PostgreSQLDatabase(configuration: configuration, logger: TestLogger.logger)
+            // A generous lease timeout: tests that queue hundreds of transactions behind one lock
+            // must not time out waiting for a connection while the whole suite loads the machine.
+            return PostgreSQLDatabase(configuration: configuration, leaseTimeout: .seconds(60), logger: TestLogger.logger)
         }
         let database = try makeInstance()
         let result: Result<Void, any Error>
