@@ -263,8 +263,12 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal", "StorekeeperServer",
-                "StorekeeperTesting",
+                "AppStoreModels", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
+                "StorekeeperServer", "StorekeeperTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -33,6 +33,9 @@ public final class AppStoreSimulator: Sendable {
         /// The OCSP responder URL that freshly minted JWS chains name (the simulator's own
         /// `http://host:port/ocsp`), so online verification can check them; nil names none.
         public var ocspURL: String?
+        /// Where a fresh state starts its identifier sequences (see `SimulatorState`): simulators
+        /// whose data lands in one shared database need disjoint identifiers.
+        public var identifierOffset: Int64 = 0
         public var transport: any NotificationTransport
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
         public var wallClock: @Sendable () -> Date
@@ -80,7 +83,7 @@ public final class AppStoreSimulator: Sendable {
             try store?.load()
             ?? SimulatorState(
                 clock: SimulatedClock(mode: configuration.clockMode, start: configuration.start),
-                durationMode: configuration.durationMode)
+                durationMode: configuration.durationMode, identifierOffset: configuration.identifierOffset)
         if state.clock.mode != configuration.clockMode {
             let now = state.clock.now(wall: wall)
             state.clock.mode = configuration.clockMode

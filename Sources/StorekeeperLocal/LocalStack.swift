@@ -47,6 +47,9 @@ public enum LocalStack {
         public var logger = Logger(label: "storekeeper.local", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Shared simulator signing keys (minting RSA chains is slow; tests reuse one set).
         public var keys: SimulatorKeys?
+        /// Where the simulator starts its transaction (and other) identifiers: random by default,
+        /// so stacks sharing one PostgreSQL database never collide on Apple identifiers.
+        public var identifierOffset: Int64 = Int64.random(in: 0..<1_000_000) * 100_000
 
         public init() {}
     }
@@ -80,10 +83,11 @@ public enum LocalStack {
     public static func run<T: Sendable>(
         _ options: Options, _ body: @escaping @Sendable (Running) async throws -> T
     ) async throws -> T {
-        let simulator = try AppStoreSimulator(
-            configuration: .init(
-                clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
-                keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger))
+        var simulatorConfiguration = AppStoreSimulator.Configuration(
+            clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
+            keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger)
+        simulatorConfiguration.identifierOffset = options.identifierOffset
+        let simulator = try AppStoreSimulator(configuration: simulatorConfiguration)
         var simulated = DemoCatalog.app(notificationURL: nil)
         simulated = try simulator.configureApp(simulated)
         let bootstrap = try await open(options.backend, logger: options.logger)

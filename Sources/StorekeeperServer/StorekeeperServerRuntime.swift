@@ -20,6 +20,9 @@ public struct StorekeeperServerRuntime: Sendable {
     public var jobInterval: Duration = .seconds(5)
     /// Whether the background jobs run (tests may drive them by hand instead).
     public var runsBackgroundJobs = true
+    /// One registry for the HTTP API and the background jobs, so `GET /metrics` exports what the
+    /// jobs count too (consumption answers, inbox and outbox backlogs, Apple's link).
+    let registry = PrometheusCollectorRegistry()
 
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,

@@ -93,7 +93,9 @@ enum TestPostgres {
             var configuration = try PostgreSQLDatabase.configuration(url: url)
             configuration.options.additionalStartupParameters.append(("search_path", schema))
             configure(&configuration)
-            return PostgreSQLDatabase(configuration: configuration, logger: TestLogger.logger)
+            // A generous lease timeout: tests that queue hundreds of transactions behind one lock
+            // must not time out waiting for a connection while the whole suite loads the machine.
+            return PostgreSQLDatabase(configuration: configuration, leaseTimeout: .seconds(60), logger: TestLogger.logger)
         }
         let database = try makeInstance { _ in }
         let result: Result<Void, any Error>

@@ -26,7 +26,8 @@ struct StoreQueryPlanTests {
         ("customer audit", AuditRows.byCustomer, ["c", 10]),
         ("subject audit", AuditRows.bySubject, ["s"]),
         ("pending inbox", InboxRows.pending, [10]),
-        ("outbox claim", OutboxRows.claimSerialized, ["o", 2, 1, 10]),
+        ("outbox claim", OutboxRows.claim(skipLocked: false, destinations: 0), ["o", 2, 1, 10]),
+        ("outbox claim by destination", OutboxRows.claim(skipLocked: false, destinations: 2), ["o", 2, 1, 10, "a", "b"]),
     ]
 
     /// Reads whose order comes from the index: a `LIMIT` stops early instead of sorting all rows.

@@ -24,9 +24,13 @@ public struct SimulatorState: Hashable, Sendable, Codable {
     public var usedOfferNonces: Set<String> = []
     var counters = IDCounters()
 
-    public init(clock: SimulatedClock, durationMode: DurationMode) {
+    /// A fresh state. `identifierOffset` starts every identifier sequence (transaction, web order
+    /// line item, app transaction, download) that far in, so several simulators writing into one
+    /// database never issue the same identifiers.
+    public init(clock: SimulatedClock, durationMode: DurationMode, identifierOffset: Int64 = 0) {
         self.clock = clock
         self.durationMode = durationMode
+        self.counters = IDCounters(offset: identifierOffset)
     }
 }
 
@@ -71,6 +75,14 @@ struct IDCounters: Hashable, Sendable, Codable {
     var appTransaction: Int64 = 0
     var download: Int64 = 0
     var sequence: Int64 = 0
+
+    init(offset: Int64 = 0) {
+        let start = max(0, offset)
+        transaction = start
+        webOrderLineItem = start
+        appTransaction = start
+        download = start
+    }
 
     mutating func nextTransactionId() -> String {
         transaction += 1

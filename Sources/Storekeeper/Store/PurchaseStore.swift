@@ -128,14 +128,24 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     func enqueueOutbox(_ message: OutboxMessage) async throws
     func updateOutbox(_ message: OutboxMessage) async throws
     /// Claims up to `limit` messages due at `now` for `lease`, so several instances never send
-    /// one message at once (PostgreSQL: `FOR UPDATE SKIP LOCKED`).
-    func claimOutbox(now: Timestamp, lease: Int64, owner: String, limit: Int) async throws -> [OutboxMessage]
+    /// one message at once (PostgreSQL: `FOR UPDATE SKIP LOCKED`). With `destinations`, only
+    /// messages for those destinations are claimed: an instance leaves what it cannot deliver to
+    /// the instances that can (a webhook or app added to the configuration of some instances).
+    func claimOutbox(now: Timestamp, lease: Int64, owner: String, limit: Int, destinations: [String]?) async throws
+        -> [OutboxMessage]
 
     func setWatermark(_ name: String, value: String) async throws
     /// Takes the named lease if it is free or expired; `true` when this owner holds it now.
     func acquireLease(_ name: String, owner: String, until: Timestamp, now: Timestamp) async throws -> Bool
 
     func insertAPIKey(_ key: APIKeyRecord) async throws
+}
+
+extension PurchaseStoreTransaction {
+    /// Claims due messages of every destination.
+    public func claimOutbox(now: Timestamp, lease: Int64, owner: String, limit: Int) async throws -> [OutboxMessage] {
+        try await claimOutbox(now: now, lease: lease, owner: owner, limit: limit, destinations: nil)
+    }
 }
 
 /// A transaction as stored: the fact, who owns it, the order it paid.

@@ -40,3 +40,13 @@ enum LastWriterWins {
         return true
     }
 }
+
+extension AppleTransaction {
+    /// Whether this record replaces `other` as the stored fact about the same transaction: the
+    /// later `signedDate` wins, equal dates are broken by content exactly as the subscription
+    /// registers break them, never by arrival, so the stored record does not depend on delivery
+    /// order.
+    public func supersedes(_ other: AppleTransaction) -> Bool {
+        self != other && LastWriterWins.supersedes(self, other)
+    }
+}

@@ -39,25 +39,27 @@ enum OutboxRows {
         WHERE id = $1
         """
 
-    /// `$1` owner, `$2` lease end, `$3` now, `$4` limit. `due` is the claimable set.
-    private static func claim(lockClause: String) -> String {
-        """
-        UPDATE outbox SET lease_owner = $1, lease_until = $2
-        WHERE id IN (
-            SELECT id FROM outbox
-            WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-            ORDER BY next_attempt_at, id
-            LIMIT $4\(lockClause)
-        )
-        RETURNING \(columns)
-        """
-    }
-
-    /// PostgreSQL: rows another instance is claiming are skipped, not waited for; a row claimed
-    /// and committed meanwhile is re-checked (its lease is now live) and left out.
-    static let claimSkippingLocked = claim(lockClause: " FOR UPDATE SKIP LOCKED")
+    /// `$1` owner, `$2` lease end, `$3` now, `$4` limit, then one placeholder per destination
+    /// (`destinations` of them; none: every destination). `due` is the claimable set.
+    ///
+    /// PostgreSQL (`skipLocked`): rows another instance is claiming are skipped, not waited for; a
+    /// row claimed and committed meanwhile is re-checked (its lease is now live) and left out.
     /// SQLite: the single writer makes the one statement atomic.
-    static let claimSerialized = claim(lockClause: "")
+    static func claim(skipLocked: Bool, destinations: Int) -> String {
+        let filter =
+            destinations == 0
+            ? "" : " AND destination IN (" + (0..<destinations).map { "$\($0 + 5)" }.joined(separator: ", ") + ")"
+        return """
+            UPDATE outbox SET lease_owner = $1, lease_until = $2
+            WHERE id IN (
+                SELECT id FROM outbox
+                WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)\(filter)
+                ORDER BY next_attempt_at, id
+                LIMIT $4\(skipLocked ? " FOR UPDATE SKIP LOCKED" : "")
+            )
+            RETURNING \(columns)
+            """
+    }
 }
 
 extension SQLStoreQuerying {
@@ -84,11 +86,17 @@ extension SQLStoreTransaction {
 
     /// `lease` is the claim's length in milliseconds: the messages are leased to `owner` until
     /// `now + lease` and returned oldest due first.
-    func claimOutbox(now: Timestamp, lease: Int64, owner: String, limit: Int) async throws -> [OutboxMessage] {
+    func claimOutbox(
+        now: Timestamp, lease: Int64, owner: String, limit: Int, destinations: [String]?
+    ) async throws -> [OutboxMessage] {
         guard lease > 0 else { throw SQLPurchaseStoreError(.invalidArgument, "lease \(lease) ms is not positive") }
-        let statement = sql.dialect.supportsSkipLocked ? OutboxRows.claimSkippingLocked : OutboxRows.claimSerialized
+        let names = destinations.map { Array(Set($0)).sorted() }
+        if names?.isEmpty == true { return [] }
+        let statement = OutboxRows.claim(skipLocked: sql.dialect.supportsSkipLocked, destinations: names?.count ?? 0)
         let rows = try await sql.query(
-            statement, [.text(owner), SQLValue(now.adding(milliseconds: lease)), SQLValue(now), limitValue(limit)])
+            statement,
+            [.text(owner), SQLValue(now.adding(milliseconds: lease)), SQLValue(now), limitValue(limit)]
+                + (names ?? []).map { SQLValue.text($0) })
         return try rows.map(OutboxRows.message).sorted {
             ($0.nextAttemptAt, $0.id.uuidString.lowercased()) < ($1.nextAttemptAt, $1.id.uuidString.lowercased())
         }

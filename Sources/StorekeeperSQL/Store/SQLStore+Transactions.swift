@@ -39,7 +39,8 @@ extension SQLStoreQuerying {
 
 extension SQLStoreTransaction {
     /// Insert-or-nothing first (one statement for a new transaction); on a known one, lock the
-    /// row, compare `signedDate`s and update only for a strictly newer fact. Race-free on
+    /// row and update only for a fact that supersedes the stored one (a later `signedDate`; equal
+    /// dates broken by content, `AppleTransaction.supersedes`). Race-free on
     /// PostgreSQL: a concurrent insert of the same key makes ours wait and do nothing, after
     /// which the row lock orders the comparisons.
     func upsertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
@@ -59,7 +60,7 @@ extension SQLStoreTransaction {
                 "transaction \(transaction.environment):\(transaction.transactionId) vanished during the upsert")
         }
         let previous = try TransactionRows.transaction(row)
-        guard transaction.signedDate > previous.signedDate else { return .unchanged }
+        guard transaction.supersedes(previous) else { return .unchanged }
         try await sql.execute(TransactionRows.update, facts + [SQLValue(orderId), now])
         return .updated(previous: previous)
     }

@@ -21,24 +21,37 @@ public struct ExpiryRefresher: PeriodicJob {
         let window = now.adding(milliseconds: -windowMilliseconds)..<now.adding(milliseconds: windowMilliseconds)
         let due = try await store.read { try await $0.subscriptions(expiringIn: window, limit: batch) }
         var refreshed = 0
+        // One subscription Apple cannot answer for (or whose answer fails) must not keep the
+        // others from being refreshed: the pass goes on and reports the first failure at the end.
+        var failure: (any Error)?
         for subscription in due where apple.serverAPI[subscription.environment] != nil {
             guard let expiresAt = subscription.expiresAt else { continue }
-            let marker = "refreshed:\(subscription.environment.rawValue):\(subscription.originalTransactionId)"
-            if try await store.read({ try await $0.watermark(marker) }) == String(expiresAt.millisecondsSince1970) {
-                continue
+            do {
+                if try await refresh(subscription, expiresAt: expiresAt, now: now) { refreshed += 1 }
+            } catch {
+                failure = failure ?? error
             }
-            let facts = try await apple.statusFacts(
-                environment: subscription.environment, transactionId: subscription.originalTransactionId)
-            try await store.write { tx in
-                for fact in facts where fact.originalTransactionId == subscription.originalTransactionId {
-                    _ = try await applier.applySubscriptionFact(
-                        fact, actor: .job(name), factReference: "refresh:\(subscription.originalTransactionId)", now: now,
-                        in: tx)
-                }
-                try await tx.setWatermark(marker, value: String(expiresAt.millisecondsSince1970))
-            }
-            refreshed += 1
         }
+        if let failure { throw failure }
         return due.count == batch && refreshed > 0
+    }
+
+    /// Refreshes one subscription once per period; `false` when it was already refreshed.
+    private func refresh(_ subscription: StoredSubscription, expiresAt: Timestamp, now: Timestamp) async throws -> Bool {
+        let marker = "refreshed:\(subscription.environment.rawValue):\(subscription.originalTransactionId)"
+        if try await store.read({ try await $0.watermark(marker) }) == String(expiresAt.millisecondsSince1970) {
+            return false
+        }
+        let facts = try await apple.statusFacts(
+            environment: subscription.environment, transactionId: subscription.originalTransactionId)
+        try await store.write { tx in
+            for fact in facts where fact.originalTransactionId == subscription.originalTransactionId {
+                _ = try await applier.applySubscriptionFact(
+                    fact, actor: .job(name), factReference: "refresh:\(subscription.originalTransactionId)", now: now,
+                    in: tx)
+            }
+            try await tx.setWatermark(marker, value: String(expiresAt.millisecondsSince1970))
+        }
+        return true
     }
 }

@@ -23,21 +23,33 @@ public struct LostOrderResolver: PeriodicJob {
         let stale = try await store.read {
             try await $0.staleOrders(updatedBefore: now.adding(milliseconds: -thresholdMilliseconds), limit: batch)
         }
+        // One order Apple cannot answer for must not keep the others from being resolved: the
+        // pass goes on and reports the first failure at the end.
+        var failure: (any Error)?
         for order in stale where order.state == .pending {
-            guard let known = try await store.read({ try await $0.transactions(customerId: order.customerId, limit: 1) }).first,
-                apple.serverAPI[known.transaction.environment] != nil
-            else { continue }
-            let history = try await apple.history(
-                environment: known.transaction.environment, transactionId: known.transaction.transactionId)
-            let paying = history.filter { $0.appAccountToken == order.appAccountToken && $0.productId == order.productId }
-            guard !paying.isEmpty else { continue }
-            _ = try await store.write { tx in
-                try await applier.applyPresented(
-                    paying, renewals: [], by: order.customerId, orderId: order.id, actor: .job(name),
-                    fact: "history:\(known.transaction.transactionId)", now: now, in: tx)
+            do {
+                try await resolve(order, now: now)
+            } catch {
+                failure = failure ?? error
             }
         }
+        if let failure { throw failure }
         // Unresolvable orders stay stale; looking again at once would only repeat the same calls.
         return false
+    }
+
+    private func resolve(_ order: Order, now: Timestamp) async throws {
+        guard let known = try await store.read({ try await $0.transactions(customerId: order.customerId, limit: 1) }).first,
+            apple.serverAPI[known.transaction.environment] != nil
+        else { return }
+        let history = try await apple.history(
+            environment: known.transaction.environment, transactionId: known.transaction.transactionId)
+        let paying = history.filter { $0.appAccountToken == order.appAccountToken && $0.productId == order.productId }
+        guard !paying.isEmpty else { return }
+        _ = try await store.write { tx in
+            try await applier.applyPresented(
+                paying, renewals: [], by: order.customerId, orderId: order.id, actor: .job(name),
+                fact: "history:\(known.transaction.transactionId)", now: now, in: tx)
+        }
     }
 }

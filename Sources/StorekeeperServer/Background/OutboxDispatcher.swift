@@ -43,8 +43,12 @@ public struct OutboxDispatcher: PeriodicJob {
 
     public func runOnce() async throws -> Bool {
         let now = now()
+        // Only what this instance can deliver: another instance's configuration may know more.
+        let destinations =
+            webhooks.keys.map { "webhook:" + $0 } + consumption.keys.map { Self.consumptionPrefix + $0 }
         let claimed = try await store.write { tx in
-            try await tx.claimOutbox(now: now, lease: leaseMilliseconds, owner: instance, limit: batch)
+            try await tx.claimOutbox(
+                now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
         }
         for message in claimed {
             await deliver(message, now: now)

@@ -104,6 +104,20 @@ struct SpendResponse: Encodable {
     var replayed: Bool
 }
 
+/// What the customer agreed to share when Apple asks for consumption data (CONSUMPTION_REQUEST).
+struct ConsumptionConsentRequest: Decodable {
+    /// Whether the customer consented to sending consumption data to Apple.
+    var consented: Bool
+    /// Minutes the customer used the app, if the app tracks it.
+    var playTimeMinutes: Int64?
+}
+
+struct ConsumptionConsentResponse: Encodable {
+    var customerId: CustomerID
+    var consented: Bool
+    var playTimeMinutes: Int64?
+}
+
 struct AliasRequest: Decodable {
     /// The customer to merge into this one (typically `guest:<device id>`).
     var alias: CustomerID

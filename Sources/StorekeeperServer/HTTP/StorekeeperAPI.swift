@@ -29,6 +29,7 @@ struct StorekeeperAPI: Sendable {
         app.post("purchases", use: submitPurchase)
         app.get("customers/:customer", use: getCustomer)
         app.post("customers/:customer/spend", use: spend)
+        app.put("customers/:customer/consumption-consent", use: setConsumptionConsent)
         app.post("customers/:customer/restore", use: restore)
         app.post("customers/:customer/aliases", use: addAlias)
         app.post("notifications", use: receiveNotification)
@@ -236,6 +237,22 @@ struct StorekeeperAPI: Sendable {
             customerId, currency: body.currency, amount: body.amount, key: body.idempotencyKey, reference: body.reference,
             actor: principal.actor)
         return try json(SpendResponse(balance: result.balance, replayed: result.replayed))
+    }
+
+    @Sendable func setConsumptionConsent(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        let body = try await decode(ConsumptionConsentRequest.self, request)
+        if let minutes = body.playTimeMinutes, minutes < 0 {
+            throw StorekeeperError.invalidRequest("playTimeMinutes must not be negative")
+        }
+        let customer = try await services.customers.setConsumptionConsent(
+            customerId, consented: body.consented, playTimeMinutes: body.playTimeMinutes, actor: principal.actor)
+        return try json(
+            ConsumptionConsentResponse(
+                customerId: customer.id, consented: customer.consumptionConsent, playTimeMinutes: customer.playTimeMinutes))
     }
 
     @Sendable func restore(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {

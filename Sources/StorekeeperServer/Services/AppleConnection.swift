@@ -103,6 +103,24 @@ extension AppleConnection: SubscriptionRefreshing {
         let facts = try await statusFacts(environment: request.environment, transactionId: id)
         return facts.filter { request.originalTransactionId == nil || $0.originalTransactionId == request.originalTransactionId }
     }
+
+    func transaction(_ transaction: AppleTransaction) async throws -> AppleTransaction {
+        let response = try await client(transaction.environment).getTransactionInfo(transactionId: transaction.transactionId)
+        guard let signed = response.signedTransactionInfo else {
+            throw StorekeeperError.unavailable("Apple's transaction info lacks the signed transaction")
+        }
+        let payload = try verified(verifier.verifyTransaction(signed))
+        let confirmed: AppleTransaction
+        do throws(FactError) {
+            confirmed = try AppleTransaction(payload, source: .serverAPI)
+        } catch {
+            throw StorekeeperError.unavailable("Apple's transaction info is incomplete", cause: error.reason)
+        }
+        guard confirmed.transactionId == transaction.transactionId, confirmed.environment == transaction.environment else {
+            throw StorekeeperError.unavailable("Apple answered for another transaction than \(transaction.transactionId)")
+        }
+        return confirmed
+    }
 }
 
 extension AppleConnection: OutboxDispatcher.ConsumptionSending {

@@ -71,6 +71,33 @@ public struct CustomerService: Sendable {
         }
     }
 
+    /// Records whether the customer consents to sharing consumption data with Apple (and the play
+    /// time the app reports), which CONSUMPTION_REQUEST answers need: without consent nothing is
+    /// sent. Audited.
+    public func setConsumptionConsent(
+        _ customerId: CustomerID, consented: Bool, playTimeMinutes: Int64?, actor: AuditActor
+    ) async throws -> Customer {
+        let now = now()
+        return try await store.write { tx in
+            try await tx.lock(customer: customerId)
+            var customer = try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
+            let before = customer
+            customer.consumptionConsent = consented
+            if let playTimeMinutes { customer.playTimeMinutes = playTimeMinutes }
+            guard customer != before else { return customer }
+            try await tx.updateCustomer(customer)
+            try await tx.append(
+                AuditEvent(
+                    customerId: customerId, kind: "customer.consumptionConsent", actor: actor,
+                    subject: "customer:\(customerId.rawValue)",
+                    details: [
+                        "consented": String(consented),
+                        "playTimeMinutes": customer.playTimeMinutes.map(String.init) ?? "",
+                    ], createdAt: now))
+            return customer
+        }
+    }
+
     /// Merges `source` (typically a guest device) into `target`: purchases, subscriptions,
     /// balances and open orders move; the source stays as an alias pointing to the target.
     public func merge(_ source: CustomerID, into target: CustomerID, actor: AuditActor) async throws -> CustomerView {

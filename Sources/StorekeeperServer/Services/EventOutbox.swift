@@ -11,7 +11,9 @@ struct EventOutbox: Sendable {
 
     /// The body POSTed to a webhook.
     struct Event<Data: Encodable>: Encodable {
-        var id: UUID
+        /// The message id, lowercase like the `Storekeeper-Event-Id` header (`JSONEncoder` would
+        /// write a `UUID` uppercase), so a backend deduplicating by either sees one id.
+        var id: String
         var type: String
         var appId: String
         var customerId: CustomerID
@@ -73,7 +75,7 @@ struct EventOutbox: Sendable {
         for webhook in webhooks {
             let id = UUID()
             let body = try encoder.encode(
-                Event(id: id, type: type, appId: appId, customerId: customerId, occurredAt: now, data: data))
+                Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data))
             try await tx.enqueueOutbox(
                 OutboxMessage(
                     id: id, destination: "webhook:\(webhook.name)", kind: type, customerId: customerId, payload: body,

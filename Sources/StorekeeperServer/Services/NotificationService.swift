@@ -97,6 +97,7 @@ public struct NotificationService: Sendable {
                 return request
             }
             if consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
+            if let kind = Self.refundKind(fact) { metrics.refund(kind: kind) }
             metrics.notification(type: type, version: version, outcome: "processed")
             if let signedDate { metrics.notificationLag(signedDate: signedDate, at: now) }
             return .processed
@@ -130,12 +131,6 @@ public struct NotificationService: Sendable {
                         fact: reference, createdAt: now))
             } else {
                 _ = try await applier.applyFromApple([purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
-                switch purchase.event {
-                case .refunded: metrics.refund(kind: "refund")
-                case .revoked: metrics.refund(kind: "revoke")
-                case .refundReversed: metrics.refund(kind: "reversed")
-                default: break
-                }
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
@@ -154,6 +149,23 @@ public struct NotificationService: Sendable {
             break
         }
         return nil
+    }
+
+    /// The refund monitor's kind when `fact` reports a refund, a revocation or a reversed refund
+    /// of any product type (counted once, after the fact committed).
+    static func refundKind(_ fact: NotificationFact) -> String? {
+        let type: NotificationTypeV2?
+        switch fact {
+        case .oneTimePurchase(let purchase): type = purchase.notification.type
+        case .subscription(let subscription): type = subscription.notification?.type
+        default: return nil
+        }
+        switch type {
+        case .refund?: return "refund"
+        case .revoke?: return "revoke"
+        case .refundReversed?: return "reversed"
+        default: return nil
+        }
     }
 
     // MARK: V1
@@ -202,12 +214,7 @@ public struct NotificationService: Sendable {
         // instead of trusting the receipt in the body.
         if let refresher, !interpretation.refresh.isEmpty {
             do {
-                var facts: [NotificationFact] = interpretation.facts.filter {
-                    if case .subscription = $0 { return false } else { return true }
-                }
-                for request in interpretation.refresh {
-                    facts += try await refresher.refresh(request).map { NotificationFact.subscription($0) }
-                }
+                let facts = try await Self.confirmed(interpretation, with: refresher)
                 return await processAll(facts, inboxId: id, type: type, now: now)
             } catch {
                 metrics.notification(type: type, version: 1, outcome: "retry")
@@ -215,6 +222,36 @@ public struct NotificationService: Sendable {
             }
         }
         return await processAll(interpretation.facts, inboxId: id, type: type, now: now)
+    }
+
+    /// A V1 notification's facts as Apple's API states them: each subscription it names is
+    /// refreshed (Get All Subscription Statuses), and each one-time purchase it refunds, revokes or
+    /// asks consumption data for is looked up (Get Transaction Info), so nothing read from the
+    /// unsigned receipt is applied.
+    static func confirmed(
+        _ interpretation: V1Interpretation, with refresher: any SubscriptionRefreshing
+    ) async throws -> [NotificationFact] {
+        var facts: [NotificationFact] = []
+        for fact in interpretation.facts {
+            switch fact {
+            case .subscription:
+                continue  // replaced by the refreshed subscriptions below
+            case .oneTimePurchase(var purchase):
+                purchase.transaction = try await refresher.transaction(purchase.transaction)
+                facts.append(.oneTimePurchase(purchase))
+            case .consumptionRequest(var request):
+                request.transaction = try await refresher.transaction(request.transaction)
+                // The subscription's state comes from its refresh, not from the unsigned receipt.
+                request.subscription = nil
+                facts.append(.consumptionRequest(request))
+            default:
+                facts.append(fact)
+            }
+        }
+        for request in interpretation.refresh where request.originalTransactionId != nil {
+            facts += try await refresher.refresh(request).map { NotificationFact.subscription($0) }
+        }
+        return facts
     }
 
     private func processAll(_ facts: [NotificationFact], inboxId: String, type: String, now: Timestamp) async -> Answer {
@@ -278,4 +315,6 @@ public struct NotificationService: Sendable {
 /// Fetches a subscription's current state from Apple (Get All Subscription Statuses), as facts.
 public protocol SubscriptionRefreshing: Sendable {
     func refresh(_ request: RefreshRequest) async throws -> [SubscriptionFact]
+    /// The transaction as Apple signs it now (Get Transaction Info), verified.
+    func transaction(_ transaction: AppleTransaction) async throws -> AppleTransaction
 }

@@ -49,6 +49,33 @@ extension PurchaseStoreContract {
             }
             await #expect(throws: (any Error).self) { try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9)) } }
         },
+        StoreContractCase("outbox: a claim limited to destinations leaves the others for instances that know them") {
+            context throws in
+            let store = context.store
+            var known = StoreFixtures.outbox(1, dueAt: 20)
+            known.destination = "webhook:known"
+            var unknown = StoreFixtures.outbox(2, dueAt: 10)
+            unknown.destination = "webhook:added-elsewhere"
+            var apple = StoreFixtures.outbox(3, dueAt: 30)
+            apple.destination = "apple:consumption:app"
+            try await store.write { tx throws in
+                for message in [known, unknown, apple] { try await tx.enqueueOutbox(message) }
+            }
+            let none = try await store.write {
+                try await $0.claimOutbox(now: StoreFixtures.at(100), lease: 1_000, owner: "a", limit: 10, destinations: [])
+            }
+            #expect(none.isEmpty)
+            let mine = try await store.write {
+                try await $0.claimOutbox(
+                    now: StoreFixtures.at(100), lease: 1_000, owner: "a", limit: 10,
+                    destinations: ["webhook:known", "apple:consumption:app", "webhook:known"])
+            }
+            #expect(mine.map(\.id) == [known.id, apple.id])
+            let other = try await store.write {
+                try await $0.claimOutbox(now: StoreFixtures.at(100), lease: 1_000, owner: "b", limit: 10)
+            }
+            #expect(other.map(\.id) == [unknown.id])
+        },
         StoreContractCase("outbox: two instances claiming in parallel never get the same message") { context throws in
             let messages = (0..<300).map { StoreFixtures.outbox($0, dueAt: Int64($0 % 7)) }
             try await context.store.write { tx throws in

@@ -38,20 +38,44 @@ extension PurchaseStoreContract {
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
             #expect(try await store.read { try await $0.transactions(customerId: alice, limit: 5) }.map(\.transaction) == [newer])
         },
-        StoreContractCase("transactions: an older or equally old fact arriving second changes nothing") { context throws in
+        StoreContractCase("transactions: an older fact or the same fact arriving second changes nothing") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let older = StoreFixtures.transaction("t1", signedAt: 100)
             var newer = older
             newer.signedDate = StoreFixtures.at(200)
             newer.revocationDate = StoreFixtures.at(150)
-            var tie = newer
-            tie.revocationDate = nil
-            tie.source = .serverAPI
             #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .inserted)
             #expect(try await store.write { try await $0.upsertTransaction(older, customerId: alice, orderId: nil) } == .unchanged)
-            #expect(try await store.write { try await $0.upsertTransaction(tie, customerId: alice, orderId: nil) } == .unchanged)
+            #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .unchanged)
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
+        },
+        StoreContractCase("transactions: two facts signed at the same instant end in the same record in either order") {
+            context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            var revoked = StoreFixtures.transaction("t1", signedAt: 200)
+            revoked.revocationDate = StoreFixtures.at(150)
+            var tie = revoked
+            tie.revocationDate = nil
+            tie.source = .serverAPI
+            let winner = tie.supersedes(revoked) ? tie : revoked
+            #expect(revoked.supersedes(tie) != tie.supersedes(revoked), "exactly one of two different records wins")
+            var tie2 = tie
+            tie2.transactionId = "t2"
+            var revoked2 = revoked
+            revoked2.transactionId = "t2"
+            try await store.write { tx throws in
+                _ = try await tx.upsertTransaction(revoked, customerId: alice, orderId: nil)
+                _ = try await tx.upsertTransaction(tie, customerId: alice, orderId: nil)
+                _ = try await tx.upsertTransaction(tie2, customerId: alice, orderId: nil)
+                _ = try await tx.upsertTransaction(revoked2, customerId: alice, orderId: nil)
+            }
+            let first = try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }
+            let second = try await store.read { try await $0.transaction(environment: .production, transactionId: "t2") }
+            #expect(first?.transaction == winner)
+            #expect(second?.transaction.revocationDate == winner.revocationDate)
+            #expect(second?.transaction.source == winner.source)
         },
         StoreContractCase("transactions: a newer fact keeps the owner and the order link") { context throws in
             let store = context.store
