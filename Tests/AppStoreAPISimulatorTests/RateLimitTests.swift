@@ -1,0 +1,129 @@
+import AppStoreAPI
+import AppStoreModels
+import AppStoreSimulator
+import AppStoreVerification
+import Foundation
+import MetricsTestKit
+import Testing
+
+/// HTTP 429 with `Retry-After` (UNIX milliseconds) from the simulator: the client reports it,
+/// then sends nothing to that endpoint before the instant — every caller of the app waits on the
+/// shared limiter — and the calls after the instant succeed.
+@Suite("App Store Server API client against the simulator: 429 and Retry-After")
+struct RateLimitTests {
+    @Test("no request before Retry-After; concurrent callers of two clients all wait, then succeed")
+    func retryAfterIsHonoured() async throws {
+        try await SimulatorHarness.with { h in
+            let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.sandbox))
+            let limiter = AppStoreRateLimiter(limits: .unlimited)
+            let api = try h.apiClient(.sandbox, maximumRateLimitWait: .seconds(30), rateLimiter: limiter)
+            let sameApp = try h.apiClient(.sandbox, maximumRateLimitWait: .seconds(30), rateLimiter: limiter)
+            h.simulator.addFault(
+                APIFaultRule(endpoint: "getTransactionInfo", kind: .rateLimit, count: 1, retryAfterMilliseconds: 5_000))
+            let t0 = h.clock.now
+            h.requests.clear()
+
+            let limited = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await api.getTransactionInfo(transactionId: id)
+            }
+            let retryAfter = try #require(limited?.retryAfter)
+            #expect(retryAfter == Date(timeIntervalSince1970: (t0.timeIntervalSince1970 * 1000 + 5_000) / 1000))
+            #expect(limited?.code == .rateLimited && limited?.httpStatus == 429)
+            #expect(limited?.errorCode == .rateLimitExceeded)
+            #expect(limited?.isRetryable == true)
+            #expect(h.requests.all.count == 1, "a 429 is reported, not retried")
+            #expect(h.clock.sleeps.isEmpty)
+
+            h.clock.setAutoAdvance(false)
+            let verifier = try h.verifier(.sandbox)
+            let results = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<6 {
+                    let client = index.isMultiple(of: 2) ? api : sameApp
+                    group.addTask {
+                        let response = try await client.getTransactionInfo(transactionId: id)
+                        return try verifier.verifyTransaction(response.signedTransactionInfo ?? "").transactionId ?? ""
+                    }
+                }
+                try await h.clock.waitForSleepers(6)
+                #expect(h.requests.all.count == 1, "every caller waits instead of sending")
+
+                h.clock.advance(to: retryAfter.addingTimeInterval(-0.001))
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(h.clock.sleepers == 6, "one millisecond before the instant nobody is released")
+                #expect(h.requests.all.count == 1)
+
+                h.clock.advance(to: retryAfter.addingTimeInterval(0.001))
+                var ids: [String] = []
+                for try await result in group { ids.append(result) }
+                return ids
+            }
+            #expect(results == Array(repeating: id, count: 6))
+            let after = h.requests.all.dropFirst()
+            #expect(after.count == 6)
+            #expect(after.allSatisfy { $0.arrivedAt >= retryAfter }, "no request reached the simulator before Retry-After")
+            #expect(limiter.blockedUntil(
+                AppStoreRateLimiter.Key(app: DemoCatalog.bundleId, environment: .sandbox, endpoint: .getTransactionInfo),
+                now: h.clock.now) == nil)
+        }
+    }
+
+    @Test("during the block: a caller that may not wait that long fails fast without a request; other endpoints proceed")
+    func failFastAndOtherEndpoints() async throws {
+        try await SimulatorHarness.with { h in
+            let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.sandbox))
+            let limiter = AppStoreRateLimiter(limits: .unlimited)
+            let impatient = try h.apiClient(.sandbox, maximumRateLimitWait: .seconds(1), rateLimiter: limiter)
+            h.simulator.addFault(
+                APIFaultRule(endpoint: "getTransactionInfo", kind: .rateLimit, count: 1, retryAfterMilliseconds: 60_000))
+            h.requests.clear()
+            let first = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await impatient.getTransactionInfo(transactionId: id)
+            }
+            let retryAfter = try #require(first?.retryAfter)
+            #expect(retryAfter == h.clock.now.addingTimeInterval(60))
+
+            h.clock.advance(by: 30)
+            let refused = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await impatient.getTransactionInfo(transactionId: id)
+            }
+            #expect(refused?.code == .rateLimited)
+            #expect(refused?.httpStatus == nil, "refused locally")
+            #expect(abs((refused?.retryAfter ?? .distantPast).timeIntervalSince(retryAfter)) < 0.001)
+            #expect(h.requests.all.count == 1, "nothing was sent")
+
+            let history = try await impatient.getTransactionHistory(transactionId: id)
+            #expect(history.signedTransactions?.count == 1, "the 429 blocks only its endpoint")
+            #expect(h.requests.all.count == 2)
+
+            h.clock.advance(to: retryAfter)
+            let response = try await impatient.getTransactionInfo(transactionId: id)
+            #expect(response.signedTransactionInfo != nil)
+            #expect(h.requests.matching("/inApps/v1/transactions/\(id)").count == 2)
+            #expect(h.requests.all.last.map { $0.arrivedAt >= retryAfter } == true)
+        }
+    }
+
+    @Test("a 429 on a paged walk ends the walk with rateLimited after the pages already delivered")
+    func rateLimitedWalk() async throws {
+        try await SimulatorHarness.with { h in
+            let customer = SimulatorHarness.customer(.sandbox)
+            var ids: [String] = []
+            for _ in 0..<25 { ids.append(try await h.buy(DemoCatalog.gems, account: customer)) }
+            let api = try h.apiClient(.sandbox, rateLimiter: AppStoreRateLimiter(limits: .unlimited))
+            var pages = api.transactionHistory(transactionId: ids[0]).makeAsyncIterator()
+            let first = try #require(try await pages.next())
+            #expect(first.signedTransactions?.count == 20)
+            h.simulator.addFault(
+                APIFaultRule(endpoint: "getTransactionHistory", kind: .rateLimit, count: 1, retryAfterMilliseconds: 2_000))
+            let error = await #expect(throws: AppStoreAPIError.self) { _ = try await pages.next() }
+            #expect(error?.code == .rateLimited && error?.httpStatus == 429)
+            #expect(try await pages.next() == nil, "a failed walk is over")
+
+            // The caller resumes from the last revision once the instant has passed.
+            h.clock.advance(by: 2)
+            let rest = try await api.allSignedTransactions(
+                transactionId: ids[0], request: TransactionHistoryRequest(revision: first.revision))
+            #expect(rest.count == 5)
+        }
+    }
+}
