@@ -64,7 +64,7 @@ struct MetricsTests {
             #expect(metrics.timers(label: AppStoreAPIMetricNames.duration).flatMap(\.values).count == Int(attempts))
 
             // Labels stay bounded: the endpoint name, never the path or an identifier.
-            let labels = metrics.counters.flatMap(\.dimensions).map(\.1)
+            let labels = metrics.counters.flatMap(\.dimensions).map { $0.1 }
             #expect(!labels.contains { $0.contains(id) || $0.contains("/") })
         }
     }

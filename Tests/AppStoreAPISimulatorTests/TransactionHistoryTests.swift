@@ -202,7 +202,7 @@ struct TransactionHistoryTests {
             let gems = try await api.allSignedTransactions(
                 transactionId: bought[0], request: TransactionHistoryRequest(productType: [.consumable], sort: .descending))
             let gemIds = try gems.map { try verifier.verifyTransaction($0).transactionId ?? "" }
-            let expectedGems = zip(0..., bought).filter { $0.0 % 10 != 0 }.map(\.1)
+            let expectedGems = zip(0..., bought).filter { $0.0 % 10 != 0 }.map { $0.1 }
             #expect(gemIds == Array(expectedGems.reversed()))
 
             // From the last page's revision: only what changed since.
