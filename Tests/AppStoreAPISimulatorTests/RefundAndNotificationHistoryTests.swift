@@ -108,7 +108,8 @@ struct RefundAndNotificationHistoryTests {
             // A customer, by any of their transaction IDs.
             let theirs = try await payloads(NotificationHistoryRequest(startDate: start, endDate: end, transactionId: lost[1]))
             #expect(theirs.count == 5)
-            #expect(Set(theirs.compactMap { $0.transaction?.transactionId }).isSuperset(of: lost + [monthly]))
+            let theirIds = Set(theirs.compactMap { $0.transaction?.transactionId })
+            #expect(theirIds.isSuperset(of: lost + [monthly]))
 
             // Only the notifications that were never delivered.
             let failures = try await api.allNotificationHistory(
