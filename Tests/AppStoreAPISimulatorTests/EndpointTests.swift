@@ -34,7 +34,7 @@ struct EndpointTests {
                 #expect(transaction.environment == environment)
                 #expect(transaction.bundleId == DemoCatalog.bundleId)
             }
-            #expect(h.requests.matching("/inApps/v1/transactions/").isEmpty == false)
+            #expect(h.requests.containing("/inApps/v1/transactions/").isEmpty == false)
             #expect(
                 h.requests.all.allSatisfy { $0.path.hasPrefix(environment == .production ? "/production/" : "/sandbox/") },
                 "the client used its environment's base URL")
@@ -318,6 +318,39 @@ struct EndpointTests {
             }
             #expect(error?.code == .invalidRequest && error?.errorCode == .transactionIdIsNotOriginalTransactionId)
             #expect(error?.isRetryable == false)
+        }
+    }
+
+    @Test("Finish Transaction marks the transaction finished once; unknown and malformed IDs are Apple's errors",
+        arguments: environments)
+    func finishTransaction(environment: AppStoreEnvironment) async throws {
+        try await SimulatorHarness.with { h in
+            let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(environment))
+            let api = try h.apiClient(environment)
+            #expect(h.simulator.transaction(id: id)?.finishedAt == nil)
+            try await api.finishTransaction(transactionId: id)
+            let finishedAt = try #require(h.simulator.transaction(id: id)?.finishedAt)
+            #expect(finishedAt == h.simulator.now())
+
+            try await h.advanceSimulated(seconds: 60)
+            try await api.finishTransaction(transactionId: id)
+            #expect(h.simulator.transaction(id: id)?.finishedAt == finishedAt, "finishing again keeps the first instant")
+            #expect(h.requests.matching("/inApps/v1/transactions/\(id)/finish").map(\.method) == ["POST", "POST"])
+
+            let unknown = await #expect(throws: AppStoreAPIError.self) {
+                try await api.finishTransaction(transactionId: "2000000999999997")
+            }
+            #expect(unknown?.code == .notFound && unknown?.errorCode == .transactionIdNotFound)
+            #expect(unknown?.isRetryable == false)
+            let other: AppStoreEnvironment = environment == .production ? .sandbox : .production
+            let crossed = await #expect(throws: AppStoreAPIError.self) {
+                try await h.apiClient(other).finishTransaction(transactionId: id)
+            }
+            #expect(crossed?.code == .notFound, "transactions are per environment")
+            let malformed = await #expect(throws: AppStoreAPIError.self) {
+                try await api.finishTransaction(transactionId: "12ab")
+            }
+            #expect(malformed?.code == .invalidRequest && malformed?.errorCode == .invalidTransactionId)
         }
     }
 }

@@ -77,6 +77,15 @@ struct ErrorTests {
                 let base = policy.baseBackoff(forRetry: retry)
                 #expect(slept >= base / 2 && slept <= base, "equal jitter within [b/2, b]")
             }
+            // The simulator received each retry one backoff after the previous attempt.
+            let received = h.simulator.receivedRequests()
+            #expect(received.map(\.httpStatus) == [500, 500, 200])
+            #expect(received.prefix(2).allSatisfy { $0.code == (retryableCode ? 5_000_001 : 5_000_000) })
+            let gaps = zip(received.dropFirst(), received).map { $0.receivedAt.timeIntervalSince($1.receivedAt) }
+            for (gap, slept) in zip(gaps, h.clock.sleeps) {
+                let seconds = Double(slept.components.seconds) + Double(slept.components.attoseconds) / 1e18
+                #expect(abs(gap - seconds) < 0.001, "retried after the backoff, not before")
+            }
         }
     }
 
@@ -139,20 +148,20 @@ struct ErrorTests {
     func hangTimesOut() async throws {
         try await SimulatorHarness.with { h in
             let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.sandbox))
-            h.simulator.addFault(APIFaultRule(endpoint: "getTransactionInfo", kind: .hang, count: 1, hangMilliseconds: 1_500))
-            let once = try h.apiClient(.sandbox, retry: .none, requestTimeout: .milliseconds(250))
+            h.simulator.addFault(APIFaultRule(endpoint: "getTransactionInfo", kind: .hang, count: 1, hangMilliseconds: 3_000))
+            let once = try h.apiClient(.sandbox, retry: .none, requestTimeout: .milliseconds(500))
             let started = ContinuousClock.now
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await once.getTransactionInfo(transactionId: id)
             }
-            #expect(ContinuousClock.now - started < .milliseconds(1_400), "the client gave up before the server answered")
+            #expect(ContinuousClock.now - started < .milliseconds(2_500), "the client gave up before the server answered")
             #expect(error?.code == .timeout)
             #expect(error?.httpStatus == nil)
             #expect(error?.isRetryable == true)
 
-            h.simulator.addFault(APIFaultRule(endpoint: "getTransactionInfo", kind: .hang, count: 1, hangMilliseconds: 1_500))
+            h.simulator.addFault(APIFaultRule(endpoint: "getTransactionInfo", kind: .hang, count: 1, hangMilliseconds: 3_000))
             h.requests.clear()
-            let retrying = try h.apiClient(.sandbox, retry: AppStoreAPIRetryPolicy(maximumAttempts: 2), requestTimeout: .milliseconds(250))
+            let retrying = try h.apiClient(.sandbox, retry: AppStoreAPIRetryPolicy(maximumAttempts: 2), requestTimeout: .seconds(1))
             let response = try await retrying.getTransactionInfo(transactionId: id)
             #expect(try h.verifier(.sandbox).verifyTransaction(try #require(response.signedTransactionInfo)).transactionId == id)
             #expect(h.requests.all.count == 2)
@@ -183,7 +192,7 @@ struct ErrorTests {
             name: "429 / 4290000", fault: APIFaultRule(endpoint: "*", kind: .rateLimit, count: 1, retryAfterMilliseconds: 1_000),
             code: .rateLimited, httpStatus: 429, errorCode: .rateLimitExceeded, retryable: true),
         Classification(
-            name: "hang", fault: APIFaultRule(endpoint: "*", kind: .hang, count: 1, hangMilliseconds: 1_000), code: .timeout,
+            name: "hang", fault: APIFaultRule(endpoint: "*", kind: .hang, count: 1, hangMilliseconds: 3_000), code: .timeout,
             retryable: true),
         Classification(
             name: "404 / 4040010", transactionId: "2000000999999998", code: .notFound, httpStatus: 404,
@@ -198,7 +207,10 @@ struct ErrorTests {
         try await SimulatorHarness.with { h in
             let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.sandbox))
             if let fault = row.fault { h.simulator.addFault(fault) }
-            let api = try h.apiClient(.sandbox, retry: .none, requestTimeout: .milliseconds(250))
+            // A short timeout only where the server hangs: a loaded machine must not turn an
+            // answered 5xx or 429 into a timeout.
+            let timeout: Duration = row.fault?.kind == .hang ? .milliseconds(500) : .seconds(10)
+            let api = try h.apiClient(.sandbox, retry: .none, requestTimeout: timeout)
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await api.getTransactionInfo(transactionId: row.transactionId ?? id)
             }

@@ -60,7 +60,7 @@ struct MetricsTests {
                     label: errors, dimensions: [("endpoint", info), ("code", "rateLimited"), ("apple_error_code", "none")]) == 1)
 
             let attempts = metrics.counterTotal(label: requests)
-            #expect(attempts == Int64(h.requests.matching("/inApps/v1/transactions/").count), "one request metric per HTTP attempt")
+            #expect(attempts == Int64(h.requests.containing("/inApps/v1/transactions/").count), "one request metric per HTTP attempt")
             #expect(metrics.timers(label: AppStoreAPIMetricNames.duration).flatMap(\.values).count == Int(attempts))
 
             // Labels stay bounded: the endpoint name, never the path or an identifier.

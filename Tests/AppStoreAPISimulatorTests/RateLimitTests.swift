@@ -22,6 +22,7 @@ struct RateLimitTests {
                 APIFaultRule(endpoint: "getTransactionInfo", kind: .rateLimit, count: 1, retryAfterMilliseconds: 5_000))
             let t0 = h.clock.now
             h.requests.clear()
+            h.simulator.clearReceivedRequests()
 
             let limited = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await api.getTransactionInfo(transactionId: id)
@@ -61,6 +62,16 @@ struct RateLimitTests {
             let after = h.requests.all.dropFirst()
             #expect(after.count == 6)
             #expect(after.allSatisfy { $0.arrivedAt >= retryAfter }, "no request reached the simulator before Retry-After")
+
+            // The simulator's own record of what reached the endpoint, and when.
+            let received = h.simulator.receivedRequests()
+            #expect(received.map(\.endpoint) == Array(repeating: "getTransactionInfo", count: 7))
+            #expect(received.first?.httpStatus == 429 && received.first?.code == 4_290_000)
+            #expect(received.first.map { $0.receivedAt < retryAfter } == true)
+            #expect(received.dropFirst().allSatisfy { $0.httpStatus == 200 })
+            #expect(
+                received.dropFirst().allSatisfy { $0.receivedAt >= retryAfter },
+                "the simulator received nothing for the endpoint before Retry-After")
             #expect(limiter.blockedUntil(
                 AppStoreRateLimiter.Key(app: DemoCatalog.bundleId, environment: .sandbox, endpoint: .getTransactionInfo),
                 now: h.clock.now) == nil)
@@ -76,6 +87,7 @@ struct RateLimitTests {
             h.simulator.addFault(
                 APIFaultRule(endpoint: "getTransactionInfo", kind: .rateLimit, count: 1, retryAfterMilliseconds: 60_000))
             h.requests.clear()
+            h.simulator.clearReceivedRequests()
             let first = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await impatient.getTransactionInfo(transactionId: id)
             }
@@ -100,6 +112,12 @@ struct RateLimitTests {
             #expect(response.signedTransactionInfo != nil)
             #expect(h.requests.matching("/inApps/v1/transactions/\(id)").count == 2)
             #expect(h.requests.all.last.map { $0.arrivedAt >= retryAfter } == true)
+
+            let info = h.simulator.receivedRequests().filter { $0.endpoint == "getTransactionInfo" }
+            #expect(info.map(\.httpStatus) == [429, 200], "the refused call never reached the simulator")
+            #expect(info.last.map { $0.receivedAt >= retryAfter } == true)
+            let historyReceived = h.simulator.receivedRequests().filter { $0.endpoint == "getTransactionHistory" }
+            #expect(historyReceived.count == 1 && historyReceived.first.map { $0.receivedAt < retryAfter } == true, "another endpoint was not blocked")
         }
     }
 
@@ -118,12 +136,16 @@ struct RateLimitTests {
             let error = await #expect(throws: AppStoreAPIError.self) { _ = try await pages.next() }
             #expect(error?.code == .rateLimited && error?.httpStatus == 429)
             #expect(try await pages.next() == nil, "a failed walk is over")
+            let retryAfter = try #require(error?.retryAfter)
 
             // The caller resumes from the last revision once the instant has passed.
             h.clock.advance(by: 2)
             let rest = try await api.allSignedTransactions(
                 transactionId: ids[0], request: TransactionHistoryRequest(revision: first.revision))
             #expect(rest.count == 5)
+            let received = h.simulator.receivedRequests()
+            #expect(received.map(\.httpStatus) == [200, 429, 200])
+            #expect(received.last.map { $0.receivedAt >= retryAfter } == true)
         }
     }
 }

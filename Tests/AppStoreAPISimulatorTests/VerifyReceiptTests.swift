@@ -56,6 +56,9 @@ struct VerifyReceiptTests {
             #expect(result.status == .valid)
             #expect(Self.steps(result) == ["Production 21007 1", "Sandbox 0 1"])
             #expect(Self.paths(h) == ["/verifyReceipt/production", "/verifyReceipt/sandbox"])
+            let received = h.simulator.receivedRequests()
+            #expect(received.map(\.environment) == [.production, .sandbox])
+            #expect(received.map(\.code) == [21_007, 0], "what the simulator answered")
         }
     }
 

@@ -32,6 +32,11 @@ final class RequestLog: Sendable {
         all.filter { $0.path.hasSuffix(suffix) }
     }
 
+    /// Requests whose path contains `fragment` anywhere.
+    func containing(_ fragment: String) -> [Entry] {
+        all.filter { $0.path.contains(fragment) }
+    }
+
     /// Requests whose path starts with `prefix`.
     func starting(with prefix: String) -> [Entry] {
         all.filter { $0.path.hasPrefix(prefix) }
