@@ -184,4 +184,54 @@ struct VerifyReceiptTests {
             #expect(try await h.receiptClient().verifyReceipt(VerifyReceiptRequest(receiptData: receipt)).status == .valid)
         }
     }
+
+    @Test("a sandbox receipt whose sandbox answer stays 21005: the error reports the sandbox, after every retry there")
+    func persistentFailureAfterRedirect() async throws {
+        try await SimulatorHarness.with { h in
+            let (receipt, _) = try await Self.receipt(h, .sandbox)
+            h.simulator.addFault(ReceiptFaultRule(status: .receiptServerUnavailable, count: 3, environment: .sandbox))
+            let error = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await h.receiptClient(retry: AppStoreAPIRetryPolicy(maximumAttempts: 3)).verifyReceipt(
+                    VerifyReceiptRequest(receiptData: receipt))
+            }
+            #expect(error?.code == .receiptServiceUnavailable && error?.receiptStatus == .receiptServerUnavailable)
+            #expect(error?.environment == .sandbox, "the environment that gave the final answer")
+            #expect(error?.isRetryable == true)
+            #expect(Self.paths(h) == ["/verifyReceipt/production"] + Array(repeating: "/verifyReceipt/sandbox", count: 3))
+            #expect(h.simulator.receivedRequests().map(\.code) == [21_007, 21_005, 21_005, 21_005])
+        }
+    }
+
+    /// A final status injected at production, and what the client must make of it.
+    struct FinalStatus: Sendable, CustomTestStringConvertible {
+        var status: VerifyReceiptStatus
+        var isRetryable: Bool?
+        var code: AppStoreAPIError.Code
+        var testDescription: String { "\(status.rawValue) is-retryable \(isRetryable.map(String.init) ?? "absent")" }
+    }
+
+    @Test(
+        "final statuses are reported at once, without a retry",
+        arguments: [
+            FinalStatus(status: .accountNotFound, code: .receiptAccountNotFound),
+            FinalStatus(status: .receiptNotAuthenticated, code: .receiptInvalid),
+            FinalStatus(status: .sharedSecretMismatch, code: .sharedSecretMismatch),
+            FinalStatus(status: VerifyReceiptStatus(rawValue: 21_150), isRetryable: false, code: .unexpectedReceiptStatus),
+            FinalStatus(status: .requestNotPost, code: .invalidRequest),
+        ])
+    func injectedFinal(_ row: FinalStatus) async throws {
+        try await SimulatorHarness.with { h in
+            let (receipt, _) = try await Self.receipt(h, .production)
+            h.simulator.addFault(ReceiptFaultRule(status: row.status, count: 1, isRetryable: row.isRetryable))
+            let error = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await h.receiptClient(retry: AppStoreAPIRetryPolicy(maximumAttempts: 3)).verifyReceipt(
+                    VerifyReceiptRequest(receiptData: receipt))
+            }
+            #expect(error?.code == row.code && error?.receiptStatus == row.status)
+            #expect(error?.isRetryable == false)
+            #expect(error?.environment == .production)
+            #expect(Self.paths(h) == ["/verifyReceipt/production"], "asked once")
+            #expect(h.clock.sleeps.isEmpty)
+        }
+    }
 }

@@ -8,6 +8,7 @@ import Hummingbird
 import Logging
 import MetricsTestKit
 import NIOCore
+import NIOPosix
 
 /// The App Store simulator served over real HTTP on 127.0.0.1 (port chosen by the OS), with the
 /// demo catalog, a customer and a family member in each environment, a wall clock shared with the
@@ -184,6 +185,16 @@ final class SimulatorHarness: Sendable {
         SignedDataVerifier(
             trustedRoots: try Self.keys.trustedRoots,
             expectations: VerificationExpectations(bundleId: Self.bundleId, environments: [environment]))
+    }
+
+    /// A loopback port that was free a moment ago and has no listener (connections are refused).
+    func closedPort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        guard port > 0 else { throw HarnessError.noPort }
+        return port
     }
 
     // MARK: State helpers
