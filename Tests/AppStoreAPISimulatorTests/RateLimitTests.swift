@@ -148,4 +148,39 @@ struct RateLimitTests {
             #expect(received.last.map { $0.receivedAt >= retryAfter } == true)
         }
     }
+
+    @Test(
+        "the local per-endpoint budget spaces calls at Apple's rate (a tenth of it in the sandbox); other endpoints are not held",
+        arguments: [AppStoreEnvironment.production, .sandbox])
+    func localBudget(environment: AppStoreEnvironment) async throws {
+        try await SimulatorHarness.with { h in
+            let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(environment))
+            let limiter = AppStoreRateLimiter(limits: .apple)
+            let api = try h.apiClient(environment, maximumRateLimitWait: .seconds(60), rateLimiter: limiter)
+            h.simulator.clearReceivedRequests()
+            let delivered = h.notificationsSent.received.count
+
+            // Request a Test Notification: 1 per second in production, so 0.1 in the sandbox.
+            for _ in 0..<4 { _ = try await api.requestTestNotification() }
+            let spacing: TimeInterval = environment == .production ? 1 : 10
+            #expect(h.clock.sleeps.count == 3, "the first call had a token; each later one waited for its own")
+            _ = try await api.getTransactionInfo(transactionId: id)
+            #expect(h.clock.sleeps.count == 3, "another endpoint's budget is untouched")
+
+            let received = h.simulator.receivedRequests().filter { $0.endpoint == "requestTestNotification" }
+            #expect(received.count == 4)
+            let gaps = zip(received.dropFirst(), received).map { $0.receivedAt.timeIntervalSince($1.receivedAt) }
+            #expect(gaps.count == 3 && gaps.allSatisfy { $0 >= spacing - 0.001 }, "the simulator saw them \(gaps) s apart")
+
+            // A caller that may not wait, on the same budget: refused locally, nothing sent.
+            let impatient = try h.apiClient(environment, maximumRateLimitWait: .zero, rateLimiter: limiter)
+            let refused = await #expect(throws: AppStoreAPIError.self) {
+                _ = try await impatient.requestTestNotification()
+            }
+            #expect(refused?.code == .rateLimited && refused?.httpStatus == nil)
+            #expect(refused?.retryAfter.map { $0 > h.clock.now } == true)
+            #expect(h.simulator.receivedRequests().filter { $0.endpoint == "requestTestNotification" }.count == 4)
+            #expect(h.notificationsSent.received.count == delivered + 4, "one test notification per call that was sent")
+        }
+    }
 }
