@@ -1,6 +1,7 @@
 import AppStoreAPI
 import AppStoreModels
 import AppStoreSimulator
+import AsyncHTTPClient
 import Foundation
 import MetricsTestKit
 import Testing
@@ -147,6 +148,35 @@ struct EveryEndpointTests {
                     dimensions: [("endpoint", name), ("code", "serverError"), ("apple_error_code", "5000000")]) == 1)
             #expect(metrics.counterTotal(label: requests) == 2, "only this endpoint was called")
             #expect(h.simulator.snapshot().faults.apiRules.isEmpty, "the fault was used by this endpoint")
+        }
+    }
+
+    @Test("GET /control/requests lists what reached the Apple endpoints; DELETE forgets it")
+    func controlRequestLog() async throws {
+        try await SimulatorHarness.with { h in
+            let id = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.production))
+            _ = try await h.apiClient(.production).getTransactionInfo(transactionId: id)
+            _ = try? await h.apiClient(.sandbox).getTransactionInfo(transactionId: id)
+            let arrivedAt = h.clock.now
+
+            func listed() async throws -> [ReceivedRequest] {
+                let response = try await HTTPClient.shared.execute(
+                    HTTPClientRequest(url: h.origin + "/control/requests"), timeout: .seconds(10))
+                #expect(response.status == .ok)
+                let body = try await response.body.collect(upTo: 1 << 20)
+                let decoder = JSONDecoder()
+                return try decoder.decode([ReceivedRequest].self, from: Data(buffer: body))
+            }
+            let log = try await listed()
+            #expect(log.map(\.endpoint) == ["getTransactionInfo", "getTransactionInfo"])
+            #expect(log.map(\.environment) == [.production, .sandbox])
+            #expect(log.map(\.httpStatus) == [200, 404] && log.map(\.code) == [nil, 4_040_010])
+            #expect(log.allSatisfy { abs($0.receivedAt.timeIntervalSince(arrivedAt)) < 0.001 })
+
+            var delete = HTTPClientRequest(url: h.origin + "/control/requests")
+            delete.method = .DELETE
+            #expect(try await HTTPClient.shared.execute(delete, timeout: .seconds(10)).status == .noContent)
+            #expect(try await listed().isEmpty)
         }
     }
 }
