@@ -225,6 +225,21 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "AppStoreAPISimulatorTests",
+            dependencies: [
+                "AppStoreAPI", "AppStoreModels", "AppStoreSimulator", "AppStoreVerification",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppStoreVerificationTests",
             dependencies: [
                 "AppStoreVerification", "AppStoreSimulator", "StorekeeperTesting", "AppStoreAPI",

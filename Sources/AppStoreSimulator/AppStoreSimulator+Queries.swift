@@ -47,6 +47,17 @@ extension AppStoreSimulator {
         }
     }
 
+    /// The requests received on the App Store Server API and `verifyReceipt` endpoints, in arrival
+    /// order (the most recent 10,000; not persisted).
+    public func receivedRequests() -> [ReceivedRequest] {
+        requestLog.all
+    }
+
+    /// Forgets the received requests logged so far.
+    public func clearReceivedRequests() {
+        requestLog.clear()
+    }
+
     /// Consumption information received through Send Consumption Information.
     public func consumptionReports() -> [ConsumptionReport] {
         engine.withLock { $0.state.consumptionReports }

@@ -69,6 +69,8 @@ public final class AppStoreSimulator: Sendable {
     let gate = SerialGate()
     /// Verifies receipts against the simulator's receipt root (for `verifyReceipt`).
     let receiptVerifier: AppReceiptVerifier
+    /// Requests received on the Apple endpoints (in memory only).
+    let requestLog = ReceivedRequestLog()
 
     public init(configuration: Configuration = .init()) throws {
         let store = configuration.stateDirectory.map(StateStore.init(directory:))

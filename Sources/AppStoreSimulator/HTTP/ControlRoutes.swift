@@ -150,6 +150,11 @@ struct ControlRoutes: Sendable {
             }
         }
         control.get("consumption-reports") { _, _ in HTTPSupport.json(simulator.consumptionReports()) }
+        control.get("requests") { _, _ in HTTPSupport.json(simulator.receivedRequests()) }
+        control.delete("requests") { _, _ in
+            simulator.clearReceivedRequests()
+            return HTTPSupport.empty(.noContent)
+        }
     }
 
     func requiredQuery(_ name: String, _ request: Request) throws -> String {

@@ -19,7 +19,7 @@ extension ServerAPIRoutes {
             }
         }
         group.post("inApps/v1/subscriptions/extend/mass") { request, _ in
-            await handle(.massExtendRenewalDate, request) { (bundleId, _) throws(APIRequestError) -> Response in
+            await handle(.extendRenewalDatesForAllActiveSubscribers, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let body = try await decodeBody(MassExtendRenewalDateRequest.self, request)
                 let response = try simulator.apiCall { (engine, now) throws(APIRequestError) in
                     try engine.extendAllRenewalDates(body, bundleId: bundleId, environment: environment, at: now)
@@ -29,7 +29,7 @@ extension ServerAPIRoutes {
             }
         }
         group.get("inApps/v1/subscriptions/extend/mass/:productId/:requestIdentifier") { request, context in
-            await handle(.getMassExtensionStatus, request) { (bundleId, _) throws(APIRequestError) -> Response in
+            await handle(.getStatusOfSubscriptionRenewalDateExtensions, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let productId = context.parameters.get("productId") ?? ""
                 let requestIdentifier = context.parameters.get("requestIdentifier") ?? ""
                 let record = simulator.engine.withLock { $0.state.massExtensions[requestIdentifier] }
@@ -44,7 +44,7 @@ extension ServerAPIRoutes {
             }
         }
         group.put("inApps/v1/transactions/consumption/:transactionId") { request, context in
-            await handle(.sendConsumptionInformation, request) { (bundleId, _) throws(APIRequestError) -> Response in
+            await handle(.sendConsumptionInformationV1, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let bytes = try await rawBody(request)
                 let body = try decodeBody(ConsumptionRequestV1.self, bytes: bytes)
                 try Self.validate(body)
@@ -90,6 +90,20 @@ extension ServerAPIRoutes {
                     try internalError { () throws(SimulatorError) in
                         try engine.setAppAccountToken(transaction.originalTransactionId, token: body.appAccountToken)
                     }
+                }
+                return HTTPSupport.empty(.ok)
+            }
+        }
+        group.post("inApps/v1/transactions/:transactionId/finish") { request, context in
+            await handle(.finishTransaction, request) { (bundleId, _) throws(APIRequestError) -> Response in
+                try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                    let transaction = try engine.customer(
+                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                        environment: environment)
+                    // Finishing again changes nothing: the first instant is kept.
+                    guard transaction.finishedAt == nil else { return }
+                    engine.state.transactions[transaction.transactionId]?.finishedAt = now
+                    engine.isDirty = true
                 }
                 return HTTPSupport.empty(.ok)
             }

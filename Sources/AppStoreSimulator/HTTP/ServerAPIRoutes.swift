@@ -2,7 +2,8 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 
-/// The App Store Server API endpoints Storekeeper calls, by the names fault rules use.
+/// The App Store Server API endpoints Storekeeper calls, by the names fault rules use (the same
+/// names as `AppStoreServerEndpoint` in AppStoreAPI, which label the client's metrics).
 public enum ServerAPIEndpoint: String, CaseIterable, Sendable {
     case getTransactionInfo
     case getTransactionHistory
@@ -11,13 +12,15 @@ public enum ServerAPIEndpoint: String, CaseIterable, Sendable {
     case lookUpOrderId
     case getAppTransactionInfo
     case extendSubscriptionRenewalDate
-    case massExtendRenewalDate
-    case getMassExtensionStatus
+    case extendRenewalDatesForAllActiveSubscribers
+    case getStatusOfSubscriptionRenewalDateExtensions
     case sendConsumptionInformation
+    case sendConsumptionInformationV1
     case getNotificationHistory
     case requestTestNotification
     case getTestNotificationStatus
     case setAppAccountToken
+    case finishTransaction
 }
 
 /// The App Store Server API of one environment, with Apple's paths, query parameters, bodies,
@@ -120,34 +123,57 @@ struct ServerAPIRoutes: Sendable {
         _ endpoint: ServerAPIEndpoint, _ request: Request,
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response
     ) async -> Response {
+        let sequence = simulator.requestLog.arrived(
+            endpoint: endpoint.rawValue, environment: environment, at: simulator.wallClock())
+        var code: Int64?
+        let response = await answer(endpoint, request, body, code: &code)
+        simulator.requestLog.answered(sequence, httpStatus: Int(response.status.code), code: code)
+        return response
+    }
+
+    private func answer(
+        _ endpoint: ServerAPIEndpoint, _ request: Request,
+        _ body: (String, Timestamp) async throws(APIRequestError) -> Response,
+        code: inout Int64?
+    ) async -> Response {
         let apps = simulator.engine.withLock { $0.state.apps }
         guard
             let bundleId = ServerAPIAuthenticator.authenticate(
                 authorization: request.headers[.authorization], apps: apps, now: simulator.wallClock())
         else { return HTTPSupport.text("Unauthenticated\n", status: .unauthorized) }
         if let fault = simulator.mutate(marksDirty: false, { engine, _ in engine.consumeAPIFault(endpoint: endpoint.rawValue) }) {
-            return await respond(to: fault)
+            let (response, faultCode) = await respond(to: fault)
+            code = faultCode.rawValue
+            return response
         }
         do {
             return try await body(bundleId, simulator.now())
         } catch {
+            code = error.errorCode.rawValue
             return HTTPSupport.apiError(error)
         }
     }
 
-    private func respond(to fault: APIFaultRule) async -> Response {
+    private func respond(to fault: APIFaultRule) async -> (Response, APIErrorCode) {
         switch fault.kind {
         case .rateLimit:
             let retryAt = Int64(simulator.wallClock().timeIntervalSince1970 * 1000) + (fault.retryAfterMilliseconds ?? 1000)
-            return HTTPSupport.apiError(
-                APIRequestError(.rateLimitExceeded, reason: "Rate limit exceeded."),
-                headers: [.retryAfter: String(retryAt)])
+            return (
+                HTTPSupport.apiError(
+                    APIRequestError(.rateLimitExceeded, reason: "Rate limit exceeded."),
+                    headers: [.retryAfter: String(retryAt)]),
+                .rateLimitExceeded
+            )
         case .serverError:
             let code: APIErrorCode = fault.retryable == true ? .generalInternalRetryable : .generalInternal
-            return HTTPSupport.apiError(APIRequestError(code, reason: "An unknown error occurred."))
+            return (HTTPSupport.apiError(APIRequestError(code, reason: "An unknown error occurred.")), code)
         case .hang:
             try? await Task.sleep(for: .milliseconds(fault.hangMilliseconds ?? 30_000))
-            return HTTPSupport.apiError(APIRequestError(.generalInternalRetryable, reason: "An unknown error occurred. Please try again."))
+            return (
+                HTTPSupport.apiError(
+                    APIRequestError(.generalInternalRetryable, reason: "An unknown error occurred. Please try again.")),
+                .generalInternalRetryable
+            )
         }
     }
 }

@@ -15,9 +15,10 @@ extension SimulationEngine {
         body: [UInt8], endpoint: AppStoreEnvironment, verifier: AppReceiptVerifier, at now: Timestamp
     ) -> VerifyReceiptResponse {
         if let fault = consumeReceiptFault(environment: endpoint) {
+            let isRetryable = fault.isRetryable ?? (fault.status.isRetryable ? true : nil)
             return VerifyReceiptResponse(
                 status: fault.status, environment: endpoint,
-                isRetryable: fault.status.isRetryable ? FlexibleBool(true, wireStyle: .boolean) : nil)
+                isRetryable: isRetryable.map { FlexibleBool($0, wireStyle: .boolean) })
         }
         guard let request = try? JSONDecoder().decode(VerifyReceiptRequest.self, from: Data(body)) else {
             return VerifyReceiptResponse(status: .malformedReceiptData)

@@ -131,15 +131,23 @@ public struct ReceiptFaultRule: Hashable, Sendable, Codable {
     public var count: Int
     /// Limits the rule to one endpoint; nil means both.
     public var environment: AppStoreEnvironment?
+    /// The `is-retryable` answered with a 21100–21199 status: `false` is Apple's "unresolvable
+    /// issue, do not retry". Nil answers `true` for a retryable status and omits the field
+    /// otherwise.
+    public var isRetryable: Bool?
 
-    public init(id: Int = 0, status: VerifyReceiptStatus, count: Int, environment: AppStoreEnvironment? = nil) {
+    public init(
+        id: Int = 0, status: VerifyReceiptStatus, count: Int, environment: AppStoreEnvironment? = nil,
+        isRetryable: Bool? = nil
+    ) {
         self.id = id
         self.status = status
         self.count = count
         self.environment = environment
+        self.isRetryable = isRetryable
     }
 
-    enum CodingKeys: String, CodingKey { case id, status, count, environment }
+    enum CodingKeys: String, CodingKey { case id, status, count, environment, isRetryable }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -147,6 +155,7 @@ public struct ReceiptFaultRule: Hashable, Sendable, Codable {
             id: try container.decodeIfPresent(Int.self, forKey: .id) ?? 0,
             status: try container.decode(VerifyReceiptStatus.self, forKey: .status),
             count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1,
-            environment: try container.decodeIfPresent(AppStoreEnvironment.self, forKey: .environment))
+            environment: try container.decodeIfPresent(AppStoreEnvironment.self, forKey: .environment),
+            isRetryable: try container.decodeIfPresent(Bool.self, forKey: .isRetryable))
     }
 }

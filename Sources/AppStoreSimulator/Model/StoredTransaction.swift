@@ -35,6 +35,8 @@ public struct StoredTransaction: Hashable, Sendable, Codable {
 
     /// For a Family Sharing member's transaction: the purchaser's transaction it mirrors.
     public var familySourceTransactionId: String?
+    /// When the developer's server called Finish Transaction for it (first call; simulated time).
+    public var finishedAt: Timestamp?
 
     public struct RefundRequest: Hashable, Sendable, Codable {
         public var reason: ConsumptionRequestReason

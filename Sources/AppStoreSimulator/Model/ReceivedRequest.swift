@@ -1,0 +1,61 @@
+public import AppStoreModels
+public import Foundation
+import Synchronization
+
+/// A request that reached one of the simulator's Apple endpoints (App Store Server API or
+/// `verifyReceipt`), as the simulator saw it: which endpoint, when it arrived by the wall clock
+/// (the clock `Retry-After` instants are computed from), and what was answered.
+///
+/// Kept in memory only (not in ``SimulatorState``), the most recent
+/// ``ReceivedRequestLog/capacity`` of them; read with ``AppStoreSimulator/receivedRequests()`` or
+/// `GET /control/requests`.
+public struct ReceivedRequest: Hashable, Sendable, Codable {
+    /// Arrival order, from 1.
+    public var sequence: Int
+    /// A ``ServerAPIEndpoint`` raw value, or `verifyReceipt`.
+    public var endpoint: String
+    public var environment: AppStoreEnvironment
+    /// The wall clock when the request arrived, before authentication or faults.
+    public var receivedAt: Date
+    /// The HTTP status answered; nil while the request is being answered (for example during an
+    /// injected hang).
+    public var httpStatus: Int?
+    /// Apple's `errorCode` in an error answer, or the `verifyReceipt` `status`.
+    public var code: Int64?
+}
+
+/// The bounded, in-memory log behind ``AppStoreSimulator/receivedRequests()``.
+final class ReceivedRequestLog: Sendable {
+    static let capacity = 10_000
+
+    private struct State {
+        var entries: [ReceivedRequest] = []
+        var nextSequence = 1
+    }
+
+    private let state = Mutex(State())
+
+    /// Records an arrival; returns its sequence number for ``answered(_:httpStatus:code:)``.
+    func arrived(endpoint: String, environment: AppStoreEnvironment, at instant: Date) -> Int {
+        state.withLock { state in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            state.entries.append(
+                ReceivedRequest(sequence: sequence, endpoint: endpoint, environment: environment, receivedAt: instant))
+            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+            return sequence
+        }
+    }
+
+    func answered(_ sequence: Int, httpStatus: Int, code: Int64?) {
+        state.withLock { state in
+            guard let index = state.entries.lastIndex(where: { $0.sequence == sequence }) else { return }
+            state.entries[index].httpStatus = httpStatus
+            state.entries[index].code = code
+        }
+    }
+
+    var all: [ReceivedRequest] { state.withLock { $0.entries } }
+
+    func clear() { state.withLock { $0.entries.removeAll() } }
+}
