@@ -14,15 +14,13 @@ public struct StorekeeperServerRuntime: Sendable {
     public let bootstrap: StoreBootstrap
     public let logger: Logger
     public let now: @Sendable () -> Timestamp
-    /// The one registry `/metrics` exports: the HTTP API's and the background jobs' metrics.
+    /// The one registry `GET /metrics` exports: the HTTP API's and the background jobs' metrics
+    /// (consumption answers, inbox and outbox backlogs, Apple's link).
     public let registry: PrometheusCollectorRegistry
     /// How often background jobs look for work.
     public var jobInterval: Duration = .seconds(5)
     /// Whether the background jobs run (tests may drive them by hand instead).
     public var runsBackgroundJobs = true
-    /// One registry for the HTTP API and the background jobs, so `GET /metrics` exports what the
-    /// jobs count too (consumption answers, inbox and outbox backlogs, Apple's link).
-    let registry = PrometheusCollectorRegistry()
 
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
