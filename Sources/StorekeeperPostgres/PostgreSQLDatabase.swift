@@ -114,18 +114,12 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
             return .failure(error)
         }
         let value: T
-        do {
-            value = try await body(transaction)
-        } catch {
-            await rollBack(transaction, statementsInFlight: state.close().statementsInFlight)
-            return .failure(error)
-        }
-        let (failure, statementsInFlight) = state.close()
-        if failure != nil || statementsInFlight {
+        switch await state.run({ try await body(transaction) }) {
+        case .commit(let result):
+            value = result
+        case .rollBack(let error, let statementsInFlight):
             await rollBack(transaction, statementsInFlight: statementsInFlight)
-            return .failure(
-                failure.map { SQLError.transactionAborted(after: $0) }
-                    ?? SQLError(.transactionClosed, "the body returned while its statements were still running"))
+            return .failure(error)
         }
         do {
             let tag = try await transaction.run("COMMIT", [], collectRows: false).command

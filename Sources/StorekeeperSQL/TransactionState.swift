@@ -27,10 +27,38 @@ package final class TransactionState: Sendable {
         }
     }
 
+    /// How a transaction must end after its body ran.
+    package enum Ending<T> {
+        /// The body returned and every statement succeeded.
+        case commit(T)
+        /// The body threw (its error), a statement failed (``SQLError/Code/transactionAborted``),
+        /// or the body returned while statements still ran (``SQLError/Code/transactionClosed``).
+        case rollBack(any Error, statementsInFlight: Bool)
+    }
+
+    /// Runs the transaction's body, then closes the handle and decides how the transaction ends.
+    package nonisolated(nonsending) func run<T>(_ body: nonisolated(nonsending) () async throws -> T) async -> Ending<T> {
+        let value: T
+        do {
+            value = try await body()
+        } catch {
+            return .rollBack(error, statementsInFlight: close().statementsInFlight)
+        }
+        let (failure, statementsInFlight) = close()
+        if let failure {
+            return .rollBack(SQLError.transactionAborted(after: failure), statementsInFlight: statementsInFlight)
+        }
+        if statementsInFlight {
+            let error = SQLError(.transactionClosed, "the body returned while its statements were still running")
+            return .rollBack(error, statementsInFlight: true)
+        }
+        return .commit(value)
+    }
+
     /// Closes the handle: later statements throw ``SQLError/Code/transactionClosed``.
     /// Returns the statement failure that aborted the transaction, if any, and whether statements
     /// were still running (a body that returned without awaiting them).
-    package func close() -> (failure: SQLError?, statementsInFlight: Bool) {
+    private func close() -> (failure: SQLError?, statementsInFlight: Bool) {
         state.withLock { state in
             state.closed = true
             return (state.failure, state.inFlight > 0)

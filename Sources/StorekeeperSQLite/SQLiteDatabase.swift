@@ -113,7 +113,6 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-
     @discardableResult
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
@@ -126,22 +125,16 @@ public final class SQLiteDatabase: SQLDatabase {
     ) async throws -> T {
         let unit = try await writer.begin()
         let state = TransactionState()
-        let value: T
-        do {
-            value = try await body(SQLiteTransaction(connection: .writer(writer, unit: unit), state: state))
-        } catch {
-            _ = state.close()
+        let transaction = SQLiteTransaction(connection: .writer(writer, unit: unit), state: state)
+        switch await state.run({ try await body(transaction) }) {
+        case .commit(let value):
+            try await writer.end(unit: unit, commit: true)
+            return value
+        case .rollBack(let error, _):
             try await writer.end(unit: unit, commit: false)
             throw error
         }
-        if let failure = state.close().failure {
-            try await writer.end(unit: unit, commit: false)
-            throw SQLError.transactionAborted(after: failure)
-        }
-        try await writer.end(unit: unit, commit: true)
-        return value
     }
-
 
     @discardableResult
     public nonisolated(nonsending) func read<T>(
@@ -151,19 +144,16 @@ public final class SQLiteDatabase: SQLDatabase {
         defer { readers.release(reader) }
         let lease = try await reader.begin()
         let state = TransactionState()
-        let value: T
-        do {
-            value = try await body(SQLiteTransaction(connection: .reader(reader, lease: lease), state: state))
-        } catch {
-            _ = state.close()
+        let transaction = SQLiteTransaction(connection: .reader(reader, lease: lease), state: state)
+        switch await state.run({ try await body(transaction) }) {
+        case .commit(let value):
+            try await reader.end(lease: lease)
+            return value
+        case .rollBack(let error, _):
             // The body's error is the one to report; a failing ROLLBACK of a read-only
             // transaction surfaces again at the reader's next BEGIN.
             try? await reader.end(lease: lease)
             throw error
         }
-        let failure = state.close().failure
-        try await reader.end(lease: lease)
-        if let failure { throw SQLError.transactionAborted(after: failure) }
-        return value
     }
 }
