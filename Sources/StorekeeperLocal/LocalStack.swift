@@ -101,10 +101,10 @@ public enum LocalStack {
                         ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
                     logger: options.logger,
                     onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
-                try await application.runService()
+                try await runUntilStopped(application, reportingTo: simulatorPort)
                 return nil
             }
-            let simulatorURL = "http://127.0.0.1:\(await simulatorPort.wait())"
+            let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
             let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
             let configuration = StorekeeperConfiguration(
                 mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
@@ -117,10 +117,10 @@ public enum LocalStack {
             runtime.runsBackgroundJobs = options.runsBackgroundJobs
             let application = runtime.application(onServerRunning: { storekeeperPort.set($0) })
             group.addTask {
-                try await application.runService()
+                try await runUntilStopped(application, reportingTo: storekeeperPort)
                 return nil
             }
-            let storekeeperURL = "http://127.0.0.1:\(await storekeeperPort.wait())"
+            let storekeeperURL = "http://127.0.0.1:\(try await storekeeperPort.wait())"
             simulated.productionNotificationURL = storekeeperURL + "/v1/apps/\(app.id)/notifications"
             simulated.sandboxNotificationURL = simulated.productionNotificationURL
             _ = try simulator.configureApp(simulated)
@@ -140,6 +140,17 @@ public enum LocalStack {
             guard let result else { throw CancellationError() }
             return result
         }
+    }
+
+    /// Runs `application`; if it ends (or fails) before listening, `port`'s waiters learn why.
+    private static func runUntilStopped(_ application: some ApplicationProtocol, reportingTo port: PortWaiter) async throws {
+        do {
+            try await application.runService()
+        } catch {
+            port.fail(error)
+            throw error
+        }
+        port.fail(CancellationError())
     }
 
     private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
@@ -220,25 +231,33 @@ public enum LocalStack {
 
 /// Hands a bound port from a server's start callback to whoever waits for it.
 final class PortWaiter: Sendable {
-    private let state = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
+    private let state = Mutex<(result: Result<Int, any Error>?, waiters: [CheckedContinuation<Int, any Error>])>((nil, []))
 
-    func set(_ port: Int) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Int, Never>] in
-            state.port = port
+    /// The server listens on `port`.
+    func set(_ port: Int) { finish(.success(port)) }
+
+    /// The server stopped, or failed to start, before it listened: waiters get `error` instead
+    /// of waiting forever (a refused migration must fail the stack, not hang it).
+    func fail(_ error: any Error) { finish(.failure(error)) }
+
+    private func finish(_ result: Result<Int, any Error>) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Int, any Error>] in
+            guard state.result == nil else { return [] }
+            state.result = result
             defer { state.waiters = [] }
             return state.waiters
         }
-        for waiter in waiters { waiter.resume(returning: port) }
+        for waiter in waiters { waiter.resume(with: result) }
     }
 
-    func wait() async -> Int {
-        await withCheckedContinuation { continuation in
-            let port = state.withLock { state -> Int? in
-                if let port = state.port { return port }
+    func wait() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let result = state.withLock { state -> Result<Int, any Error>? in
+                if let result = state.result { return result }
                 state.waiters.append(continuation)
                 return nil
             }
-            if let port { continuation.resume(returning: port) }
+            if let result { continuation.resume(with: result) }
         }
     }
 }
