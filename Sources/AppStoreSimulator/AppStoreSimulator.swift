@@ -34,13 +34,18 @@ public final class AppStoreSimulator: Sendable {
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
         public var wallClock: @Sendable () -> Date
         public var logger: Logger
+        /// Where a fresh state's identifier sequences (transaction, web order line item, app
+        /// transaction and download IDs) start. Apple's identifiers are unique forever; two
+        /// simulators writing to one Storekeeper database need disjoint ranges. Ignored when
+        /// the state is loaded from `stateDirectory`.
+        public var identifierOffset: Int64 = 0
 
         public init(
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
             stateDirectory: URL? = nil, keys: SimulatorKeys? = nil,
             transport: any NotificationTransport = HTTPNotificationTransport(),
             wallClock: @escaping @Sendable () -> Date = { Date() },
-            logger: Logger = Logger(label: "storekeeper.simulator")
+            logger: Logger = Logger(label: "storekeeper.simulator"), identifierOffset: Int64 = 0
         ) {
             self.clockMode = clockMode
             self.start = start
@@ -50,6 +55,7 @@ public final class AppStoreSimulator: Sendable {
             self.transport = transport
             self.wallClock = wallClock
             self.logger = logger
+            self.identifierOffset = identifierOffset
         }
     }
 
@@ -70,11 +76,18 @@ public final class AppStoreSimulator: Sendable {
             ?? configuration.stateDirectory.map { try SimulatorKeys.loadOrGenerate(in: $0.appendingPathComponent("pki")) }
             ?? SimulatorKeys.generate()
         let wall = configuration.wallClock()
-        var state =
-            try store?.load()
-            ?? SimulatorState(
+        guard configuration.identifierOffset >= 0 else {
+            throw SimulatorError.invalidRequest("the identifier offset must not be negative")
+        }
+        var state: SimulatorState
+        if let loaded = try store?.load() {
+            state = loaded
+        } else {
+            state = SimulatorState(
                 clock: SimulatedClock(mode: configuration.clockMode, start: configuration.start),
                 durationMode: configuration.durationMode)
+            state.counters = IDCounters(offset: configuration.identifierOffset)
+        }
         if state.clock.mode != configuration.clockMode {
             let now = state.clock.now(wall: wall)
             state.clock.mode = configuration.clockMode

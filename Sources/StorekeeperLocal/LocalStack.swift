@@ -47,6 +47,11 @@ public enum LocalStack {
         public var logger = Logger(label: "storekeeper.local", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Shared simulator signing keys (minting RSA chains is slow; tests reuse one set).
         public var keys: SimulatorKeys?
+        /// Where the simulator's identifier sequences start (see
+        /// `AppStoreSimulator.Configuration.identifierOffset`). Apple's identifiers are unique
+        /// forever, so stacks sharing one database (a PostgreSQL database shared by tests, a kept
+        /// SQLite file) must not reuse transaction IDs: random by default.
+        public var identifierOffset: Int64 = Int64.random(in: 0..<1_000_000) * 100_000
 
         public init() {}
     }
@@ -83,19 +88,16 @@ public enum LocalStack {
         let simulator = try AppStoreSimulator(
             configuration: .init(
                 clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
-                keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger))
+                keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger,
+                identifierOffset: options.identifierOffset))
         var simulated = DemoCatalog.app(notificationURL: nil)
         simulated = try simulator.configureApp(simulated)
         let bootstrap = try await open(options.backend, logger: options.logger)
         let simulatorPort = PortWaiter()
         let storekeeperPort = PortWaiter()
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            if let pool = bootstrap.service {
-                group.addTask {
-                    try await pool.run()
-                    return nil
-                }
-            }
+            // PostgreSQL's pool (`bootstrap.service`) runs as one of the Storekeeper application's
+            // services; running it here too would start it twice.
             group.addTask {
                 let application = SimulatorServer.buildApplication(
                     simulator: simulator, port: 0, services: options.clockMode == .system

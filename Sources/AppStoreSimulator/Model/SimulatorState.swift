@@ -72,6 +72,16 @@ struct IDCounters: Hashable, Sendable, Codable {
     var download: Int64 = 0
     var sequence: Int64 = 0
 
+    init() {}
+
+    /// Sequences that start after `offset` (the modification sequence still starts at 1).
+    init(offset: Int64) {
+        transaction = offset
+        webOrderLineItem = offset
+        appTransaction = offset
+        download = offset
+    }
+
     mutating func nextTransactionId() -> String {
         transaction += 1
         return String(2_000_000_900_000_000 + transaction)
