@@ -179,7 +179,8 @@ public enum LocalStack {
         else { throw StorekeeperError.invalidRequest("the simulator did not generate keys") }
         return AppConfiguration(
             id: options.appId, bundleId: simulated.bundleId, appAppleId: simulated.appAppleId,
-            environments: [.production, .sandbox], policy: options.policy, catalog: try catalog,
+            environments: options.policy.sandbox == .reject ? [.production] : [.production, .sandbox],
+            policy: options.policy, catalog: try catalog,
             sharedSecret: simulated.sharedSecret,
             serverAPI: .init(
                 issuerId: apiKey.issuerId, keyId: apiKey.keyId, privateKey: try ES256Signer.privateKey(p8: apiPrivate),
