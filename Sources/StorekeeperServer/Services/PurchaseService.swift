@@ -59,7 +59,8 @@ public struct PurchaseService: Sendable {
             let outcome = try await applier.applyPresented(
                 verified.transactions, renewals: verified.renewals, by: customerId, orderId: orderId, actor: actor,
                 fact: fact, now: now, in: tx)
-            let order: Order? = if let orderId { try await tx.order(id: orderId) } else { outcome.deliveredOrders.first }
+            let order = try await paidOrder(
+                orderId: orderId, customerId: customerId, outcome: outcome, presented: verified.transactions, in: tx)
             let view = try await CustomerService.view(customerId, now: now, in: tx)
             return (outcome, order, view)
         }
@@ -82,5 +83,24 @@ public struct PurchaseService: Sendable {
         }
         return Submission(
             status: status, customer: view, order: order, transactionIds: outcome.recorded.map(\.transactionId))
+    }
+
+    /// The order the submission paid, as the response shows it: the one the client named (only
+    /// its own), else the one delivered now, else — when the App Store's notification delivered
+    /// it first — the order the presented transaction paid.
+    private func paidOrder(
+        orderId: UUID?, customerId: CustomerID, outcome: FactApplier.Outcome, presented: [AppleTransaction],
+        in tx: any PurchaseStoreTransaction
+    ) async throws -> Order? {
+        if let orderId {
+            guard let order = try await tx.order(id: orderId), order.customerId == customerId else { return nil }
+            return order
+        }
+        if let delivered = outcome.deliveredOrders.first { return delivered }
+        guard presented.count == 1, let only = presented.first,
+            let stored = try await tx.transaction(environment: only.environment, transactionId: only.transactionId),
+            stored.customerId == customerId, let paid = stored.orderId
+        else { return nil }
+        return try await tx.order(id: paid)
     }
 }
