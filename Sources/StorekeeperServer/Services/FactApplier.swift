@@ -34,6 +34,15 @@ struct FactApplier: Sendable {
         /// Transactions this presentation took over from another owner (an unclaimed
         /// placeholder, or a transfer): new to the presenter although Storekeeper knew them.
         var claimed: Set<String> = []
+        /// Of `claimed`, those taken from the unclaimed placeholder: their first grant to an
+        /// app customer is now.
+        var claimedFromPlaceholder: Set<String> = []
+        /// Transactions Storekeeper had never seen (each counts once as a sandbox purchase).
+        var inserted: [AppleTransaction] = []
+        /// Purchases granted to an app customer for the first time (recorded for a real
+        /// customer, or claimed from the placeholder): Apple's purchase date to now is the
+        /// delivery delay. Not transfers between customers, nor revoked purchases.
+        var delivered: [AppleTransaction] = []
         /// Customers whose grants or balances changed (for outbox events).
         var changedCustomers: Set<CustomerID> = []
     }
@@ -195,6 +204,7 @@ struct FactApplier: Sendable {
                 }
             }
             outcome.claimed.insert(transaction.transactionId)
+            outcome.claimedFromPlaceholder.insert(transaction.transactionId)
             try await tx.append(
                 AuditEvent(
                     customerId: customerId, kind: "ownership.claimed", actor: actor, subject: subject, fact: fact,
@@ -271,6 +281,7 @@ struct FactApplier: Sendable {
             }
         case .inserted:
             outcome.recorded.append(transaction)
+            outcome.inserted.append(transaction)
             // One audit event per new purchase, carrying what it credited.
             var details = [
                 "productId": transaction.productId, "quantity": String(transaction.quantity),
@@ -311,6 +322,10 @@ struct FactApplier: Sendable {
                             "reason": transaction.revocationReason.map { String($0.rawValue) } ?? "",
                         ], createdAt: now))
             }
+        }
+        let firstGrant = result == .inserted || outcome.claimedFromPlaceholder.contains(transaction.transactionId)
+        if firstGrant, !transaction.isRevoked, !customerId.rawValue.hasPrefix(Self.unclaimedPrefix) {
+            outcome.delivered.append(transaction)
         }
         if result != .inserted, let order, order.state != .delivered, !transaction.isRevoked {
             try await deliverKnown(transaction, order: order, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)

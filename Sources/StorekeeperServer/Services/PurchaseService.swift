@@ -50,9 +50,6 @@ public struct PurchaseService: Sendable {
 
     private func submitVerified(customerId: CustomerID, proof: Proof, orderId: UUID?, actor: AuditActor) async throws -> Submission {
         let verified = try await runtime.verify(proof)
-        for transaction in verified.transactions where transaction.environment == .sandbox {
-            metrics.sandboxPurchase(productId: transaction.productId)
-        }
         let now = now()
         let fact = verified.factReference
         let result = try await store.write { tx in
@@ -65,13 +62,12 @@ public struct PurchaseService: Sendable {
             return (outcome, order, view)
         }
         let (outcome, order, view) = result
+        // What committed counts, even when the submission is then refused.
+        metrics.applied(outcome, at: now)
         if let owner = outcome.refusedOwner {
             throw StorekeeperError(
                 .ownedByAnotherCustomer, "this Apple account's purchase belongs to another customer",
                 status: .conflict, cause: "owner \(owner.rawValue)")
-        }
-        for transaction in outcome.recorded where !transaction.isRevoked {
-            metrics.delivered(purchaseDate: transaction.purchaseDate, at: now)
         }
         let status: String
         if !outcome.recorded.isEmpty {
