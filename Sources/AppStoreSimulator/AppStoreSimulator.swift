@@ -33,20 +33,22 @@ public final class AppStoreSimulator: Sendable {
         /// The OCSP responder URL that freshly minted JWS chains name (the simulator's own
         /// `http://host:port/ocsp`), so online verification can check them; nil names none.
         public var ocspURL: String?
-        /// Where a fresh state starts its identifier sequences (see `SimulatorState`): simulators
-        /// whose data lands in one shared database need disjoint identifiers.
-        public var identifierOffset: Int64 = 0
         public var transport: any NotificationTransport
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
         public var wallClock: @Sendable () -> Date
         public var logger: Logger
+        /// Where a fresh state's identifier sequences (transaction, web order line item, app
+        /// transaction and download IDs) start. Apple's identifiers are unique forever; two
+        /// simulators writing to one Storekeeper database need disjoint ranges. Ignored when
+        /// the state is loaded from `stateDirectory`.
+        public var identifierOffset: Int64 = 0
 
         public init(
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
             stateDirectory: URL? = nil, keys: SimulatorKeys? = nil, ocspURL: String? = nil,
             transport: any NotificationTransport = HTTPNotificationTransport(),
             wallClock: @escaping @Sendable () -> Date = { Date() },
-            logger: Logger = Logger(label: "storekeeper.simulator")
+            logger: Logger = Logger(label: "storekeeper.simulator"), identifierOffset: Int64 = 0
         ) {
             self.clockMode = clockMode
             self.start = start
@@ -57,6 +59,7 @@ public final class AppStoreSimulator: Sendable {
             self.transport = transport
             self.wallClock = wallClock
             self.logger = logger
+            self.identifierOffset = identifierOffset
         }
     }
 
@@ -81,11 +84,17 @@ public final class AppStoreSimulator: Sendable {
             }
             ?? SimulatorKeys.generate(ocspURL: configuration.ocspURL)
         let wall = configuration.wallClock()
-        var state =
-            try store?.load()
-            ?? SimulatorState(
+        guard configuration.identifierOffset >= 0 else {
+            throw SimulatorError.invalidRequest("the identifier offset must not be negative")
+        }
+        var state: SimulatorState
+        if let loaded = try store?.load() {
+            state = loaded
+        } else {
+            state = SimulatorState(
                 clock: SimulatedClock(mode: configuration.clockMode, start: configuration.start),
                 durationMode: configuration.durationMode, identifierOffset: configuration.identifierOffset)
+        }
         if state.clock.mode != configuration.clockMode {
             let now = state.clock.now(wall: wall)
             state.clock.mode = configuration.clockMode

@@ -47,8 +47,10 @@ public enum LocalStack {
         public var logger = Logger(label: "storekeeper.local", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Shared simulator signing keys (minting RSA chains is slow; tests reuse one set).
         public var keys: SimulatorKeys?
-        /// Where the simulator starts its transaction (and other) identifiers: random by default,
-        /// so stacks sharing one PostgreSQL database never collide on Apple identifiers.
+        /// Where the simulator's identifier sequences start (see
+        /// `AppStoreSimulator.Configuration.identifierOffset`). Apple's identifiers are unique
+        /// forever, so stacks sharing one database (a PostgreSQL database shared by tests, a kept
+        /// SQLite file) must not reuse transaction IDs: random by default.
         public var identifierOffset: Int64 = Int64.random(in: 0..<1_000_000) * 100_000
 
         public init() {}
@@ -187,7 +189,8 @@ public enum LocalStack {
         else { throw StorekeeperError.invalidRequest("the simulator did not generate keys") }
         return AppConfiguration(
             id: options.appId, bundleId: simulated.bundleId, appAppleId: simulated.appAppleId,
-            environments: [.production, .sandbox], policy: options.policy, catalog: try catalog,
+            environments: options.policy.sandbox == .reject ? [.production] : [.production, .sandbox],
+            policy: options.policy, catalog: try catalog,
             sharedSecret: simulated.sharedSecret,
             serverAPI: .init(
                 issuerId: apiKey.issuerId, keyId: apiKey.keyId, privateKey: try ES256Signer.privateKey(p8: apiPrivate),

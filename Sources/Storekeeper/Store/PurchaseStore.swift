@@ -102,6 +102,10 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     func upsertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
         -> TransactionUpsert
 
+    /// Links a recorded transaction to the order it paid, unless it already paid one (a
+    /// transaction pays at most one order). Returns `true` when it linked.
+    func linkOrder(_ orderId: UUID, environment: AppStoreEnvironment, transactionId: String) async throws -> Bool
+
     /// Sets (or moves) the owner of an Apple original transaction.
     func setOwner(environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID) async throws
     /// Reassigns every stored transaction of an original transaction to `customerId` (transfer).

@@ -65,6 +65,11 @@ extension SQLStoreTransaction {
         return .updated(previous: previous)
     }
 
+    func linkOrder(_ orderId: UUID, environment: AppStoreEnvironment, transactionId: String) async throws -> Bool {
+        try await sql.queryFirst(
+            TransactionRows.linkOrder, [SQLValue(environment), .text(transactionId), SQLValue(orderId), SQLValue(now())]) != nil
+    }
+
     func setOwner(environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID) async throws {
         try await sql.execute(
             TransactionRows.setOwner,

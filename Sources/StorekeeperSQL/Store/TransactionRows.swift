@@ -117,6 +117,12 @@ enum TransactionRows {
         ON CONFLICT (environment, original_transaction_id)
         DO UPDATE SET customer_id = excluded.customer_id, updated_at = excluded.updated_at
         """
+    /// `$3` the order, `$4` now: only a transaction that paid no order yet.
+    static let linkOrder = """
+        UPDATE transactions SET order_id = $3, updated_at = $4
+        WHERE environment = $1 AND transaction_id = $2 AND order_id IS NULL
+        RETURNING transaction_id
+        """
     static let reassign = """
         UPDATE transactions SET customer_id = $3, updated_at = $4
         WHERE environment = $1 AND original_transaction_id = $2 AND customer_id <> $3

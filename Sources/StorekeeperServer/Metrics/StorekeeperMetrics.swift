@@ -74,6 +74,17 @@ public struct StorekeeperMetrics: Sendable {
         time("storekeeper_consumption_answer_latency", [("outcome", outcome)], latency)
     }
 
+    /// What one committed application of Apple facts did: each purchase new to Storekeeper
+    /// in Sandbox counts once, and each first grant to an app customer records its delay.
+    func applied(_ outcome: FactApplier.Outcome, at now: Timestamp) {
+        for transaction in outcome.inserted where transaction.environment == .sandbox {
+            sandboxPurchase(productId: transaction.productId)
+        }
+        for transaction in outcome.delivered {
+            delivered(purchaseDate: transaction.purchaseDate, at: now)
+        }
+    }
+
     /// Notifications stored but not yet processed.
     public func inboxBacklog(_ count: Int) {
         Gauge(label: "storekeeper_inbox_backlog", factory: factory).record(count)

@@ -31,6 +31,18 @@ struct FactApplier: Sendable {
         /// Set when the policy `refuse` stopped the submission.
         var refusedOwner: CustomerID?
         var deliveredOrders: [Order] = []
+        /// Transactions this presentation took over from another owner (an unclaimed
+        /// placeholder, or a transfer): new to the presenter although Storekeeper knew them.
+        var claimed: Set<String> = []
+        /// Of `claimed`, those taken from the unclaimed placeholder: their first grant to an
+        /// app customer is now.
+        var claimedFromPlaceholder: Set<String> = []
+        /// Transactions Storekeeper had never seen (each counts once as a sandbox purchase).
+        var inserted: [AppleTransaction] = []
+        /// Purchases granted to an app customer for the first time (recorded for a real
+        /// customer, or claimed from the placeholder): Apple's purchase date to now is the
+        /// delivery delay. Not transfers between customers, nor revoked purchases.
+        var delivered: [AppleTransaction] = []
         /// Customers whose grants or balances changed (for outbox events).
         var changedCustomers: Set<CustomerID> = []
     }
@@ -182,6 +194,17 @@ struct FactApplier: Sendable {
         let subject = "\(environment.rawValue):\(original)"
         if owner.rawValue.hasPrefix(Self.unclaimedPrefix) {
             try await move(original: original, environment: environment, from: owner, to: customerId, in: tx)
+            // The App Store's notification came first and credited the placeholder: that
+            // currency is the claimer's (the placeholder holds this purchase only).
+            for (currency, balance) in try await tx.balances(customerId: owner).sorted(by: { $0.key < $1.key }) {
+                if let entry = try Wallet.merge(from: owner, into: customerId, currency: currency, balance: balance, at: now),
+                    case .posted(let after) = try await tx.post(entry, requireNonNegative: false)
+                {
+                    try await events.walletChanged(entry, balance: after, now: now, in: tx)
+                }
+            }
+            outcome.claimed.insert(transaction.transactionId)
+            outcome.claimedFromPlaceholder.insert(transaction.transactionId)
             try await tx.append(
                 AuditEvent(
                     customerId: customerId, kind: "ownership.claimed", actor: actor, subject: subject, fact: fact,
@@ -210,6 +233,7 @@ struct FactApplier: Sendable {
                         createdAt: now))
             }
             outcome.changedCustomers.insert(owner)
+            outcome.claimed.insert(transaction.transactionId)
             return true
         case .keep:
             outcome.keptByOther.append((transaction, owner))
@@ -249,9 +273,15 @@ struct FactApplier: Sendable {
         let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
         switch result {
         case .unchanged:
-            outcome.replayed.append(transaction)
+            // New to this customer when just claimed from the App Store's placeholder.
+            if outcome.claimed.contains(transaction.transactionId) {
+                outcome.recorded.append(transaction)
+            } else {
+                outcome.replayed.append(transaction)
+            }
         case .inserted:
             outcome.recorded.append(transaction)
+            outcome.inserted.append(transaction)
             // One audit event per new purchase, carrying what it credited.
             var details = [
                 "productId": transaction.productId, "quantity": String(transaction.quantity),
@@ -293,10 +323,41 @@ struct FactApplier: Sendable {
                         ], createdAt: now))
             }
         }
+        let firstGrant = result == .inserted || outcome.claimedFromPlaceholder.contains(transaction.transactionId)
+        if firstGrant, !transaction.isRevoked, !customerId.rawValue.hasPrefix(Self.unclaimedPrefix) {
+            outcome.delivered.append(transaction)
+        }
+        if result != .inserted, let order, order.state != .delivered, !transaction.isRevoked {
+            try await deliverKnown(transaction, order: order, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        }
         if kind == .autoRenewableSubscription, applyLifecycle {
             try await subscriptions.apply(transaction: transaction, owner: customerId, actor: actor, fact: fact, now: now, in: tx)
         }
         outcome.changedCustomers.insert(customerId)
+    }
+
+    /// A transaction Storekeeper recorded before any order was known (the App Store's
+    /// notification came first, without a token) pays the order its presenter names or matches
+    /// now — unless it already paid an order: a transaction pays at most one.
+    private func deliverKnown(
+        _ transaction: AppleTransaction, order: Order, actor: AuditActor, fact: String, now: Timestamp,
+        in tx: any PurchaseStoreTransaction, outcome: inout Outcome
+    ) async throws {
+        // An order created after the purchase cannot be what it paid (nor an old transaction
+        // re-presented with a new order's id).
+        guard order.createdAt <= transaction.purchaseDate.adding(milliseconds: 60_000),
+            let stored = try await tx.transaction(environment: transaction.environment, transactionId: transaction.transactionId),
+            stored.orderId == nil
+        else { return }
+        let before = outcome.deliveredOrders.count
+        try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        guard outcome.deliveredOrders.count > before else { return }
+        guard try await tx.linkOrder(order.id, environment: transaction.environment, transactionId: transaction.transactionId)
+        else {
+            throw StorekeeperError(
+                .conflict, "transaction already paid another order", status: .conflict,
+                cause: "\(transaction.environment.rawValue):\(transaction.transactionId)")
+        }
     }
 
     private func findOrder(

@@ -86,18 +86,20 @@ public struct NotificationService: Sendable {
         _ fact: NotificationFact, inboxId: String, type: String, version: Int, signedDate: Timestamp?, now: Timestamp
     ) async -> Answer {
         do {
-            let consumption = try await store.write { tx -> ConsumptionRequestFact? in
-                let request = try await apply(fact, reference: "notification:\(inboxId)", now: now, in: tx)
-                guard var entry = try await tx.inboxNotification(id: inboxId) else { return request }
+            // Metrics only once the transaction committed (a retried transaction runs again).
+            let applied = try await store.write { tx -> Applied in
+                let applied = try await apply(fact, reference: "notification:\(inboxId)", now: now, in: tx)
+                guard var entry = try await tx.inboxNotification(id: inboxId) else { return applied }
                 entry.status = .processed
                 entry.processedAt = now
                 entry.attempts += 1
                 entry.lastError = nil
                 try await tx.updateInbox(entry)
-                return request
+                return applied
             }
-            if consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
+            if applied.consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
             if let kind = Self.refundKind(fact) { metrics.refund(kind: kind) }
+            if let outcome = applied.outcome { metrics.applied(outcome, at: now) }
             metrics.notification(type: type, version: version, outcome: "processed")
             if let signedDate { metrics.notificationLag(signedDate: signedDate, at: now) }
             return .processed
@@ -114,13 +116,23 @@ public struct NotificationService: Sendable {
         }
     }
 
-    /// Applies one interpreted fact inside `tx`; returns the consumption request it queued, if any.
+    /// What applying one notification did, for metrics once it committed.
+    struct Applied: Sendable {
+        /// The consumption request it queued, if any.
+        var consumption: ConsumptionRequestFact?
+        var outcome: FactApplier.Outcome?
+    }
+
+    /// Applies one interpreted fact inside `tx`.
     func apply(
         _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
-    ) async throws -> ConsumptionRequestFact? {
+    ) async throws -> Applied {
+        var applied = Applied()
         switch fact {
         case .subscription(let subscription):
-            _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+            applied.outcome = try await applier.applySubscriptionFact(
+                subscription, actor: .apple, factReference: reference, now: now, in: tx
+            ).0
         case .oneTimePurchase(let purchase):
             if purchase.event == .refundDeclined {
                 let owner = try await applier.resolveOwner(purchase.transaction, in: tx)
@@ -130,25 +142,31 @@ public struct NotificationService: Sendable {
                         subject: "\(purchase.transaction.environment.rawValue):\(purchase.transaction.transactionId)",
                         fact: reference, createdAt: now))
             } else {
-                _ = try await applier.applyFromApple([purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                applied.outcome = try await applier.applyFromApple(
+                    [purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
-                _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+                applied.outcome = try await applier.applySubscriptionFact(
+                    subscription, actor: .apple, factReference: reference, now: now, in: tx
+                ).0
             } else {
-                _ = try await applier.applyFromApple([request.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                applied.outcome = try await applier.applyFromApple(
+                    [request.transaction], actor: .apple, fact: reference, now: now, in: tx)
             }
             try await ConsumptionResponder(app: runtime.config).queueAnswer(to: request, reference: reference, now: now, in: tx)
-            return request
+            applied.consumption = request
         case .renewalExtension(let summary):
             if let subscription = summary.subscription {
-                _ = try await applier.applySubscriptionFact(subscription, actor: .apple, factReference: reference, now: now, in: tx)
+                applied.outcome = try await applier.applySubscriptionFact(
+                    subscription, actor: .apple, factReference: reference, now: now, in: tx
+                ).0
             }
         case .externalPurchaseToken, .consentRescinded, .test, .ignored:
             // Recorded in the inbox; nothing to apply.
             break
         }
-        return nil
+        return applied
     }
 
     /// The refund monitor's kind when `fact` reports a refund, a revocation or a reversed refund

@@ -50,27 +50,24 @@ public struct PurchaseService: Sendable {
 
     private func submitVerified(customerId: CustomerID, proof: Proof, orderId: UUID?, actor: AuditActor) async throws -> Submission {
         let verified = try await runtime.verify(proof)
-        for transaction in verified.transactions where transaction.environment == .sandbox {
-            metrics.sandboxPurchase(productId: transaction.productId)
-        }
         let now = now()
         let fact = verified.factReference
         let result = try await store.write { tx in
             let outcome = try await applier.applyPresented(
                 verified.transactions, renewals: verified.renewals, by: customerId, orderId: orderId, actor: actor,
                 fact: fact, now: now, in: tx)
-            let order: Order? = if let orderId { try await tx.order(id: orderId) } else { outcome.deliveredOrders.first }
+            let order = try await paidOrder(
+                orderId: orderId, customerId: customerId, outcome: outcome, presented: verified.transactions, in: tx)
             let view = try await CustomerService.view(customerId, now: now, in: tx)
             return (outcome, order, view)
         }
         let (outcome, order, view) = result
+        // What committed counts, even when the submission is then refused.
+        metrics.applied(outcome, at: now)
         if let owner = outcome.refusedOwner {
             throw StorekeeperError(
                 .ownedByAnotherCustomer, "this Apple account's purchase belongs to another customer",
                 status: .conflict, cause: "owner \(owner.rawValue)")
-        }
-        for transaction in outcome.recorded where !transaction.isRevoked {
-            metrics.delivered(purchaseDate: transaction.purchaseDate, at: now)
         }
         let status: String
         if !outcome.recorded.isEmpty {
@@ -82,5 +79,24 @@ public struct PurchaseService: Sendable {
         }
         return Submission(
             status: status, customer: view, order: order, transactionIds: outcome.recorded.map(\.transactionId))
+    }
+
+    /// The order the submission paid, as the response shows it: the one the client named (only
+    /// its own), else the one delivered now, else — when the App Store's notification delivered
+    /// it first — the order the presented transaction paid.
+    private func paidOrder(
+        orderId: UUID?, customerId: CustomerID, outcome: FactApplier.Outcome, presented: [AppleTransaction],
+        in tx: any PurchaseStoreTransaction
+    ) async throws -> Order? {
+        if let orderId {
+            guard let order = try await tx.order(id: orderId), order.customerId == customerId else { return nil }
+            return order
+        }
+        if let delivered = outcome.deliveredOrders.first { return delivered }
+        guard presented.count == 1, let only = presented.first,
+            let stored = try await tx.transaction(environment: only.environment, transactionId: only.transactionId),
+            stored.customerId == customerId, let paid = stored.orderId
+        else { return nil }
+        return try await tx.order(id: paid)
     }
 }

@@ -91,6 +91,22 @@ extension PurchaseStoreContract {
             #expect(stored?.orderId == orderId)
             #expect(stored?.customerId == alice)
         },
+        StoreContractCase("transactions: linkOrder links a transaction that paid no order, once") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let first = UUID()
+            let second = UUID()
+            let fact = StoreFixtures.transaction("t1", signedAt: 1)
+            // Recorded from a notification, before any order was known.
+            try await store.write { _ = try await $0.upsertTransaction(fact, customerId: alice, orderId: nil) }
+            #expect(try await store.write { try await $0.linkOrder(first, environment: .production, transactionId: "t1") })
+            #expect(try await store.write { try await $0.linkOrder(second, environment: .production, transactionId: "t1") } == false)
+            #expect(try await store.write { try await $0.linkOrder(first, environment: .sandbox, transactionId: "t1") } == false)
+            #expect(try await store.write { try await $0.linkOrder(first, environment: .production, transactionId: "nope") } == false)
+            let stored = try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }
+            #expect(stored?.orderId == first)
+            #expect(stored?.customerId == alice)
+        },
         StoreContractCase("transactions: customer, original, period and one-time queries") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
