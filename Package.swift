@@ -141,7 +141,7 @@ let package = Package(
             name: "StorekeeperLocal",
             dependencies: [
                 "AppStoreModels", "AppStoreVerification", "AppStoreSimulator", "Storekeeper", "StorekeeperSQL",
-                "StorekeeperServer",
+                "StorekeeperPostgres", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,7 @@ import Hummingbird
 public import Logging
 import NIOCore
 public import Storekeeper
+import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer
 import Synchronization
@@ -175,8 +176,25 @@ public enum LocalStack {
         case .sqlite(let path):
             return try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
         case .postgres(let url):
-            return try await StoreBootstrap.open(.postgres(url: url), logger: logger)
+            // A schema of its own: stacks sharing one database would otherwise run each other's
+            // background jobs (an order expirer on another clock expiring this stack's orders).
+            let schema = "local_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+            try await onAdminConnection(url, logger: logger) { try await $0.execute("CREATE SCHEMA \(schema)") }
+            let scoped = url + (url.contains("?") ? "&" : "?") + "schema=" + schema
+            let bootstrap = try await StoreBootstrap.open(.postgres(url: scoped), logger: logger)
+            return StoreBootstrap(store: bootstrap.store, service: bootstrap.service) {
+                await bootstrap.close()
+                try? await onAdminConnection(url, logger: logger) { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
+            }
         }
+    }
+
+    /// Runs one statement on a short-lived pool of `url` (each pool may run only once).
+    private static func onAdminConnection(
+        _ url: String, logger: Logger, _ statement: @escaping @Sendable (any SQLTransaction) async throws -> Void
+    ) async throws {
+        let admin = try PostgreSQLDatabase(url: url, logger: logger)
+        try await admin.withRunning { try await admin.write { try await statement($0) } }
     }
 
     /// Storekeeper's view of the simulator's demo app: same bundle, same products, plus what

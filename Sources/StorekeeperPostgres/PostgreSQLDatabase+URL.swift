@@ -12,6 +12,8 @@ extension PostgreSQLDatabase {
     ///   certificate and host name are verified against the system's trust roots: unlike libpq,
     ///   `require` does not accept an unverified certificate.
     /// - `application_name`: reported to the server (`pg_stat_activity`).
+    /// - `schema`: the schema Storekeeper's tables live in (its `search_path`; letters, digits
+    ///   and `_`), so several deployments or test stacks can share one database.
     ///
     /// Any other parameter is refused with ``SQLError/Code/invalidConfiguration``, as is a URL
     /// without a host. The error never repeats the password.
@@ -37,6 +39,13 @@ extension PostgreSQLDatabase {
             case ("sslmode", let mode):
                 throw .invalidConfiguration("unknown sslmode \"\(mode)\" in the PostgreSQL URL")
             case ("application_name", let name): startupParameters.append(("application_name", name))
+            case ("schema", let schema):
+                guard !schema.isEmpty, schema.count <= 63,
+                    schema.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+                else {
+                    throw .invalidConfiguration("the schema in the PostgreSQL URL must be 1–63 letters, digits or _")
+                }
+                startupParameters.append(("search_path", schema))
             case (let name, _):
                 throw .invalidConfiguration("unsupported parameter \"\(name)\" in the PostgreSQL URL")
             }

@@ -81,11 +81,17 @@ import Testing
                 return try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                     for index in 0..<200 {
                         group.addTask {
-                            let response = try await client.post(
-                                "/customers/\(alice)/spend",
-                                ["currency": "gems", "amount": 1, "idempotencyKey": "spend-\(index)"])
-                            let code = (response.json["error"] as? [String: Any])?["code"] as? String
-                            return (response.status, code)
+                            // A client backs off on 503 (storage saturated by 200 concurrent
+                            // spends) and retries with the same idempotency key, as documented.
+                            for attempt in 1...20 {
+                                let response = try await client.post(
+                                    "/customers/\(alice)/spend",
+                                    ["currency": "gems", "amount": 1, "idempotencyKey": "spend-\(index)"])
+                                let code = (response.json["error"] as? [String: Any])?["code"] as? String
+                                if response.status != 503 || attempt == 20 { return (response.status, code) }
+                                try await Task.sleep(for: .milliseconds(100 * attempt))
+                            }
+                            return (0, nil)
                         }
                     }
                     return try await group.reduce(into: [(Int, String?)]()) { $0.append($1) }

@@ -60,10 +60,12 @@ struct PostgresDatabaseTests {
             let single = try test.otherInstance { $0.options.maximumConnections = 1 }
             try await single.withRunning {
                 try await single.write { tx in try await tx.executeScript("CREATE TABLE marks (id BIGINT PRIMARY KEY)") }
+                let (started, startedSignal) = AsyncStream<Void>.makeStream()
                 let first = Task {
                     try await single.write { tx in
                         let transactionID = try await tx.query("SELECT txid_current()")[0].int64(0)
                         try await tx.execute("INSERT INTO marks (id) VALUES (1)")
+                        startedSignal.yield()
                         try? await Task.sleep(for: .seconds(5))  // cut short by the cancellation
                         // Statements sent after the cancellation still run: the transaction goes on.
                         _ = try await tx.query("SELECT pg_sleep(0.2)")
@@ -72,7 +74,8 @@ struct PostgresDatabaseTests {
                         return transactionID
                     }
                 }
-                try await Task.sleep(for: .milliseconds(200))
+                // Cancelled once it holds the connection (not while still waiting for it).
+                for await _ in started { break }
                 first.cancel()
                 let second = try await single.write { tx in
                     let transactionID = try await tx.query("SELECT txid_current()")[0].int64(0)

@@ -43,10 +43,27 @@ enum LastWriterWins {
 
 extension AppleTransaction {
     /// Whether this record replaces `other` as the stored fact about the same transaction: the
-    /// later `signedDate` wins, equal dates are broken by content exactly as the subscription
-    /// registers break them, never by arrival, so the stored record does not depend on delivery
-    /// order.
+    /// later `signedDate` wins. Equal dates are settled by a total order that never depends on
+    /// arrival, so the stored record does not depend on delivery order: first the record that
+    /// carries more fields (a receipt's record lacks price, storefront and token, and must not
+    /// erase a signed transaction's), then content, as the subscription registers break ties.
+    /// Where the record came from (`source`) is not part of the fact: the same signed
+    /// transaction presented by the app after its notification is a replay, not a newer fact.
     public func supersedes(_ other: AppleTransaction) -> Bool {
-        self != other && LastWriterWins.supersedes(self, other)
+        var candidate = self
+        candidate.source = other.source
+        guard candidate != other else { return false }
+        if candidate.signedDate != other.signedDate { return candidate.signedDate > other.signedDate }
+        let candidateKey = LastWriterWins.contentKey(candidate)
+        let otherKey = LastWriterWins.contentKey(other)
+        let candidateFields = Self.fieldCount(candidateKey)
+        let otherFields = Self.fieldCount(otherKey)
+        if candidateFields != otherFields { return candidateFields > otherFields }
+        return otherKey.lexicographicallyPrecedes(candidateKey)
+    }
+
+    /// How many fields a record's canonical JSON carries (absent optionals are omitted).
+    private static func fieldCount(_ key: [UInt8]) -> Int {
+        ((try? JSONSerialization.jsonObject(with: Data(key))) as? [String: Any])?.count ?? 0
     }
 }

@@ -94,7 +94,7 @@ enum TransactionRows {
     /// Locks the stored row (PostgreSQL) so the comparison and the update are atomic; SQLite's
     /// single writer already is.
     static let selectForUpdate = byId + " FOR UPDATE"
-    /// `$1`...`$26` the fact, `$27` order (kept when `NULL`), `$28` now. The owner and
+    /// `$1`...`$26` the fact, `$27` order (set only when none is linked yet: a transaction pays at most one order), `$28` now. The owner and
     /// `recorded_at` do not change: ownership moves only through `reassignTransactions`.
     static let update = """
         UPDATE transactions SET
@@ -103,7 +103,7 @@ enum TransactionRows {
             quantity = $11, app_account_token = $12, ownership_type = $13, revocation_date = $14,
             revocation_reason = $15, is_upgraded = $16, offer_type = $17, offer_identifier = $18,
             offer_discount_type = $19, offer_period = $20, price = $21, currency = $22, storefront = $23,
-            transaction_reason = $24, signed_date = $25, source = $26, order_id = COALESCE($27, order_id),
+            transaction_reason = $24, signed_date = $25, source = $26, order_id = COALESCE(order_id, $27),
             updated_at = $28
         WHERE environment = $1 AND transaction_id = $2
         """

@@ -2,10 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import StorekeeperSQL
 
 /// Turns every error into a JSON body with a stable code. `StorekeeperError`s render
 /// themselves; Hummingbird's `HTTPError`s (unknown route, body too large) keep their status;
-/// anything else is a 500 whose cause is logged, never shown.
+/// storage that is overloaded or unreachable (no connection in time, conflicts that outlasted
+/// their retries) is a 503 with `Retry-After`, so clients back off instead of treating it as a
+/// defect; anything else is a 500 whose cause is logged, never shown.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -27,6 +30,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 }
             let message = error.status == .notFound ? "no such route" : (error.body ?? error.status.reasonPhrase)
             return try StorekeeperError(code, message, status: error.status).response(from: request, context: context)
+        } catch let error as SQLError where error.isRetryable || error.code == .connectionFailure {
+            context.logger.warning("storage unavailable", metadata: ["storekeeper.cause": "\(error)"])
+            return try StorekeeperError.unavailable("storage is busy or unreachable; retry shortly", cause: "\(error)")
+                .response(from: request, context: context)
         } catch {
             context.logger.error("unexpected error", metadata: ["storekeeper.cause": "\(String(reflecting: error))"])
             return try StorekeeperError(.internalError, "internal error", status: .internalServerError)

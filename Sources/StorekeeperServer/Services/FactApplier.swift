@@ -346,17 +346,24 @@ struct FactApplier: Sendable {
         // An order created after the purchase cannot be what it paid (nor an old transaction
         // re-presented with a new order's id).
         guard order.createdAt <= transaction.purchaseDate.adding(milliseconds: 60_000),
-            let stored = try await tx.transaction(environment: transaction.environment, transactionId: transaction.transactionId),
-            stored.orderId == nil
+            let stored = try await tx.transaction(environment: transaction.environment, transactionId: transaction.transactionId)
         else { return }
-        let before = outcome.deliveredOrders.count
-        try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
-        guard outcome.deliveredOrders.count > before else { return }
-        guard try await tx.linkOrder(order.id, environment: transaction.environment, transactionId: transaction.transactionId)
-        else {
-            throw StorekeeperError(
-                .conflict, "transaction already paid another order", status: .conflict,
-                cause: "\(transaction.environment.rawValue):\(transaction.transactionId)")
+        switch stored.orderId {
+        case order.id?:
+            // Linked by this very upsert (a newer record of the transaction came with the order).
+            try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        case nil:
+            let before = outcome.deliveredOrders.count
+            try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            guard outcome.deliveredOrders.count > before else { return }
+            guard try await tx.linkOrder(order.id, environment: transaction.environment, transactionId: transaction.transactionId)
+            else {
+                throw StorekeeperError(
+                    .conflict, "transaction already paid another order", status: .conflict,
+                    cause: "\(transaction.environment.rawValue):\(transaction.transactionId)")
+            }
+        default:
+            return
         }
     }
 
