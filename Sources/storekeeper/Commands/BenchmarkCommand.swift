@@ -6,14 +6,17 @@ struct BenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
         abstract: "Measure Storekeeper's performance in-process.",
-        subcommands: [VerifyBenchmarkCommand.self])
+        subcommands: [
+            VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
+            NotificationsBenchmarkCommand.self,
+        ])
 }
 
 /// `storekeeper benchmark verify`: verification, signing and the bare P-256 reference.
 struct VerifyBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Single-threaded verify+decode throughput against a bare P-256 verification.")
+        abstract: "Single-threaded verify+decode throughput and latency against a bare P-256 verification.")
 
     @Option(help: "Seconds to measure each benchmark (split into 5 rounds; the median round is reported).")
     var seconds: Double = 5
@@ -33,8 +36,13 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
             struct Row: Encodable {
                 var name: String
                 var opsPerSecond: Double
+                var p50Microseconds: Double
+                var p99Microseconds: Double
             }
-            print(String(decoding: try encoder.encode(results.map { Row(name: $0.name, opsPerSecond: $0.opsPerSecond) }), as: UTF8.self))
+            let rows = results.map {
+                Row(name: $0.name, opsPerSecond: $0.opsPerSecond, p50Microseconds: $0.latency.p50, p99Microseconds: $0.latency.p99)
+            }
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
             return
         }
         #if DEBUG
@@ -43,7 +51,9 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
         let width = results.map(\.name.count).max() ?? 0
         for result in results {
             let rounds = result.rounds.map { String(Int($0)) }.joined(separator: " ")
-            print(result.name.padding(toLength: width, withPad: " ", startingAt: 0), String(format: "%10.0f ops/s", result.opsPerSecond), "  rounds:", rounds)
+            print(
+                result.name.padding(toLength: width, withPad: " ", startingAt: 0), String(format: "%10.0f ops/s", result.opsPerSecond),
+                "  " + result.latency.formatted, "  rounds:", rounds)
         }
         if let transaction = results.first(where: { $0.name == VerifyBenchmark.transactionName }),
             let reference = results.first(where: { $0.name == VerifyBenchmark.referenceName })

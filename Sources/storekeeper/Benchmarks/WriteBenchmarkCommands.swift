@@ -1,0 +1,123 @@
+import AppStoreModels
+import AppStoreSimulator
+import ArgumentParser
+import Foundation
+import StorekeeperSQL
+
+/// `storekeeper benchmark purchases`: purchase submission end to end.
+struct PurchasesBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purchases",
+        abstract: "POST /v1/apps/{app}/purchases end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
+        discussion: """
+            Every request is a new buyer presenting a NEW consumable transaction (StoreKit 2 JWS) signed \
+            by a freshly minted Apple-shaped chain that the server, in development mode, trusts. Bodies \
+            are minted before the server starts; wrk sends each once over keep-alive connections.
+            """)
+
+    @OptionGroup var load: LoadArguments
+    @OptionGroup var storage: BackendArguments
+
+    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
+    var requests: Int = 60_000
+
+    func run() async throws {
+        try await WriteBenchmark(load: load, storage: storage, requests: requests, kind: .purchases).run()
+    }
+}
+
+/// `storekeeper benchmark notifications`: V2 webhooks end to end.
+struct NotificationsBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications",
+        abstract: "POST /v1/apps/{app}/notifications (V2) end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
+        discussion: """
+            Every request is a distinct signed ONE_TIME_CHARGE notification (its own notificationUUID) \
+            carrying a NEW consumable transaction, signed by a freshly minted Apple-shaped chain that the \
+            server, in development mode, trusts.
+            """)
+
+    @OptionGroup var load: LoadArguments
+    @OptionGroup var storage: BackendArguments
+
+    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
+    var requests: Int = 40_000
+
+    func run() async throws {
+        try await WriteBenchmark(load: load, storage: storage, requests: requests, kind: .notifications).run()
+    }
+}
+
+/// The two write benchmarks: mint, serve, load, check what was committed.
+struct WriteBenchmark {
+    enum Kind {
+        case purchases, notifications
+    }
+
+    let load: LoadArguments
+    let storage: BackendArguments
+    let requests: Int
+    let kind: Kind
+
+    func run() async throws {
+        guard requests > 0 else { throw ValidationError("--requests must be positive") }
+        let http = try load.http()
+        let pki = try AppleShapedPKI()
+        let mint = BodyMint(signer: try pki.signer())
+        let directory = http.workDirectory
+        let make: @Sendable (BodyMint, Int, Timestamp) throws -> String =
+            switch kind {
+            case .purchases: { try $0.purchaseBody($1, now: $2) }
+            case .notifications: { try $0.notificationBody($1, now: $2) }
+            }
+        let warmUpCount = max(load.warmUp * 3000, 1)
+        let started = ContinuousClock.now
+        let bodies = directory.appendingPathComponent("bodies-\(mint.nonce).jsonl")
+        let warmUpBodies = directory.appendingPathComponent("warmup-\(mint.nonce).jsonl")
+        // Warm-up bodies come after the measured ones, so no id is sent twice.
+        _ = try await onOwnThread { try mint.write(count: requests, to: bodies, make) }
+        _ = try await onOwnThread {
+            try mint.write(count: warmUpCount, to: warmUpBodies) { try make($0, $1 + requests, $2) }
+        }
+        defer {
+            try? FileManager.default.removeItem(at: bodies)
+            try? FileManager.default.removeItem(at: warmUpBodies)
+        }
+        if !load.json {
+            print("minted \(requests) + \(warmUpCount) bodies in \(ContinuousClock.now - started)")
+        }
+        let (backend, temporaryFile) = try storage.resolve(directory: directory)
+        defer { BackendArguments.removeSQLite(temporaryFile) }
+        let path = "/v1/apps/\(BenchmarkStack.appId)/" + (kind == .purchases ? "purchases" : "notifications")
+        let threads = String(load.threads)
+        let loadBefore = MachineFacts.loadAverage
+        let outcome = try await BenchmarkStack.run(backend: backend, pki: pki, logger: LoadOptions.quietLogger()) { running in
+            let auth = kind == .purchases ? running.apiKey : "-"
+            let (result, command) = try await onOwnThread {
+                try http.measure(
+                    url: running.url, script: WrkScripts.distinctBodies, arguments: [path, auth, bodies.path, threads],
+                    warmUpArguments: [path, auth, warmUpBodies.path, threads])
+            }
+            let committed: Int
+            switch kind {
+            case .purchases:
+                committed = try await running.store.count(
+                    "SELECT COUNT(*) FROM transactions WHERE transaction_id LIKE $1", [.text(mint.nonce + "%")])
+            case .notifications:
+                committed = try await running.store.count("SELECT COUNT(*) FROM inbox WHERE status = 'processed'")
+            }
+            return (result, command, committed)
+        }
+        let (result, command, committed) = outcome
+        var notes = [
+            "committed: \(committed) \(kind == .purchases ? "new transactions" : "processed notifications") "
+                + "(measured + warm-up, plus any still in flight when wrk stopped)"
+        ]
+        if result.exhausted > 0 {
+            notes.append("WARNING: the \(requests) minted bodies ran out; \(result.exhausted) requests were replays. Raise --requests.")
+        }
+        http.report(
+            name: kind == .purchases ? "purchase submission" : "V2 notification", backend: backend.description,
+            result: result, command: command, load: (loadBefore, MachineFacts.loadAverage), notes: notes)
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the release binary and runs every benchmark that BENCHMARKS.md reports.
+#
+#   scripts/bench.sh                 # all of them
+#   scripts/bench.sh verify          # one: verify | purchases | notifications | customers
+#
+# Needs wrk (apt-get install -y wrk) and, for the PostgreSQL runs, PostgreSQL's server binaries
+# (a throwaway cluster is started under /tmp/storekeeper-bench-postgres on 127.0.0.1:55439 and
+# left running; stop it with scripts/start-test-postgres.sh --stop /tmp/storekeeper-bench-postgres).
+# Everything runs on loopback and stops by itself (wrk runs are bounded by --seconds).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+which=${1:-all}
+swift build -c release --product storekeeper >&2
+bin=$(swift build -c release --show-bin-path)/storekeeper
+
+echo "# $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+postgres_url() {
+    if [ -z "${STOREKEEPER_BENCH_POSTGRES_URL:-}" ]; then
+        STOREKEEPER_BENCH_POSTGRES_URL=$(scripts/start-test-postgres.sh /tmp/storekeeper-bench-postgres 55439)
+        export STOREKEEPER_BENCH_POSTGRES_URL
+    fi
+}
+
+if [ "$which" = all ] || [ "$which" = verify ]; then
+    "$bin" benchmark verify
+fi
+if [ "$which" = all ] || [ "$which" = purchases ]; then
+    "$bin" benchmark purchases --backend sqlite
+    postgres_url
+    "$bin" benchmark purchases --backend postgres
+fi
+if [ "$which" = all ] || [ "$which" = notifications ]; then
+    "$bin" benchmark notifications --backend sqlite
+    postgres_url
+    "$bin" benchmark notifications --backend postgres
+fi
+if [ "$which" = all ] || [ "$which" = customers ]; then
+    "$bin" benchmark customers --customers 1000000
+    "$bin" benchmark customers --customers 10000
+fi
