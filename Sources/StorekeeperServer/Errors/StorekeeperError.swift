@@ -23,6 +23,9 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         public static let unknownProduct = Code(rawValue: "unknownProduct")
         public static let ownedByAnotherCustomer = Code(rawValue: "ownedByAnotherCustomer")
         public static let unavailable = Code(rawValue: "temporarilyUnavailable")
+        /// The app's configuration lacks what the request needs (e.g. a subscription offer key):
+        /// no retry helps until an operator configures it.
+        public static let notConfigured = Code(rawValue: "notConfigured")
         public static let internalError = Code(rawValue: "internalError")
     }
 

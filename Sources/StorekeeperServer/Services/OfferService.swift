@@ -71,7 +71,7 @@ public struct OfferService: Sendable {
         _ customerId: CustomerID, productId: String, offerId: String, applicationUsername: String?, actor: AuditActor
     ) async throws -> PromotionalSignature {
         guard let key = app.offerKey else {
-            throw StorekeeperError.unavailable("no subscription offer key is configured for this app")
+            throw StorekeeperError(.notConfigured, "no subscription offer key is configured for this app", status: .conflict)
         }
         guard app.catalog[productId]?.kind == .autoRenewableSubscription else {
             throw StorekeeperError(.unknownProduct, "\(productId) is not an auto-renewable subscription", status: .unprocessableContent)
