@@ -60,6 +60,7 @@ import Testing
         #"[1,2"#,  // unterminated array
         "",  // empty
         #"{"a":1,"a":2}"#,  // duplicate key
+        #"{"a":1,"\u0061":2}"#,  // duplicate key, one spelled with an escape
     ])
     func rejectsInvalidDocuments(_ json: String) {
         #expect(throws: DecodingError.self) { try decoder.decode([String: Int].self, from: json) }
@@ -93,5 +94,44 @@ import Testing
     @Test func reportsMissingKeysAndNulls() {
         #expect(throws: DecodingError.self) { try decoder.decode(Sample.Nested.self, from: #"{"level":1}"#) }
         #expect(throws: DecodingError.self) { try decoder.decode(Sample.Nested.self, from: #"{"level":null,"values":[]}"#) }
+    }
+
+    @Test func errorsCarryTheCodingPathOfTheOffendingValue() throws {
+        let json = #"{"id":"x","count":1,"flag":true,"when":1,"tags":[],"nested":{"level":1,"values":[1,"two"]}}"#
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(Sample.self, from: json) }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("expected a type mismatch, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["nested", "values", "Index 1"])
+        #expect(context.codingPath.last?.intValue == 1)
+
+        let missing = try #require(throws: DecodingError.self) {
+            try decoder.decode([String: Sample.Nested].self, from: #"{"only":{"values":[]}}"#)
+        }
+        guard case .keyNotFound(let key, let keyContext) = missing else {
+            Issue.record("expected a missing key, got \(missing)")
+            return
+        }
+        #expect(key.stringValue == "level")
+        #expect(keyContext.codingPath.map(\.stringValue) == ["only"])
+    }
+
+    @Test(arguments: [
+        "00000000-0000-0000-0000-000000000051",
+        "A1B2C3D4-E5F6-4789-ABCD-EF0123456789",
+        "a1b2c3d4-e5f6-4789-abcd-ef0123456789",
+        #"\u00611b2c3d4-e5f6-4789-abcd-ef0123456789"#,  // escaped: decoded, then parsed
+        "a1b2c3d4e5f6-4789-abcd-ef0123456789-",  // hyphens misplaced
+        "a1b2c3d4-e5f6-4789-abcd-ef012345678g",  // not hex
+        "a1b2c3d4-e5f6-4789-abcd-ef012345678",  // too short
+        "{a1b2c3d4-e5f6-4789-abcd-ef0123456789}",
+    ])
+    func decodesUUIDsExactlyAsFoundationDoes(_ spelling: String) throws {
+        struct Holder: Decodable, Equatable { var token: UUID }
+        let json = #"{"token":""# + spelling + #""}"#
+        let foundation = try? JSONDecoder().decode(Holder.self, from: Data(json.utf8))
+        let fast = try? decoder.decode(Holder.self, from: json)
+        #expect(fast == foundation)
     }
 }

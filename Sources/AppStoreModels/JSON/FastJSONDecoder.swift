@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, fast JSON decoder for any `Decodable` type.
 ///
 /// It validates the whole document first (RFC 8259 grammar, UTF-8, nesting depth, duplicate
@@ -22,7 +24,7 @@ public struct FastJSONDecoder: Sendable {
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.description))
         }
-        return try TapeDecoder(tape: tape, index: 0, parentPath: [], key: nil).decodeValue(T.self)
+        return try TapeDecoder(tape: tape, index: 0).decodeValue(T.self)
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
@@ -31,25 +33,24 @@ public struct FastJSONDecoder: Sendable {
 }
 
 /// The `Decoder` handed to `init(from:)`: one position on the tape.
+///
+/// Two words, so it and the single-value container wrapping it fit in an existential's
+/// inline buffer (no allocation per field); the coding path is rebuilt from the tape when an
+/// error asks for it.
 struct TapeDecoder: Decoder {
     let tape: JSONTape
     let index: Int
-    let parentPath: [any CodingKey]
-    let key: (any CodingKey)?
 
-    var codingPath: [any CodingKey] {
-        guard let key else { return parentPath }
-        return parentPath + [key]
-    }
+    var codingPath: [any CodingKey] { tape.codingPath(to: index) }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try TapeKeyedContainer<Key>(tape: tape, objectIndex: index, codingPath: codingPath))
+        KeyedDecodingContainer(try TapeKeyedContainer<Key>(tape: tape, objectIndex: index))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try TapeUnkeyedContainer(tape: tape, arrayIndex: index, codingPath: codingPath)
+        try TapeUnkeyedContainer(tape: tape, arrayIndex: index)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -65,6 +66,7 @@ struct TapeDecoder: Decoder {
         if T.self == Int64.self { return try decodeInteger(Int64.self) as! T }
         if T.self == Int.self { return try decodeInteger(Int.self) as! T }
         if T.self == Bool.self { return try decodeBool() as! T }
+        if T.self == UUID.self { return try decodeUUID() as! T }
         return try T(from: self)
     }
 
@@ -97,6 +99,21 @@ struct TapeDecoder: Decoder {
             throw typeMismatch(String.self, entry.kind)
         }
         return value
+    }
+
+    /// Foundation's `UUID(from:)` semantics (a string `UUID(uuidString:)` accepts), without the
+    /// intermediate `String` for the common unescaped case.
+    func decodeUUID() throws -> UUID {
+        let entry = tape[index]
+        if entry.kind == .string,
+            let uuid = tape.bytes.withUnsafeBufferPointer({ JSONScalars.uuid($0, Int(entry.start), Int(entry.end)) })
+        {
+            return uuid
+        }
+        guard let uuid = UUID(uuidString: try decodeString()) else {
+            throw corrupted("Attempted to decode UUID from invalid UUID string.")
+        }
+        return uuid
     }
 
     func decodeBool() throws -> Bool {

@@ -5,7 +5,9 @@
 /// records where each value starts and ends. Decoding then navigates the tape without
 /// re-scanning: an object's members are its following entries, and every entry knows the index
 /// just past its subtree, so skipping a value costs one load.
-struct JSONTape: Sendable {
+///
+/// A class, so the decoders and containers that point into it carry one reference.
+final class JSONTape: Sendable {
     enum Kind: UInt8, Sendable {
         case object, array, string, escapedString, number, trueLiteral, falseLiteral, null
     }
@@ -40,6 +42,45 @@ struct JSONTape: Sendable {
     }
 
     subscript(index: Int) -> Entry { entries[index] }
+
+    /// The keys and array positions leading from the root to the value at `index`.
+    ///
+    /// Decoders carry only a tape index; the path is rebuilt when an error needs it, so the
+    /// successful path never assembles coding paths.
+    func codingPath(to index: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = 0
+        while current != index {
+            let entry = entries[current]
+            var cursor = current + 1
+            var position = 0
+            var found = false
+            while cursor < Int(entry.next) {
+                let valueIndex = entry.kind == .object ? cursor + 1 : cursor
+                let next = Int(entries[valueIndex].next)
+                if index >= valueIndex && index < next {
+                    if entry.kind == .object {
+                        let key = entries[cursor]
+                        let name = bytes.withUnsafeBufferPointer { bytes in
+                            key.kind == .escapedString
+                                ? JSONScalars.escapedString(bytes, Int(key.start), Int(key.end))
+                                : JSONScalars.plainString(bytes, Int(key.start), Int(key.end))
+                        }
+                        path.append(JSONKey(stringValue: name ?? ""))
+                    } else {
+                        path.append(JSONKey(intValue: position))
+                    }
+                    current = valueIndex
+                    found = true
+                    break
+                }
+                cursor = next
+                position += 1
+            }
+            guard found else { break }
+        }
+        return path
+    }
 }
 
 /// Where and why a document is not valid JSON.

@@ -1,103 +1,19 @@
 /// Keyed access to one JSON object on the tape.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    private struct Member {
-        var keyStart: Int32
-        var keyEnd: Int32
-        var escaped: Bool
-        var valueIndex: Int32
+    /// The member table and lookups; kept out of this generic type so they run specialised.
+    private let object: TapeObject
+
+    init(tape: JSONTape, objectIndex: Int) throws {
+        self.object = try TapeObject(tape: tape, objectIndex: objectIndex)
     }
 
-    let tape: JSONTape
-    let codingPath: [any CodingKey]
-    private let members: [Member]
+    var codingPath: [any CodingKey] { object.codingPath }
 
-    init(tape: JSONTape, objectIndex: Int, codingPath: [any CodingKey]) throws {
-        let object = tape[objectIndex]
-        guard object.kind == .object else {
-            throw DecodingError.typeMismatch(
-                [String: Any].self,
-                .init(codingPath: codingPath, debugDescription: "expected an object, found \(object.kind)"))
-        }
-        self.tape = tape
-        self.codingPath = codingPath
-        var members: [Member] = []
-        members.reserveCapacity(Int(object.count))
-        var cursor = objectIndex + 1
-        while cursor < Int(object.next) {
-            let key = tape[cursor]
-            members.append(
-                Member(
-                    keyStart: key.start, keyEnd: key.end, escaped: key.kind == .escapedString,
-                    valueIndex: Int32(cursor + 1)))
-            cursor = Int(tape[cursor + 1].next)
-        }
-        self.members = members
-        try rejectDuplicateKeys()
-    }
+    private var tape: JSONTape { object.tape }
 
-    /// A signed payload with two values for one key is ambiguous; refuse it outright.
-    /// Compares raw key bytes pairwise (objects are small), decoding only escaped keys.
-    private func rejectDuplicateKeys() throws {
-        guard members.count > 1 else { return }
-        let duplicate: Member? = tape.bytes.withUnsafeBufferPointer { bytes in
-            for first in 0..<members.count {
-                let a = members[first]
-                for second in (first + 1)..<members.count {
-                    let b = members[second]
-                    if a.escaped || b.escaped {
-                        if name(of: a) == name(of: b) { return a }
-                        continue
-                    }
-                    let length = Int(a.keyEnd - a.keyStart)
-                    guard length == Int(b.keyEnd - b.keyStart) else { continue }
-                    var equal = true
-                    for offset in 0..<length where bytes[Int(a.keyStart) + offset] != bytes[Int(b.keyStart) + offset] {
-                        equal = false
-                        break
-                    }
-                    if equal { return a }
-                }
-            }
-            return nil
-        }
-        if let duplicate {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "duplicate key \"\(name(of: duplicate))\""))
-        }
-    }
+    private func valueIndex(for key: Key) -> Int? { object.valueIndex(for: key.stringValue) }
 
-    private func name(of member: Member) -> String {
-        tape.bytes.withUnsafeBufferPointer { bytes in
-            member.escaped
-                ? JSONScalars.escapedString(bytes, Int(member.keyStart), Int(member.keyEnd)) ?? ""
-                : JSONScalars.plainString(bytes, Int(member.keyStart), Int(member.keyEnd)) ?? ""
-        }
-    }
-
-    private func valueIndex(for key: Key) -> Int? {
-        var name = key.stringValue
-        return name.withUTF8 { wanted in
-            tape.bytes.withUnsafeBufferPointer { bytes -> Int? in
-                for member in members {
-                    if member.escaped {
-                        if self.name(of: member) == key.stringValue { return Int(member.valueIndex) }
-                        continue
-                    }
-                    let start = Int(member.keyStart)
-                    guard Int(member.keyEnd) - start == wanted.count else { continue }
-                    var equal = true
-                    for offset in 0..<wanted.count where bytes[start + offset] != wanted[offset] {
-                        equal = false
-                        break
-                    }
-                    if equal { return Int(member.valueIndex) }
-                }
-                return nil
-            }
-        }
-    }
-
-    var allKeys: [Key] { members.compactMap { Key(stringValue: name(of: $0)) } }
+    var allKeys: [Key] { object.names.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
 
@@ -106,12 +22,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "no value for key \"\(key.stringValue)\""))
         }
-        return TapeDecoder(tape: tape, index: index, parentPath: codingPath, key: key)
+        return TapeDecoder(tape: tape, index: index)
     }
 
     private func presentDecoder(for key: Key) -> TapeDecoder? {
         guard let index = valueIndex(for: key), tape[index].kind != .null else { return nil }
-        return TapeDecoder(tape: tape, index: index, parentPath: codingPath, key: key)
+        return TapeDecoder(tape: tape, index: index)
     }
 
     private func nonNullDecoder(for key: Key) throws -> TapeDecoder {

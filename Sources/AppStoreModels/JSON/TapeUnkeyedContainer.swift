@@ -1,24 +1,27 @@
 /// Sequential access to one JSON array on the tape.
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let tape: JSONTape
-    let codingPath: [any CodingKey]
+    private let arrayIndex: Int
     let count: Int?
     private(set) var currentIndex = 0
     private var cursor: Int
     private let end: Int
 
-    init(tape: JSONTape, arrayIndex: Int, codingPath: [any CodingKey]) throws {
+    init(tape: JSONTape, arrayIndex: Int) throws {
         let array = tape[arrayIndex]
         guard array.kind == .array else {
             throw DecodingError.typeMismatch(
-                [Any].self, .init(codingPath: codingPath, debugDescription: "expected an array, found \(array.kind)"))
+                [Any].self,
+                .init(codingPath: tape.codingPath(to: arrayIndex), debugDescription: "expected an array, found \(array.kind)"))
         }
         self.tape = tape
-        self.codingPath = codingPath
+        self.arrayIndex = arrayIndex
         self.count = Int(array.count)
         self.cursor = arrayIndex + 1
         self.end = Int(array.next)
     }
+
+    var codingPath: [any CodingKey] { tape.codingPath(to: arrayIndex) }
 
     var isAtEnd: Bool { cursor >= end }
 
@@ -27,8 +30,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 Any.self, .init(codingPath: codingPath, debugDescription: "unkeyed container is at end"))
         }
-        let decoder = TapeDecoder(
-            tape: tape, index: cursor, parentPath: codingPath, key: JSONKey(intValue: currentIndex))
+        let decoder = TapeDecoder(tape: tape, index: cursor)
         cursor = Int(tape[cursor].next)
         currentIndex += 1
         return decoder

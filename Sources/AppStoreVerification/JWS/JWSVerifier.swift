@@ -10,9 +10,15 @@ import Foundation
 /// signed. Binding to an app and environment is the caller's next step.
 package struct JWSVerifier: Sendable {
     /// A chain that passed the time-independent checks, with its leaf key ready to use.
-    package struct TrustedChain: Sendable {
+    /// A class: a cache hit hands out one reference, not a copy of every field.
+    package final class TrustedChain: Sendable {
         package let chain: AppleCertificateChain
         package let leafKey: P256.Signing.PublicKey
+
+        init(chain: AppleCertificateChain, leafKey: P256.Signing.PublicKey) {
+            self.chain = chain
+            self.leafKey = leafKey
+        }
     }
 
     package let trustedRoots: TrustedRoots
