@@ -15,6 +15,8 @@ final class SQLiteConnection {
         let bindNumbers: [Int]
         /// The number of values the statement needs at least: the highest `$n`.
         let bindCount: Int
+        /// Result column names, read once (SQLite keeps them across executions).
+        var columns: [String]
     }
 
     private var handle: OpaquePointer?
@@ -72,15 +74,18 @@ final class SQLiteConnection {
         try bind(binds, to: statement, sql: sql)
         let changesBefore = sqlite3_total_changes64(handle)
         var rows: [SQLRow] = []
-        var columns: [String]?
+        var columns = statement.columns
         while true {
             let status = sqlite3_step(statement.pointer)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else { throw lastError(status) }
             guard collectRows else { continue }
-            let names = columns ?? Self.columnNames(statement.pointer)
-            columns = names
-            rows.append(SQLRow(columns: names, values: Self.readRow(statement.pointer)))
+            if rows.isEmpty, Int(sqlite3_column_count(statement.pointer)) != columns.count {
+                // A schema change made SQLite re-prepare the statement (`SELECT *` after a migration).
+                columns = Self.columnNames(statement.pointer)
+                statements[sql]?.columns = columns
+            }
+            rows.append(SQLRow(columns: columns, values: Self.readRow(statement.pointer)))
         }
         // sqlite3_changes64 keeps the count of the last INSERT/UPDATE/DELETE; only trust it when
         // this statement changed something.
@@ -181,7 +186,8 @@ final class SQLiteConnection {
                 numbers.append(number)
             }
         }
-        return Statement(pointer: pointer, bindNumbers: numbers, bindCount: numbers.max() ?? 0)
+        return Statement(
+            pointer: pointer, bindNumbers: numbers, bindCount: numbers.max() ?? 0, columns: columnNames(pointer))
     }
 
     private func bind(_ binds: [SQLValue], to statement: Statement, sql: String) throws {

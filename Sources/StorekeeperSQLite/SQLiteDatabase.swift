@@ -19,8 +19,9 @@ public import StorekeeperSQL
 ///   rolled back on its own through savepoints.
 /// - Reads run on a pool of read-only connections, in parallel with writes, each transaction on
 ///   one WAL snapshot.
-/// - Every connection runs on a thread of its own, so fsyncs and busy waits never block Swift's
-///   cooperative thread pool.
+/// - The writer runs on a thread of its own, so fsyncs and busy waits never block Swift's
+///   cooperative thread pool; reads (index lookups over memory-mapped pages) run where their
+///   caller is.
 ///
 /// One process should own the file. Other processes can read it (e.g. the `sqlite3` shell), and
 /// writes from them wait up to the busy timeout.
@@ -35,6 +36,12 @@ public final class SQLiteDatabase: SQLDatabase {
         public var groupCommitLimit: Int = 64
         /// How many prepared statements each connection keeps, keyed by SQL text.
         public var statementCacheCapacity: Int = 256
+        /// Bytes of the file each reading connection maps into memory (`PRAGMA mmap_size`):
+        /// reads of mapped pages cost a memory access instead of a `pread` and a copy. 0 turns
+        /// it off; SQLite caps it at 2 GiB.
+        public var readerMemoryMapBytes: Int64 = 1 << 30
+        /// Page cache of each reading connection, in KiB (`PRAGMA cache_size = -N`).
+        public var readerCacheKibibytes: Int = 16 * 1024
 
         public init() {}
     }
@@ -85,12 +92,12 @@ public final class SQLiteDatabase: SQLDatabase {
         var readers: [SQLiteReader] = []
         do {
             try await writer.configure()
-            for index in 0..<max(1, configuration.readerCount) {
-                readers.append(try SQLiteReader(path: path, index: index, configuration: configuration))
+            for _ in 0..<max(1, configuration.readerCount) {
+                readers.append(try SQLiteReader(path: path, configuration: configuration))
             }
         } catch {
             await writer.close()
-            for reader in readers { await reader.close() }
+            for reader in readers { reader.close() }
             throw error
         }
         logger.debug(
@@ -105,7 +112,7 @@ public final class SQLiteDatabase: SQLDatabase {
     /// running fail). A temporary database's files are deleted.
     public func close() async {
         await writer.close()
-        for reader in readers.readers { await reader.close() }
+        for reader in readers.readers { reader.close() }
         if deleteOnClose {
             for suffix in ["", "-wal", "-shm", "-journal"] {
                 try? FileManager.default.removeItem(atPath: path + suffix)
@@ -117,7 +124,10 @@ public final class SQLiteDatabase: SQLDatabase {
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
-        try await WriteNesting.write(on: ObjectIdentifier(writer)) { try await writeUnit(body) }
+        try await WriteNesting.write(on: ObjectIdentifier(writer)) {
+            // The body runs on the writer's thread: its statements need no thread switch.
+            try await withTaskExecutorPreference(writer.executor) { try await writeUnit(body) }
+        }
     }
 
     private nonisolated(nonsending) func writeUnit<T>(
@@ -142,17 +152,17 @@ public final class SQLiteDatabase: SQLDatabase {
     ) async throws -> T {
         let reader = await readers.acquire()
         defer { readers.release(reader) }
-        let lease = try await reader.begin()
+        let lease = try reader.begin()
         let state = TransactionState()
         let transaction = SQLiteTransaction(connection: .reader(reader, lease: lease), state: state)
         switch await state.run({ try await body(transaction) }) {
         case .commit(let value):
-            try await reader.end(lease: lease)
+            try reader.end(lease: lease)
             return value
         case .rollBack(let error, _):
             // The body's error is the one to report; a failing ROLLBACK of a read-only
             // transaction surfaces again at the reader's next BEGIN.
-            try? await reader.end(lease: lease)
+            try? reader.end(lease: lease)
             throw error
         }
     }

@@ -1,58 +1,83 @@
 import StorekeeperSQL
+import Synchronization
 
-/// One read-only connection for read transactions, on its own thread.
-actor SQLiteReader {
-    private nonisolated let executor: DedicatedThreadExecutor
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
-    private let connection: SQLiteConnection
-    /// The lease running a transaction (0 for none); statements from any other lease are refused.
-    private var currentLease: UInt64 = 0
-    private var lastLease: UInt64 = 0
-
-    init(path: String, index: Int, configuration: SQLiteDatabase.Configuration) throws {
-        self.executor = DedicatedThreadExecutor(name: "storekeeper-sqlite-reader-\(index)")
-        do {
-            self.connection = try SQLiteConnection(
-                path: path, readOnly: true, busyTimeout: configuration.busyTimeout,
-                statementCacheCapacity: configuration.statementCacheCapacity)
-        } catch {
-            executor.stop()
-            throw error
-        }
+/// One read-only connection for read transactions, run on the calling thread.
+///
+/// Reads are index lookups over pages the connection maps into memory (`mmap_size`), so they
+/// are short CPU work: running them where the caller already is costs no thread switch. (The
+/// writer, whose `COMMIT` waits for an fsync, keeps a thread of its own.) The pool lends a
+/// reader to one transaction at a time; the lock only makes that exclusion checkable.
+final class SQLiteReader: @unchecked Sendable {
+    private struct State {
+        /// `nil` once closed.
+        var connection: SQLiteConnection?
+        /// The lease running a transaction (0 for none); statements from any other lease are refused.
+        var currentLease: UInt64 = 0
+        var lastLease: UInt64 = 0
     }
 
-    deinit {
-        executor.stop()
+    /// Guards `state`. (`SQLiteConnection` is not `Sendable`, so it cannot live inside a `Mutex`
+    /// value; every access to `state` below holds this lock, hence `@unchecked Sendable`.)
+    private let lock = Mutex(())
+    private var state: State
+
+    init(path: String, configuration: SQLiteDatabase.Configuration) throws {
+        let connection = try SQLiteConnection(
+            path: path, readOnly: true, busyTimeout: configuration.busyTimeout,
+            statementCacheCapacity: configuration.statementCacheCapacity)
+        try connection.execute("PRAGMA mmap_size = \(max(0, configuration.readerMemoryMapBytes))")
+        try connection.execute("PRAGMA cache_size = -\(max(0, configuration.readerCacheKibibytes))")
+        self.state = State(connection: connection)
+    }
+
+    private func withConnection<T>(_ body: (SQLiteConnection, inout State) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            guard let connection = state.connection else {
+                throw SQLError(.databaseClosed, "the SQLite database is closed")
+            }
+            return try body(connection, &state)
+        }
     }
 
     /// Starts a read transaction. Its snapshot is fixed by the first statement and kept until
     /// ``end(lease:)``: WAL readers never see later commits inside one transaction.
     func begin() throws -> UInt64 {
-        try connection.execute("BEGIN DEFERRED")
-        lastLease += 1
-        currentLease = lastLease
-        return currentLease
+        try withConnection { connection, state in
+            try connection.execute("BEGIN DEFERRED")
+            state.lastLease += 1
+            state.currentLease = state.lastLease
+            return state.currentLease
+        }
     }
 
     func run(lease: UInt64, _ sql: String, _ binds: [SQLValue], collectRows: Bool) throws -> (rows: [SQLRow], changes: Int) {
-        guard lease == currentLease else { throw SQLError.transactionClosed() }
-        return try connection.run(sql, binds, collectRows: collectRows)
+        try withConnection { connection, state in
+            guard lease == state.currentLease else { throw SQLError.transactionClosed() }
+            return try connection.run(sql, binds, collectRows: collectRows)
+        }
     }
 
     func executeScript(lease: UInt64, _ sql: String) throws {
-        guard lease == currentLease else { throw SQLError.transactionClosed() }
-        try connection.executeScript(sql)
+        try withConnection { connection, state in
+            guard lease == state.currentLease else { throw SQLError.transactionClosed() }
+            try connection.executeScript(sql)
+        }
     }
 
     /// Ends the read transaction, releasing its snapshot.
     func end(lease: UInt64) throws {
-        guard lease == currentLease else { throw SQLError.transactionClosed() }
-        currentLease = 0
-        if connection.isInTransaction { try connection.execute("ROLLBACK") }
+        try withConnection { connection, state in
+            guard lease == state.currentLease else { throw SQLError.transactionClosed() }
+            state.currentLease = 0
+            if connection.isInTransaction { try connection.execute("ROLLBACK") }
+        }
     }
 
     func close() {
-        connection.close()
+        lock.withLock { _ in
+            state.connection?.close()
+            state.connection = nil
+            state.currentLease = 0
+        }
     }
 }

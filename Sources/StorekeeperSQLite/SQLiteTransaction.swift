@@ -26,7 +26,7 @@ struct SQLiteTransaction: SQLTransaction {
         try await state.statement {
             switch connection {
             case .writer(let writer, let unit): try await writer.executeScript(unit: unit, sql)
-            case .reader(let reader, let lease): try await reader.executeScript(lease: lease, sql)
+            case .reader(let reader, let lease): try reader.executeScript(lease: lease, sql)
             }
         }
     }
@@ -40,7 +40,7 @@ struct SQLiteTransaction: SQLTransaction {
     private func run(_ sql: String, _ binds: [SQLValue], collectRows: Bool) async throws -> (rows: [SQLRow], changes: Int) {
         switch connection {
         case .writer(let writer, let unit): try await writer.run(unit: unit, sql, binds, collectRows: collectRows)
-        case .reader(let reader, let lease): try await reader.run(lease: lease, sql, binds, collectRows: collectRows)
+        case .reader(let reader, let lease): try reader.run(lease: lease, sql, binds, collectRows: collectRows)
         }
     }
 }

@@ -17,7 +17,8 @@ import StorekeeperSQL
 /// SQLite itself aborts the transaction (I/O error, full disk) or the `COMMIT` fails, every unit of
 /// the batch fails with that error: none of them was committed.
 actor SQLiteWriter {
-    private nonisolated let executor: DedicatedThreadExecutor
+    /// The connection's thread; also the task executor write transactions run on.
+    nonisolated let executor: DedicatedThreadExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let connection: SQLiteConnection
@@ -66,6 +67,11 @@ actor SQLiteWriter {
         }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
+        // A WAL left by a process that did not close cleanly holds committed pages that every read
+        // would fetch from the log until a later write checkpoints them: fold it into the
+        // database now, while no reader is open, and keep the log from staying large afterwards.
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try connection.execute("PRAGMA journal_size_limit = \(64 * 1024 * 1024)")
     }
 
     /// Waits for the turn and starts a unit. Returns its identifier for ``run`` and ``end``.

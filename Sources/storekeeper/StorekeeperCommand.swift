@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Logging
+import StorekeeperServer
 
 /// `storekeeper`: the server, its operator tools and the App Store simulator.
 @main
@@ -15,6 +17,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64); everything else keeps its code.
     static func main() async {
+        LoggingSystem.bootstrap { StorekeeperLogHandler.standardOutput(label: $0, metadataProvider: nil) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -138,6 +138,6 @@ public struct OutboxDispatcher: PeriodicJob {
         signed.append(UInt8(ascii: "."))
         signed.append(payload)
         let mac = HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: Data(secret.utf8)))
-        return "t=\(timestamp),v1=" + mac.map { String(format: "%02x", $0) }.joined()
+        return "t=\(timestamp),v1=" + mac.lowercaseHex
     }
 }

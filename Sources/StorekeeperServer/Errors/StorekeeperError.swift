@@ -1,6 +1,7 @@
 public import HTTPTypes
 public import Hummingbird
 public import AppStoreVerification
+import AppStoreModels
 import Foundation
 import NIOCore
 
@@ -76,7 +77,7 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
 extension StorekeeperError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = ErrorBody(error: .init(code: code.rawValue, message: message, verificationCode: verificationCode))
-        let data = try JSONEncoder().encode(body)
+        let data = try FastJSONEncoder().encode(body)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         if status == .serviceUnavailable { headers[.retryAfter] = "5" }

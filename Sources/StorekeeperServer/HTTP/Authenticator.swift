@@ -89,7 +89,7 @@ struct Authenticator: Sendable {
 
     /// Lowercase hex SHA-256 of a secret: what the store keeps instead of the secret.
     static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(secret.utf8)).lowercaseHex
     }
 
     /// A new random API key secret.

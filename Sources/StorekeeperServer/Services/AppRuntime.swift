@@ -69,7 +69,7 @@ public struct AppRuntime: Sendable {
                     try AppleTransaction(purchase, environment: environment, receiptCreationDate: verified.signedDate)
                 }
             }
-            let digest = SHA256.hash(data: Data(base64.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+            let digest = SHA256.hash(data: Data(base64.utf8)).prefix(12).lowercaseHex
             return VerifiedFacts(transactions: transactions, renewals: [], factReference: "receipt:\(digest)")
         case .transactionReceipt(let base64):
             return try await confirmTransactionReceipt(base64)

@@ -70,12 +70,11 @@ struct EventOutbox: Sendable {
         _ type: String, customerId: CustomerID, data: Data, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws {
         guard !webhooks.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = FastJSONEncoder()
         for webhook in webhooks {
             let id = UUID()
-            let body = try encoder.encode(
-                Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data))
+            let body = Foundation.Data(try encoder.encode(
+                Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
             try await tx.enqueueOutbox(
                 OutboxMessage(
                     id: id, destination: "webhook:\(webhook.name)", kind: type, customerId: customerId, payload: body,

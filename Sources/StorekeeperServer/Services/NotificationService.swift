@@ -317,7 +317,7 @@ public struct NotificationService: Sendable {
     }
 
     static func digestId(_ body: [UInt8]) -> String {
-        "sha256:" + SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        "sha256:" + SHA256.hash(data: body).lowercaseHex
     }
 
     /// Compares secrets without leaking where they differ through timing.

@@ -1,0 +1,66 @@
+public import AppStoreModels
+
+// The customer view is the most-read answer; it writes its JSON directly. Keys are listed in
+// sorted order, as `FastJSONEncoder` sorts them; `CustomerViewJSONTests` holds both spellings
+// equal.
+
+extension CustomerView: JSONWritable {
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("balances")
+        writer.value(balances)
+        writer.field("createdAt", createdAt)
+        writer.field("customerId", customerId.rawValue)
+        writer.key("entitlements")
+        writer.value(entitlements)
+        writer.key("purchases")
+        writer.value(purchases)
+        writer.key("subscriptions")
+        writer.value(subscriptions)
+        writer.endObject()
+    }
+}
+
+extension CustomerView.Entitlement: JSONWritable {
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("environment", environment)
+        writer.field("expiresAt", expiresAt)
+        writer.field("id", id)
+        writer.field("isActive", isActive)
+        writer.field("productId", productId)
+        writer.field("source", source)
+        writer.endObject()
+    }
+}
+
+extension CustomerView.Subscription: JSONWritable {
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("environment", environment)
+        writer.field("expiresAt", expiresAt)
+        writer.field("group", group)
+        writer.field("originalTransactionId", originalTransactionId)
+        writer.field("phase", phase)
+        writer.field("productId", productId)
+        writer.endObject()
+    }
+}
+
+extension CustomerView.Purchase: JSONWritable {
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("currency", currency)
+        writer.field("environment", environment)
+        writer.field("expiresDate", expiresDate)
+        writer.field("orderId", orderId)
+        writer.field("originalTransactionId", originalTransactionId)
+        writer.field("price", price)
+        writer.field("productId", productId)
+        writer.field("purchaseDate", purchaseDate)
+        writer.field("quantity", quantity)
+        writer.field("revocationDate", revocationDate)
+        writer.field("transactionId", transactionId)
+        writer.endObject()
+    }
+}
