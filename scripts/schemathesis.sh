@@ -45,6 +45,11 @@ trap cleanup EXIT
 db="$work/storekeeper.sqlite"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 key=$("$bin" apikey create --sqlite "$db" --name schemathesis)
+if ! [[ "$key" =~ ^sk_[A-Za-z0-9_-]+$ ]]; then
+    echo "storekeeper apikey create printed something other than one key:" >&2
+    printf '%s\n' "$key" >&2
+    exit 1
+fi
 LOG_LEVEL=${LOG_LEVEL:-warning} "$bin" serve --sqlite "$db" --host 127.0.0.1 --port "$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 

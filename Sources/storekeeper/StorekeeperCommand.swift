@@ -16,8 +16,9 @@ struct StorekeeperCommand: AsyncParsableCommand {
     )
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64); everything else keeps its code.
+    /// Logs go to standard error: standard output carries what a command prints (a key, JSON lines).
     static func main() async {
-        LoggingSystem.bootstrap { StorekeeperLogHandler.standardOutput(label: $0, metadataProvider: nil) }
+        LoggingSystem.bootstrap { StorekeeperLogHandler.standardError(label: $0, metadataProvider: nil) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -2,7 +2,7 @@ import Foundation
 public import Logging
 import Synchronization
 
-/// A line-per-event log handler for standard output (or error), in swift-log's stream format:
+/// A line-per-event log handler for standard error, in swift-log's stream format:
 /// `2026-01-03T03:33:31+0000 info storekeeper : key=value [Module] message`.
 ///
 /// Unlike swift-log's `StreamLogHandler`, which re-renders all metadata whenever one key is set,
@@ -23,12 +23,7 @@ public struct StorekeeperLogHandler: LogHandler {
         func write(_ line: String) { file.withLock { $0.write(Data(line.utf8)) } }
     }
 
-    private static let standardOutputStream = Stream(.standardOutput)
     private static let standardErrorStream = Stream(.standardError)
-
-    public static func standardOutput(label: String, metadataProvider: Logger.MetadataProvider?) -> StorekeeperLogHandler {
-        StorekeeperLogHandler(label: label, stream: standardOutputStream, metadataProvider: metadataProvider)
-    }
 
     public static func standardError(label: String, metadataProvider: Logger.MetadataProvider?) -> StorekeeperLogHandler {
         StorekeeperLogHandler(label: label, stream: standardErrorStream, metadataProvider: metadataProvider)
