@@ -37,9 +37,11 @@ public final class SQLiteDatabase: SQLDatabase {
         /// How many prepared statements each connection keeps, keyed by SQL text.
         public var statementCacheCapacity: Int = 256
         /// Bytes of the file each reading connection maps into memory (`PRAGMA mmap_size`):
-        /// reads of mapped pages cost a memory access instead of a `pread` and a copy. 0 turns
-        /// it off; SQLite caps it at 2 GiB.
-        public var readerMemoryMapBytes: Int64 = 1 << 30
+        /// reads of mapped pages cost a memory access instead of a `pread` and a copy. Mapping
+        /// takes address space, not memory (the pages are the kernel's page cache, shared by every
+        /// connection). 0 turns it off. The default is SQLite's usual cap (`SQLITE_MAX_MMAP_SIZE`,
+        /// just under 2 GiB); SQLite lowers larger values to its cap.
+        public var readerMemoryMapBytes: Int64 = 0x7fff_0000
         /// Page cache of each reading connection, in KiB (`PRAGMA cache_size = -N`).
         public var readerCacheKibibytes: Int = 16 * 1024
 

@@ -50,6 +50,7 @@ public func buildApplication(
             serverName: "storekeeper"),
         services: dependencies.services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+        eventLoopGroupProvider: .shared(ServerEventLoops.group(threads: dependencies.configuration.ioThreads)),
         logger: dependencies.logger)
     for process in dependencies.beforeServerStarts {
         application.beforeServerStarts(perform: process)

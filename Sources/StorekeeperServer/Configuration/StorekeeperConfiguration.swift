@@ -10,6 +10,9 @@ public import Foundation
 ///   app's `policy.sandbox` allows it for App Review.
 /// - `server.host` (default `127.0.0.1`), `server.port` (default `8080`).
 /// - `server.maxBodyBytes` (default 1,048,576 — receipts grow with a customer's history).
+/// - `server.ioThreads` (default: half the cores, at least 1): threads reading and writing HTTP
+///   connections. Request handlers run on Swift's concurrency pool (one thread per core) beside
+///   them; on a small machine fewer I/O threads leave the cores to the handlers.
 /// - `storage.backend` (`sqlite` | `postgres`, default `sqlite`), `storage.path` (SQLite file,
 ///   default `storekeeper.sqlite`), `storage.url` (PostgreSQL URL, secret).
 /// - `instance` (default: the host name): names this instance in leases and logs.
@@ -28,12 +31,14 @@ public struct StorekeeperConfiguration: Sendable {
     public var host: String
     public var port: Int
     public var maxBodyBytes: Int
+    public var ioThreads: Int
     public var storage: Storage
     public var instance: String
     public var apps: [AppConfiguration]
 
     public init(
         mode: Mode = .production, host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1_048_576,
+        ioThreads: Int = StorekeeperConfiguration.defaultIOThreads,
         storage: Storage = .sqlite(path: "storekeeper.sqlite"), instance: String = ProcessInfo.processInfo.hostName,
         apps: [AppConfiguration]
     ) {
@@ -41,6 +46,7 @@ public struct StorekeeperConfiguration: Sendable {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
+        self.ioThreads = ioThreads
         self.storage = storage
         self.instance = instance
         self.apps = apps
@@ -57,6 +63,8 @@ public struct StorekeeperConfiguration: Sendable {
         guard maxBodyBytes >= 1_048_576 else {
             throw ConfigurationError(key: "server.maxBodyBytes", "must admit at least 1 MB (receipts grow with history)")
         }
+        ioThreads = try settings.int("server", "ioThreads") ?? Self.defaultIOThreads
+        guard (1...256).contains(ioThreads) else { throw ConfigurationError(key: "server.ioThreads", "must be 1...256") }
         switch try settings.string("storage", "backend") ?? "sqlite" {
         case "sqlite":
             storage = .sqlite(path: try settings.string("storage", "path") ?? "storekeeper.sqlite")
@@ -104,4 +112,8 @@ public struct StorekeeperConfiguration: Sendable {
     }
 
     public func app(_ id: String) -> AppConfiguration? { apps.first { $0.id == id } }
+
+    /// Half the cores, at least one (measured on two cores: one I/O thread beside the two
+    /// handler threads served the customer view about 5 % faster, with a lower p99, than two).
+    public static var defaultIOThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 }

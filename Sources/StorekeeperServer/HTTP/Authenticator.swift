@@ -47,10 +47,7 @@ struct Authenticator: Sendable {
     }
 
     func authenticate(_ request: Request, app: AppConfiguration) async throws -> Principal {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw StorekeeperError.unauthorized()
-        }
-        let credential = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        let credential = try Self.bearerCredential(request)
         if credential.hasPrefix(Self.apiKeyPrefix) {
             return try await apiKey(credential)
         }
@@ -59,10 +56,7 @@ struct Authenticator: Sendable {
 
     /// Server-to-server callers only.
     func authenticateServer(_ request: Request) async throws -> String {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw StorekeeperError.unauthorized()
-        }
-        let credential = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        let credential = try Self.bearerCredential(request)
         guard credential.hasPrefix(Self.apiKeyPrefix), case .server(let name) = try await apiKey(credential) else {
             throw StorekeeperError.unauthorized("a server API key is required")
         }
@@ -85,6 +79,18 @@ struct Authenticator: Sendable {
         }
         guard let record, record.revokedAt == nil else { throw StorekeeperError.unauthorized("unknown or revoked API key") }
         return .server(keyName: record.name)
+    }
+
+    /// The credential of `Authorization: Bearer <credential>`, without the spaces and tabs HTTP
+    /// allows around it.
+    static func bearerCredential(_ request: Request) throws -> String {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw StorekeeperError.unauthorized()
+        }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let value = header.utf8.dropFirst("Bearer ".count).drop(while: isBlank)
+        let end = value.lastIndex(where: { !isBlank($0) }).map { value.index(after: $0) } ?? value.startIndex
+        return String(Substring(value[value.startIndex..<end]))
     }
 
     /// Lowercase hex SHA-256 of a secret: what the store keeps instead of the secret.

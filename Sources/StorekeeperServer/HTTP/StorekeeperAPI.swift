@@ -7,13 +7,26 @@ import Storekeeper
 
 /// Storekeeper's client and server-to-server API: orders, purchases, customers, wallet.
 struct StorekeeperAPI: Sendable {
-    struct AppServices: Sendable {
-        var runtime: AppRuntime
-        var orders: OrderService
-        var purchases: PurchaseService
-        var customers: CustomerService
-        var notifications: NotificationService
-        var offers: OfferService
+    /// One app's services, shared by reference: a request looks them up without copying them.
+    final class AppServices: Sendable {
+        let runtime: AppRuntime
+        let orders: OrderService
+        let purchases: PurchaseService
+        let customers: CustomerService
+        let notifications: NotificationService
+        let offers: OfferService
+
+        init(
+            runtime: AppRuntime, orders: OrderService, purchases: PurchaseService, customers: CustomerService,
+            notifications: NotificationService, offers: OfferService
+        ) {
+            self.runtime = runtime
+            self.orders = orders
+            self.purchases = purchases
+            self.customers = customers
+            self.notifications = notifications
+            self.offers = offers
+        }
     }
 
     let apps: [String: AppServices]
@@ -49,7 +62,8 @@ struct StorekeeperAPI: Sendable {
 
     func customerParameter(_ context: StorekeeperRequestContext) throws -> CustomerID {
         // Path parameters arrive percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`.
-        guard let raw = context.parameters.get("customer"), let decoded = raw.removingPercentEncoding,
+        guard let raw = context.parameters.get("customer"),
+            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
             let id = CustomerID(rawValue: decoded)
         else {
             throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")

@@ -65,7 +65,9 @@ struct BodyMint {
                 results.withLock { $0[chunk] = .failure(error) }
             }
         }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BenchmarkFailure("cannot create \(url.path)")
+        }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let parts = results.withLock { $0 }
