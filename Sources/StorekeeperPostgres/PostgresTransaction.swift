@@ -55,14 +55,33 @@ struct PostgresTransaction: SQLTransaction {
         }
         let result: PostgresQueryResult
         do {
-            let future: EventLoopFuture<PostgresQueryResult> = connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-            result = try await future.get()
+            result = try await Self.send(PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection, logger: logger).get()
         } catch {
             throw SQLError(postgres: error)
         }
         let rows = collectRows ? try result.rows.map(Self.row) : []
         return (rows, Self.changes(result.metadata), result.metadata.command)
+    }
+
+    /// Sends `query` from the connection's event loop, or fails if the connection has closed.
+    ///
+    /// PostgresNIO hands a query to the connection's channel without a write promise. On a
+    /// connection that has already closed (the pool force-closes leased connections when it stops,
+    /// or the server went away) that write fails where nobody hears it and the query's future is
+    /// never completed: a statement sent then, such as the `ROLLBACK` after a failure, would wait
+    /// forever and hold its request and the server's shutdown with it. On the event loop the
+    /// channel cannot close between the check and the write; while it is open, PostgresNIO fails
+    /// every query it holds when the connection goes away.
+    static func send(
+        _ query: PostgresQuery, on connection: PostgresConnection, logger: Logger
+    ) -> EventLoopFuture<PostgresQueryResult> {
+        connection.eventLoop.flatSubmit {
+            guard !connection.isClosed else {
+                return connection.eventLoop.makeFailedFuture(
+                    SQLError(.connectionFailure, "the PostgreSQL connection is closed"))
+            }
+            return connection.query(query, logger: logger)
+        }
     }
 
     /// Rows changed according to the command tag (`INSERT 0 3`, `UPDATE 2`, `MERGE 1`, ...).

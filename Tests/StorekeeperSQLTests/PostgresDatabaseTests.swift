@@ -1,6 +1,7 @@
 import PostgresNIO
 @testable import StorekeeperPostgres
 import StorekeeperSQL
+import Synchronization
 import Testing
 
 /// PostgreSQL-only behaviour: several instances sharing one database.
@@ -92,6 +93,82 @@ struct PostgresDatabaseTests {
         }
     }
 
+    /// The server ends a transaction's connection (a restart, `pg_terminate_backend`, a network
+    /// cut): the transaction's next statement fails at once with a connection failure. Before,
+    /// a statement sent on a connection that had closed waited forever (PostgresNIO drops it
+    /// silently), which held the request, and any server shutdown, with it.
+    @Test func aStatementOnAConnectionTheServerClosedFails() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let database = test.database
+            let admin = try test.otherInstance()
+            try await admin.withRunning {
+                let result = try await Self.finishing(within: .seconds(30)) {
+                    try await database.write { tx in
+                        let pid = try await tx.query("SELECT pg_backend_pid()")[0].int64(0)
+                        try await admin.write { try await $0.query("SELECT pg_terminate_backend($1::int)", [.integer(pid)]) }
+                        // Let the client see the connection go.
+                        try await Task.sleep(for: .milliseconds(300))
+                        _ = try await tx.query("SELECT 1")
+                    }
+                }
+                #expect(throws: SQLError.self) { try result.get() }
+                #expect((result.error as? SQLError)?.code == .connectionFailure, "\(result)")
+            }
+        }
+    }
+
+    /// The pool stops (graceful shutdown) while a transaction holds a connection: the pool closes
+    /// it, and the transaction ends with a connection failure instead of waiting forever.
+    @Test func aTransactionOutlivingItsPoolEnds() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            let other = try test.otherInstance()
+            let pool = Task { await other.run() }
+            let (inside, insideSignal) = AsyncStream<Void>.makeStream()
+            let (resume, resumeSignal) = AsyncStream<Void>.makeStream()
+            let transaction = Task {
+                try await other.write { tx in
+                    _ = try await tx.query("SELECT 1")
+                    insideSignal.yield()
+                    for await _ in resume { break }
+                    _ = try await tx.query("SELECT 2")
+                }
+            }
+            for await _ in inside { break }
+            pool.cancel()
+            // Let the pool close the leased connection before the transaction goes on.
+            try await Task.sleep(for: .milliseconds(300))
+            resumeSignal.yield()
+            let result = try await Self.finishing(within: .seconds(30)) { try await transaction.value }
+            #expect((result.error as? SQLError)?.code == .connectionFailure, "\(result)")
+            _ = await pool.value
+        }
+    }
+
+    /// What `body` returned or threw, or a failed test (not a hung suite) if it is still running
+    /// after `limit`.
+    static func finishing<T: Sendable>(
+        within limit: Duration, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> Result<T, any Error> {
+        let outcome = Mutex<CheckedContinuation<Result<T, any Error>?, Never>?>(nil)
+        let finish: @Sendable (Result<T, any Error>?) -> Void = { value in
+            outcome.withLock { continuation in
+                continuation?.resume(returning: value)
+                continuation = nil
+            }
+        }
+        let result = await withCheckedContinuation { continuation in
+            outcome.withLock { $0 = continuation }
+            Task {
+                do { finish(.success(try await body())) } catch { finish(.failure(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                finish(nil)
+            }
+        }
+        return try #require(result, "still running after \(limit): a statement waits on a closed connection")
+    }
+
     @Test func unsupportedColumnTypesAreTypedErrors() async throws {
         try await TestBackend.postgresql.withDatabase { test in
             let error = await #expect(throws: SQLError.self) {
@@ -162,5 +239,13 @@ struct PostgresConfigurationTests {
             "INSERT INTO a (t) VALUES ('last')",
         ])
         #expect(PostgresScript.statements(in: "  -- only a comment\n /* and another */ ; ").isEmpty)
+    }
+}
+
+extension Result {
+    /// The error of a failure, `nil` for a success.
+    var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }
