@@ -69,6 +69,8 @@ public protocol PurchaseStoreReader: Sendable {
     func auditEvents(subject: String) async throws -> [AuditEvent]
 
     func inboxNotification(id: String) async throws -> InboxNotification?
+    /// The status of a stored notification without its body; `nil` when none has the id.
+    func inboxStatus(id: String) async throws -> InboxNotification.Status?
     /// Inbox entries still `received` or `failed` (retryable), oldest first.
     func pendingInbox(limit: Int) async throws -> [InboxNotification]
     func inboxCount(status: InboxNotification.Status) async throws -> Int
@@ -128,6 +130,13 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     /// same id (`notificationUUID`) is already stored.
     func insertInbox(_ notification: InboxNotification) async throws -> Bool
     func updateInbox(_ notification: InboxNotification) async throws
+    /// Marks a stored notification applied at `at` (one more attempt, no error). Throws when none
+    /// has the id.
+    func markInboxProcessed(id: String, at: Timestamp) async throws
+    /// Records a failed attempt at a stored notification, unless it was applied meanwhile.
+    /// Returns whether it was marked.
+    @discardableResult
+    func markInboxFailed(id: String, error: String) async throws -> Bool
 
     func enqueueOutbox(_ message: OutboxMessage) async throws
     func updateOutbox(_ message: OutboxMessage) async throws

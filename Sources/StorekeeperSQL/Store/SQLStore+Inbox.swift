@@ -25,6 +25,13 @@ enum InboxRows {
     }
 
     static let byId = "SELECT \(columns) FROM inbox WHERE id = $1"
+    static let status = "SELECT status FROM inbox WHERE id = $1"
+    static let markProcessed = """
+        UPDATE inbox SET status = 'processed', processed_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1
+        """
+    static let markFailed = """
+        UPDATE inbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
+        """
     static let pending = """
         SELECT \(columns) FROM inbox WHERE status IN ('received', 'failed') ORDER BY received_at, id LIMIT $1
         """
@@ -44,6 +51,10 @@ enum InboxRows {
 extension SQLStoreQuerying {
     func inboxNotification(id: String) async throws -> InboxNotification? {
         try await sql.queryFirst(InboxRows.byId, [.text(id)]).map(InboxRows.notification)
+    }
+
+    func inboxStatus(id: String) async throws -> InboxNotification.Status? {
+        try await sql.queryFirst(InboxRows.status, [.text(id)]).map { try $0.closedEnum(InboxNotification.Status.self, 0) }
     }
 
     func pendingInbox(limit: Int) async throws -> [InboxNotification] {
@@ -66,5 +77,15 @@ extension SQLStoreTransaction {
         guard try await sql.execute(InboxRows.update, binds) == 1 else {
             throw SQLPurchaseStoreError.notFound("no inbox notification \(notification.id) to update")
         }
+    }
+
+    func markInboxProcessed(id: String, at: Timestamp) async throws {
+        guard try await sql.execute(InboxRows.markProcessed, [.text(id), SQLValue(at)]) == 1 else {
+            throw SQLPurchaseStoreError.notFound("no inbox notification \(id) to mark processed")
+        }
+    }
+
+    func markInboxFailed(id: String, error: String) async throws -> Bool {
+        try await sql.execute(InboxRows.markFailed, [.text(id), .text(error)]) == 1
     }
 }

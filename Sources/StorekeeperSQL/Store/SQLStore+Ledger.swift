@@ -80,14 +80,14 @@ extension SQLStoreTransaction {
             applied.append((name, slot, delta))
             if account == customerAccount { customerBalance = balance }
         }
+        var postings: [SQLValue] = []
         for (ordinal, posting) in entry.postings.enumerated() {
-            try await sql.execute(
-                LedgerRows.insertPosting,
-                [
-                    .integer(entryId), SQLValue(ordinal), .text(posting.account.description),
-                    SQLValue(posting.account.customerId), .integer(posting.amount), now,
-                ])
+            postings += [
+                .integer(entryId), SQLValue(ordinal), .text(posting.account.description),
+                SQLValue(posting.account.customerId), .integer(posting.amount), now,
+            ]
         }
+        try await sql.execute(LedgerRows.insertPostings(count: entry.postings.count), postings)
         if let customerBalance { return .posted(balance: customerBalance) }
         return .posted(balance: try await balance(customerAccount))
     }

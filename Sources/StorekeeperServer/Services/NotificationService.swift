@@ -56,29 +56,57 @@ public struct NotificationService: Sendable {
         let payload = verified.payload
         let id = payload.notificationUUID ?? Self.digestId(body)
         let type = payload.notificationType?.rawValue ?? "unknown"
-        let entry = InboxNotification(
-            id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
-            notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
-            signedDate: payload.signedDate)
-        do {
-            // Durable before any 2xx: if the process dies after this, the inbox still has it.
-            let existing = try await store.write { tx -> InboxNotification? in
-                if try await tx.insertInbox(entry) { return nil }
-                return try await tx.inboxNotification(id: id)
-            }
-            // Another request already stored it and is applying it (or did): one effect only.
-            // A failed attempt is applied again.
-            if let existing, existing.status != .failed {
-                metrics.notification(type: type, version: 2, outcome: "duplicate")
-                return .duplicate
-            }
-        } catch {
-            metrics.notification(type: type, version: 2, outcome: "retry")
-            return .retry("could not store the notification: \(error)")
-        }
         let fact = NotificationInterpreter.interpret(
             payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
-        return await process(fact, inboxId: id, type: type, version: 2, signedDate: payload.signedDate, now: now)
+        // The body goes into the inbox in the same transaction that applies it, already marked
+        // processed: one durable commit stores and applies it (nothing is acknowledged before).
+        let entry = InboxNotification(
+            id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now, status: .processed,
+            attempts: 1, notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
+            signedDate: payload.signedDate, processedAt: now)
+        let stored: Stored
+        do {
+            stored = try await store.write { tx -> Stored in
+                if try await tx.insertInbox(entry) {
+                    return .applied(try await apply(fact, reference: "notification:\(id)", now: now, in: tx))
+                }
+                // Stored before: by a delivery that was applied (on PostgreSQL the insert waits
+                // for a concurrent one to commit), or by a failed attempt.
+                return try await tx.inboxStatus(id: id) == .failed ? .failedBefore : .duplicate
+            }
+        } catch {
+            // Nothing of this attempt was committed: keep the body, as failed, so it is not lost
+            // (the inbox processor retries it too), and ask Apple to send it again.
+            var failed = entry
+            failed.status = .failed
+            failed.processedAt = nil
+            failed.lastError = String(describing: error)
+            _ = try? await store.write { tx in
+                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: String(describing: error)) }
+            }
+            metrics.notification(type: type, version: 2, outcome: "retry")
+            return .retry("processing failed: \(error)")
+        }
+        switch stored {
+        case .applied(let applied):
+            recordApplied(applied, fact: fact, type: type, version: 2, signedDate: payload.signedDate, now: now)
+            return .processed
+        case .duplicate:
+            metrics.notification(type: type, version: 2, outcome: "duplicate")
+            return .duplicate
+        case .failedBefore:
+            return await process(fact, inboxId: id, type: type, version: 2, signedDate: payload.signedDate, now: now)
+        }
+    }
+
+    /// What storing a V2 notification found.
+    private enum Stored {
+        /// New: stored and applied in one transaction.
+        case applied(Applied)
+        /// Already stored and applied (or being applied).
+        case duplicate
+        /// Stored by an attempt that failed: apply it again.
+        case failedBefore
     }
 
     /// Applies an interpreted notification and marks its inbox entry processed, atomically.
@@ -86,34 +114,30 @@ public struct NotificationService: Sendable {
         _ fact: NotificationFact, inboxId: String, type: String, version: Int, signedDate: Timestamp?, now: Timestamp
     ) async -> Answer {
         do {
-            // Metrics only once the transaction committed (a retried transaction runs again).
             let applied = try await store.write { tx -> Applied in
                 let applied = try await apply(fact, reference: "notification:\(inboxId)", now: now, in: tx)
-                guard var entry = try await tx.inboxNotification(id: inboxId) else { return applied }
-                entry.status = .processed
-                entry.processedAt = now
-                entry.attempts += 1
-                entry.lastError = nil
-                try await tx.updateInbox(entry)
+                try await tx.markInboxProcessed(id: inboxId, at: now)
                 return applied
             }
-            if applied.consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
-            if let kind = Self.refundKind(fact) { metrics.refund(kind: kind) }
-            if let outcome = applied.outcome { metrics.applied(outcome, at: now) }
-            metrics.notification(type: type, version: version, outcome: "processed")
-            if let signedDate { metrics.notificationLag(signedDate: signedDate, at: now) }
+            recordApplied(applied, fact: fact, type: type, version: version, signedDate: signedDate, now: now)
             return .processed
         } catch {
-            _ = try? await store.write { tx in
-                guard var entry = try await tx.inboxNotification(id: inboxId), entry.status != .processed else { return }
-                entry.status = .failed
-                entry.attempts += 1
-                entry.lastError = String(describing: error)
-                try await tx.updateInbox(entry)
-            }
+            _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: String(describing: error)) }
             metrics.notification(type: type, version: version, outcome: "retry")
             return .retry("processing failed: \(error)")
         }
+    }
+
+    /// Metrics of an applied notification, once its transaction committed (a retried transaction
+    /// runs its body again).
+    private func recordApplied(
+        _ applied: Applied, fact: NotificationFact, type: String, version: Int, signedDate: Timestamp?, now: Timestamp
+    ) {
+        if applied.consumption != nil { metrics.consumptionAnswered(outcome: "queued", latency: .zero) }
+        if let kind = Self.refundKind(fact) { metrics.refund(kind: kind) }
+        if let outcome = applied.outcome { metrics.applied(outcome, at: now) }
+        metrics.notification(type: type, version: version, outcome: "processed")
+        if let signedDate { metrics.notificationLag(signedDate: signedDate, at: now) }
     }
 
     /// What applying one notification did, for metrics once it committed.

@@ -51,6 +51,36 @@ extension PurchaseStoreContract {
                     try await tx.updateInbox(InboxNotification(id: "never", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0))
                 }
             }
-        }
+        },
+        StoreContractCase("inbox: status without the body; failed attempts counted; processed is final") { context throws in
+            let store = context.store
+            let entry = InboxNotification(id: "uuid-m", appId: "app", version: 2, body: Data("{}".utf8), receivedAt: StoreFixtures.at(1))
+            #expect(try await store.write { try await $0.insertInbox(entry) })
+            #expect(try await store.read { try await $0.inboxStatus(id: "uuid-m") } == .received)
+            #expect(try await store.read { try await $0.inboxStatus(id: "none") } == nil)
+
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "first") })
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "second") })
+            var failed = entry
+            failed.status = .failed
+            failed.attempts = 2
+            failed.lastError = "second"
+            #expect(try await store.read { try await $0.inboxNotification(id: "uuid-m") } == failed)
+
+            try await store.write { try await $0.markInboxProcessed(id: "uuid-m", at: StoreFixtures.at(5)) }
+            var processed = failed
+            processed.status = .processed
+            processed.attempts = 3
+            processed.lastError = nil
+            processed.processedAt = StoreFixtures.at(5)
+            #expect(try await store.read { try await $0.inboxNotification(id: "uuid-m") } == processed)
+            // A late failure report does not undo the application.
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "late") } == false)
+            #expect(try await store.read { try await $0.inboxNotification(id: "uuid-m") } == processed)
+            #expect(try await store.write { try await $0.markInboxFailed(id: "none", error: "x") } == false)
+            await #expect(throws: (any Error).self) {
+                try await store.write { try await $0.markInboxProcessed(id: "none", at: StoreFixtures.at(6)) }
+            }
+        },
     ]
 }

@@ -54,7 +54,7 @@ struct BodyMint {
         let mint = self
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var text = ""
-            let range = (chunk * perChunk)..<min(count, (chunk + 1) * perChunk)
+            let range = min(count, chunk * perChunk)..<min(count, (chunk + 1) * perChunk)
             do {
                 for index in range {
                     text += try make(mint, index, now)

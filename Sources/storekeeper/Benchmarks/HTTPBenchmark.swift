@@ -80,9 +80,10 @@ struct LoadOptions {
         return url
     }
 
+    /// Errors only, unless `LOG_LEVEL` asks for more (as for `serve`).
     static func quietLogger() -> Logger {
         var logger = Logger(label: "storekeeper.bench")
-        logger.logLevel = .error
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
         return logger
     }
 }

@@ -38,4 +38,12 @@ extension StoreSchema {
         CREATE INDEX outbox_status ON outbox (status, next_attempt_at);
         """
     }
+
+    /// PostgreSQL compresses values over 2 kB with pglz before storing them out of line. A
+    /// notification body is ~8 kB of base64 JWS that compresses little, and compressing it took
+    /// about two thirds of its insert's time (360 → 140 µs without); it is stored as it is. (No
+    /// change on SQLite, which never compresses.)
+    static let uncompressedInboxBodies = Migration(
+        version: 8, name: "inbox bodies stored uncompressed",
+        sqlite: "", postgresql: "ALTER TABLE inbox ALTER COLUMN body SET STORAGE EXTERNAL;")
 }

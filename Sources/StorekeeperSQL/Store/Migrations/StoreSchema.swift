@@ -24,6 +24,7 @@ public enum StoreSchema {
         audit,
         inboxAndOutbox,
         coordination,
+        uncompressedInboxBodies,
     ]
 }
 
