@@ -281,6 +281,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "StorekeeperServerTests",
+            dependencies: [
+                "StorekeeperServer",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
                 "AppStoreModels", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",

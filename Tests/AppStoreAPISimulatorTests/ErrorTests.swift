@@ -171,23 +171,23 @@ struct ErrorTests {
     @Test("a refused connection is a network error: retried with backoff on an idempotent call, then reported retryable")
     func connectionRefused() async throws {
         try await SimulatorHarness.with { h in
-            // A port nothing listens on: bind one, note it, close it.
-            let closedPort = try await h.closedPort()
-            // AsyncHTTPClient keeps trying to connect until the request's deadline: keep it short.
-            let api = try h.apiClient(
-                .sandbox, baseURL: "http://127.0.0.1:\(closedPort)/sandbox", retry: AppStoreAPIRetryPolicy(maximumAttempts: 3),
-                requestTimeout: .milliseconds(300))
-            let error = await #expect(throws: AppStoreAPIError.self) {
-                _ = try await api.getTransactionInfo(transactionId: "2000000000000001")
+            try await h.withRefusingPort { refusingPort in
+                // AsyncHTTPClient keeps trying to connect until the request's deadline: keep it short.
+                let api = try h.apiClient(
+                    .sandbox, baseURL: "http://127.0.0.1:\(refusingPort)/sandbox", retry: AppStoreAPIRetryPolicy(maximumAttempts: 3),
+                    requestTimeout: .milliseconds(300))
+                let error = await #expect(throws: AppStoreAPIError.self) {
+                    _ = try await api.getTransactionInfo(transactionId: "2000000000000001")
+                }
+                #expect(error?.code == .network && error?.httpStatus == nil)
+                #expect(error?.isRetryable == true)
+                #expect(h.clock.sleeps.count == 2, "three attempts")
+                let final = await #expect(throws: AppStoreAPIError.self) {
+                    _ = try await api.requestTestNotification()
+                }
+                #expect(final?.code == .network)
+                #expect(h.clock.sleeps.count == 2, "a non-idempotent call is not retried")
             }
-            #expect(error?.code == .network && error?.httpStatus == nil)
-            #expect(error?.isRetryable == true)
-            #expect(h.clock.sleeps.count == 2, "three attempts")
-            let final = await #expect(throws: AppStoreAPIError.self) {
-                _ = try await api.requestTestNotification()
-            }
-            #expect(final?.code == .network)
-            #expect(h.clock.sleeps.count == 2, "a non-idempotent call is not retried")
         }
     }
 

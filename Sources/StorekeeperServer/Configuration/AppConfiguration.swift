@@ -328,8 +328,12 @@ extension AppConfiguration {
         var products: [Product] = []
         for id in try settings.stringArray("products") ?? [] {
             let product = settings.scoped("product", id)
-            guard let kind = try product.choice("kind", as: ProductKind.self), ProductKind.all.contains(kind) else {
-                throw ConfigurationError(key: product.name(["kind"]), "is required: consumable, non_consumable, non_renewing_subscription or auto_renewable_subscription")
+            let kinds = "consumable, non_consumable, non_renewing_subscription or auto_renewable_subscription"
+            guard let kind = try product.choice("kind", as: ProductKind.self) else {
+                throw ConfigurationError(key: product.name(["kind"]), "is required: \(kinds)")
+            }
+            guard ProductKind.all.contains(kind) else {
+                throw ConfigurationError(key: product.name(["kind"]), "must be \(kinds), not \(kind.rawValue.debugDescription)")
             }
             var currencies: [String: Int64] = [:]
             for entry in try product.stringArray("currencies") ?? [] {

@@ -187,14 +187,25 @@ final class SimulatorHarness: Sendable {
             expectations: VerificationExpectations(bundleId: Self.bundleId, environments: [environment]))
     }
 
-    /// A loopback port that was free a moment ago and has no listener (connections are refused).
-    func closedPort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        guard port > 0 else { throw HarnessError.noPort }
-        return port
+    /// Runs `body` with a loopback port whose connections are refused: a socket is bound to it
+    /// and never listens, and stays bound while `body` runs, so no server of a test running in
+    /// parallel can be given the port meanwhile (a port freed and reused answered 401 once).
+    func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw HarnessError.noPort }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        guard bound, port > 0 else { throw HarnessError.noPort }
+        return try await body(port)
     }
 
     // MARK: State helpers
