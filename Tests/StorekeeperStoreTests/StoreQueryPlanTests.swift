@@ -11,6 +11,7 @@ struct StoreQueryPlanTests {
         ("grants", GrantRows.select, ["c"]),
         ("balances", LedgerRows.customerBalances, ["c"]),
         ("recent transactions", TransactionRows.byCustomer, ["c", 20]),
+        ("purchase history", TransactionRows.history, ["c", 20]),
         ("customer subscriptions", SubscriptionRows.byCustomer, ["c"]),
         ("transaction", TransactionRows.byId, ["Production", "t"]),
         ("original transaction", TransactionRows.byOriginal, ["Production", "t"]),

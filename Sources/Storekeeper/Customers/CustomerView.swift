@@ -36,6 +36,24 @@ public struct CustomerView: Hashable, Sendable, Codable {
         public var price: Int64?
         public var currency: String?
         public var orderId: UUID?
+
+        public init(
+            transactionId: String, originalTransactionId: String, environment: AppStoreEnvironment, productId: String,
+            quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp?, revocationDate: Timestamp?, price: Int64?,
+            currency: String?, orderId: UUID?
+        ) {
+            self.transactionId = transactionId
+            self.originalTransactionId = originalTransactionId
+            self.environment = environment
+            self.productId = productId
+            self.quantity = quantity
+            self.purchaseDate = purchaseDate
+            self.expiresDate = expiresDate
+            self.revocationDate = revocationDate
+            self.price = price
+            self.currency = currency
+            self.orderId = orderId
+        }
     }
 
     public var customerId: CustomerID
@@ -48,7 +66,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
 
     public init(
         customerId: CustomerID, createdAt: Timestamp?, grants: [EntitlementGrant], subscriptions: [StoredSubscription],
-        balances: [String: Int64], purchases: [StoredTransaction], now: Timestamp
+        balances: [String: Int64], purchases: [Purchase], now: Timestamp
     ) {
         self.customerId = customerId
         self.createdAt = createdAt
@@ -78,14 +96,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
                 group: $0.subscriptionGroup, phase: $0.phase, expiresAt: $0.expiresAt)
         }
         self.balances = balances
-        self.purchases = purchases.map {
-            Purchase(
-                transactionId: $0.transaction.transactionId, originalTransactionId: $0.transaction.originalTransactionId,
-                environment: $0.transaction.environment, productId: $0.transaction.productId,
-                quantity: $0.transaction.quantity, purchaseDate: $0.transaction.purchaseDate,
-                expiresDate: $0.transaction.expiresDate, revocationDate: $0.transaction.revocationDate,
-                price: $0.transaction.price, currency: $0.transaction.currency, orderId: $0.orderId)
-        }
+        self.purchases = purchases
     }
 
     /// Active beats inactive; forever beats any end; a later end beats an earlier one.

@@ -40,6 +40,9 @@ public protocol PurchaseStoreReader: Sendable {
     func transactions(environment: AppStoreEnvironment, webOrderLineItemId: String) async throws -> [StoredTransaction]
     /// The customer's transactions, newest purchase first.
     func transactions(customerId: CustomerID, limit: Int) async throws -> [StoredTransaction]
+    /// The customer's most recent purchases as a customer view lists them (the same order as
+    /// ``transactions(customerId:limit:)``), reading only what the view shows.
+    func purchaseHistory(customerId: CustomerID, limit: Int) async throws -> [CustomerView.Purchase]
     /// The customer's transactions of one-time products (consumable, non-consumable,
     /// non-renewing), all of them: entitlements are derived from this.
     func oneTimePurchases(customerId: CustomerID) async throws -> [StoredTransaction]

@@ -27,6 +27,10 @@ extension SQLStoreQuerying {
             .map(TransactionRows.stored)
     }
 
+    func purchaseHistory(customerId: CustomerID, limit: Int) async throws -> [CustomerView.Purchase] {
+        try await sql.query(TransactionRows.history, [SQLValue(customerId), limitValue(limit)]).map(TransactionRows.purchase)
+    }
+
     func oneTimePurchases(customerId: CustomerID) async throws -> [StoredTransaction] {
         try await sql.query(TransactionRows.oneTime, [SQLValue(customerId)]).map(TransactionRows.stored)
     }

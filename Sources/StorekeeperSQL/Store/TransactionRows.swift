@@ -67,6 +67,24 @@ enum TransactionRows {
         SELECT \(columns) FROM transactions WHERE environment = $1 AND web_order_line_item_id = $2
         ORDER BY purchase_date, transaction_id
         """
+    /// What a customer view lists of a purchase, most recent first (``byCustomer``'s order).
+    static let history = """
+        SELECT transaction_id, original_transaction_id, environment, product_id, quantity, purchase_date, expires_date,
+            revocation_date, price, currency, order_id
+        FROM transactions WHERE customer_id = $1
+        ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2
+        """
+
+    /// A row of ``history``.
+    static func purchase(_ row: SQLRow) throws -> CustomerView.Purchase {
+        CustomerView.Purchase(
+            transactionId: try row.string(0), originalTransactionId: try row.string(1),
+            environment: AppStoreEnvironment(rawValue: try row.string(2)), productId: try row.string(3),
+            quantity: try row.int(4), purchaseDate: try row.timestamp(5), expiresDate: try row.optionalTimestamp(6),
+            revocationDate: try row.optionalTimestamp(7), price: try row.optionalInt64(8), currency: try row.optionalString(9),
+            orderId: try row.optionalUUID(10))
+    }
+
     /// Ordered like the index `transactions_customer`, backwards: no sort.
     static let byCustomer = """
         SELECT \(columns) FROM transactions WHERE customer_id = $1

@@ -25,7 +25,7 @@ public struct CustomerService: Sendable {
             customerId: customerId, createdAt: customer?.createdAt, grants: try await reader.grants(customerId: customerId),
             subscriptions: try await reader.subscriptions(customerId: customerId),
             balances: try await reader.balances(customerId: customerId),
-            purchases: try await reader.transactions(customerId: customerId, limit: purchaseHistoryLimit), now: now)
+            purchases: try await reader.purchaseHistory(customerId: customerId, limit: purchaseHistoryLimit), now: now)
     }
 
     /// The result of a spend.

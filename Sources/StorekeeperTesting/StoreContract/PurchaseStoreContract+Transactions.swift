@@ -20,6 +20,8 @@ extension PurchaseStoreContract {
             try await store.read { tx throws in
                 #expect(try await tx.transactions(environment: .sandbox, originalTransactionId: fact.originalTransactionId).count == 1)
                 #expect(try await tx.transactions(customerId: alice, limit: 10) == [stored])
+                // The view's history: what the view shows of the same row, order id included.
+                #expect(try await tx.purchaseHistory(customerId: alice, limit: 10) == [Self.viewed(stored)])
                 #expect(try await tx.transaction(environment: .production, transactionId: fact.transactionId) == nil)
             }
         },
@@ -140,6 +142,11 @@ extension PurchaseStoreContract {
                 #expect(recent == [sandboxTwin, restored, renewal2])
                 #expect(try await tx.transactions(customerId: alice, limit: 100).count == 9)
                 #expect(try await tx.transactions(customerId: alice, limit: 0).isEmpty)
+                for limit in [0, 3, 100] {
+                    let history = try await tx.purchaseHistory(customerId: alice, limit: limit)
+                    let stored = try await tx.transactions(customerId: alice, limit: limit)
+                    #expect(history == stored.map(Self.viewed))
+                }
                 #expect(try await tx.transactions(environment: .production, originalTransactionId: "r1").map(\.transaction) == [renewal1, renewal2, restored])
                 #expect(try await tx.transactions(environment: .production, webOrderLineItemId: "w2").map(\.transaction) == [renewal2, restored])
                 #expect(try await tx.transactions(environment: .sandbox, webOrderLineItemId: "w2").isEmpty)
@@ -176,4 +183,17 @@ extension PurchaseStoreContract {
             }
         },
     ]
+}
+
+extension PurchaseStoreContract {
+    /// What a customer view shows of a stored transaction.
+    static func viewed(_ stored: StoredTransaction) -> CustomerView.Purchase {
+        let transaction = stored.transaction
+        return CustomerView.Purchase(
+            transactionId: transaction.transactionId, originalTransactionId: transaction.originalTransactionId,
+            environment: transaction.environment, productId: transaction.productId, quantity: transaction.quantity,
+            purchaseDate: transaction.purchaseDate, expiresDate: transaction.expiresDate,
+            revocationDate: transaction.revocationDate, price: transaction.price, currency: transaction.currency,
+            orderId: stored.orderId)
+    }
 }
