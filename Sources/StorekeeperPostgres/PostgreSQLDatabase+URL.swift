@@ -14,6 +14,8 @@ extension PostgreSQLDatabase {
     /// - `application_name`: reported to the server (`pg_stat_activity`).
     /// - `schema`: the schema Storekeeper's tables live in (its `search_path`; letters, digits
     ///   and `_`), so several deployments or test stacks can share one database.
+    /// - `prepared_statements`: `true` (the default) or `false`; read by ``init(url:leaseTimeout:logger:)``,
+    ///   see ``init(configuration:leaseTimeout:preparedStatements:logger:)``.
     ///
     /// Any other parameter is refused with ``SQLError/Code/invalidConfiguration``, as is a URL
     /// without a host. The error never repeats the password.
@@ -46,6 +48,8 @@ extension PostgreSQLDatabase {
                     throw .invalidConfiguration("the schema in the PostgreSQL URL must be 1–63 letters, digits or _")
                 }
                 startupParameters.append(("search_path", schema))
+            case ("prepared_statements", _):
+                _ = try preparesStatements(url: url)
             case (let name, _):
                 throw .invalidConfiguration("unsupported parameter \"\(name)\" in the PostgreSQL URL")
             }
@@ -55,5 +59,15 @@ extension PostgreSQLDatabase {
             database: path.isEmpty ? nil : path, tls: tls)
         configuration.options.additionalStartupParameters = startupParameters
         return configuration
+    }
+
+    /// The URL's `prepared_statements` parameter: `true` when absent.
+    static func preparesStatements(url: String) throws(SQLError) -> Bool {
+        let values = URLComponents(string: url)?.queryItems?.filter { $0.name == "prepared_statements" }.map { $0.value ?? "" } ?? []
+        switch values.last {
+        case nil, "true": return true
+        case "false": return false
+        case let value?: throw .invalidConfiguration("prepared_statements in the PostgreSQL URL must be true or false, not \"\(value)\"")
+        }
     }
 }

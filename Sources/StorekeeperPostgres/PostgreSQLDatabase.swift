@@ -35,20 +35,35 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
     /// How long a transaction waits for a pooled connection (all in use, or the server
     /// unreachable) before failing with ``SQLError/Code/connectionFailure``.
     public let leaseTimeout: Duration
+    /// Nil when statements run unprepared; see ``init(configuration:leaseTimeout:preparedStatements:logger:)``.
+    private let preparedStatements: PreparedStatementMemory?
     private let logger: Logger
 
     public var dialect: SQLDialect { .postgresql }
 
     /// A database reached with `configuration`. The pool logs to `logger`.
-    public init(configuration: PostgresClient.Configuration, leaseTimeout: Duration = .seconds(10), logger: Logger) {
+    ///
+    /// With `preparedStatements` (the default) every statement Storekeeper runs more than once
+    /// is a named prepared statement on each connection, parsed and planned once there. Turn it
+    /// off behind a pooler that hands one client's statements to several server connections and
+    /// does not track prepared statements (PgBouncer in transaction mode before 1.21, or with
+    /// `max_prepared_statements = 0`).
+    public init(
+        configuration: PostgresClient.Configuration, leaseTimeout: Duration = .seconds(10), preparedStatements: Bool = true,
+        logger: Logger
+    ) {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.leaseTimeout = leaseTimeout
+        self.preparedStatements = preparedStatements ? PreparedStatementMemory() : nil
         self.logger = logger
     }
 
-    /// A database reached with a `postgres://` URL; see ``configuration(url:)``.
+    /// A database reached with a `postgres://` URL; see ``configuration(url:)``, and its
+    /// `prepared_statements` parameter.
     public init(url: String, leaseTimeout: Duration = .seconds(10), logger: Logger) throws(SQLError) {
-        self.init(configuration: try Self.configuration(url: url), leaseTimeout: leaseTimeout, logger: logger)
+        self.init(
+            configuration: try Self.configuration(url: url), leaseTimeout: leaseTimeout,
+            preparedStatements: try Self.preparesStatements(url: url), logger: logger)
     }
 
     /// Runs the connection pool until the task is cancelled or a graceful shutdown is triggered.
@@ -106,8 +121,21 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         begin: String,
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async -> Result<T, any Error> {
-        let state = TransactionState()
-        let transaction = PostgresTransaction(connection: connection, state: state, logger: logger)
+        let transaction = PostgresTransaction(connection: connection, state: TransactionState(), prepared: preparedStatements, logger: logger)
+        let result = await run(transaction, begin: begin, body)
+        if transaction.discard.isRequired {
+            // A statement failed on its first use on this connection; see PreparedStatementMemory.
+            try? await connection.close()
+        }
+        return result
+    }
+
+    private nonisolated(nonsending) func run<T>(
+        _ transaction: PostgresTransaction,
+        begin: String,
+        _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
+    ) async -> Result<T, any Error> {
+        let state = transaction.state
         do {
             try await transaction.run(begin, [], collectRows: false)
         } catch {

@@ -2,23 +2,36 @@ import Foundation
 import Logging
 import PostgresNIO
 import StorekeeperSQL
+import Synchronization
 
 /// The transaction handle given to `PostgreSQLDatabase` bodies: statements run on the leased
 /// connection, in order.
 struct PostgresTransaction: SQLTransaction {
     let connection: PostgresConnection
     let state: TransactionState
+    /// Nil when statements are not prepared (a pooler that does not support it).
+    let prepared: PreparedStatementMemory?
+    /// Set when the connection must be closed rather than given back to the pool.
+    let discard = ConnectionDiscard()
     let logger: Logger
 
     var dialect: SQLDialect { .postgresql }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await state.statement { try await run(sql, binds, collectRows: true).rows }
+        try await state.statement {
+            guard let entry = preparedEntry(sql, binds) else { return try await run(sql, binds, collectRows: true).rows }
+            return try await runPrepared(entry, binds, as: .query).rows
+        }
     }
 
     @discardableResult
     func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
-        try await state.statement { try await run(sql, binds, collectRows: false).changes }
+        try await state.statement {
+            guard let entry = preparedEntry(sql, binds), entry.countsChanges else {
+                return try await run(sql, binds, collectRows: false).changes
+            }
+            return try await runPrepared(entry, binds, as: .command).changes
+        }
     }
 
     /// PostgresNIO speaks only the extended protocol (one statement per query), so the script is
@@ -33,7 +46,9 @@ struct PostgresTransaction: SQLTransaction {
 
     func advisoryLock(_ key: Int64) async throws {
         try await state.statement {
-            _ = try await run("SELECT pg_advisory_xact_lock($1)", [.integer(key)], collectRows: false)
+            let sql = "SELECT pg_advisory_xact_lock($1)"
+            guard let entry = preparedEntry(sql, [.integer(key)]) else { return _ = try await run(sql, [.integer(key)], collectRows: false) }
+            _ = try await runPrepared(entry, [.integer(key)], as: .query)
         }
     }
 
@@ -43,6 +58,18 @@ struct PostgresTransaction: SQLTransaction {
     func run(
         _ sql: String, _ binds: [SQLValue], collectRows: Bool
     ) async throws -> (rows: [SQLRow], changes: Int, command: String) {
+        let result: PostgresQueryResult
+        do {
+            let query = PostgresQuery(unsafeSQL: sql, binds: Self.bindings(binds))
+            result = try await Self.send(query, on: connection, logger: logger).get()
+        } catch {
+            throw SQLError(postgres: error)
+        }
+        let rows = collectRows ? try result.rows.map(Self.row) : []
+        return (rows, Self.changes(result.metadata), result.metadata.command)
+    }
+
+    private static func bindings(_ binds: [SQLValue]) -> PostgresBindings {
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds {
             switch value {
@@ -53,14 +80,55 @@ struct PostgresTransaction: SQLTransaction {
             case .blob(let value): bindings.append(ByteBuffer(bytes: value))
             }
         }
-        let result: PostgresQueryResult
+        return bindings
+    }
+
+    private func preparedEntry(_ sql: String, _ binds: [SQLValue]) -> PreparedStatements.Entry? {
+        prepared == nil ? nil : PreparedStatements.entry(for: sql, binds)
+    }
+
+    private enum PreparedKind { case query, command }
+
+    /// Runs a prepared statement: its rows for a query, the rows it changed for a command.
+    private func runPrepared(
+        _ entry: PreparedStatements.Entry, _ binds: [SQLValue], as kind: PreparedKind
+    ) async throws -> (rows: [SQLRow], changes: Int) {
+        let bindings = Self.bindings(binds)
+        let firstRun = prepared?.hasRun(entry.index, on: connection.id) == false
         do {
-            result = try await Self.send(PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection, logger: logger).get()
+            let result = try await Self.sendPrepared(entry.slot, kind, bindings, on: connection, logger: logger)
+            if firstRun { prepared?.recordRun(entry.index, on: connection.id) }
+            return (try result.rows.map(Self.row), result.changes)
         } catch {
+            if firstRun { discard.require() }
             throw SQLError(postgres: error)
         }
-        let rows = collectRows ? try result.rows.map(Self.row) : []
-        return (rows, Self.changes(result.metadata), result.metadata.command)
+    }
+
+    /// Sends the prepared statement of `slot` from the connection's event loop, after checking
+    /// the connection is open, for the reason ``send(_:on:logger:)`` gives.
+    private static func sendPrepared<S: StatementSlot>(
+        _ slot: S.Type, _ kind: PreparedKind, _ bindings: PostgresBindings, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (rows: [PostgresRow], changes: Int) {
+        try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+            guard !connection.isClosed else {
+                throw SQLError(.connectionFailure, "the PostgreSQL connection is closed")
+            }
+            switch kind {
+            case .query:
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.execute(NamedQuery<S>(bindings: bindings), logger: logger) {
+                    rows.append(row)
+                }
+                return (rows, 0)
+            case .command:
+                var changes = 0
+                for try await _ in try await connection.execute(NamedCommand<S>(bindings: bindings), logger: logger) {
+                    changes += 1
+                }
+                return ([], changes)
+            }
+        }
     }
 
     /// Sends `query` from the connection's event loop, or fails if the connection has closed.
@@ -92,6 +160,7 @@ struct PostgresTransaction: SQLTransaction {
         default: return 0
         }
     }
+
 
     private static func row(_ row: PostgresRow) throws -> SQLRow {
         var columns: [String] = []
@@ -137,4 +206,13 @@ struct PostgresTransaction: SQLTransaction {
             throw SQLError.typeMismatch("column \"\(cell.columnName)\" could not be decoded: \(error.code)")
         }
     }
+}
+
+/// Marks a transaction's connection to be closed instead of given back to the pool.
+final class ConnectionDiscard: Sendable {
+    private let required = Atomic(false)
+
+    func require() { required.store(true, ordering: .relaxed) }
+
+    var isRequired: Bool { required.load(ordering: .relaxed) }
 }

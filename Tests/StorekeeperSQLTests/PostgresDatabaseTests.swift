@@ -169,6 +169,56 @@ struct PostgresDatabaseTests {
         return try #require(result, "still running after \(limit): a statement waits on a closed connection")
     }
 
+    /// Statements run as named prepared statements on each connection, the rows an `INSERT`,
+    /// `UPDATE` or `DELETE` changed still counted; with prepared statements off, none is.
+    @Test(arguments: [true, false])
+    func statementsArePreparedPerConnection(_ preparedStatements: Bool) async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            try await test.database.write { tx in try await tx.executeScript("CREATE TABLE counted (n BIGINT PRIMARY KEY)") }
+            let database = try test.otherInstance(preparedStatements: preparedStatements)
+            let insert = "INSERT INTO counted (n) VALUES ($1), ($2) ON CONFLICT DO NOTHING;"
+            let (changes, prepared) = try await database.withRunning {
+                try await database.write { tx in
+                    let changes = [
+                        try await tx.execute(insert, [.integer(1), .integer(2)]),
+                        try await tx.execute(insert, [.integer(2), .integer(3)]),
+                        try await tx.execute("UPDATE counted SET n = n + 10 WHERE n > $1", [.integer(1)]),
+                        try await tx.execute("DELETE FROM counted WHERE n = $1", [.integer(99)]),
+                    ]
+                    _ = try await tx.query("SELECT n FROM counted WHERE n > $1", [.integer(0)])
+                    let rows = try await tx.query("SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'storekeeper_%'")
+                    return (changes, try rows.map { try $0.string(1) })
+                }
+            }
+            #expect(changes == [2, 1, 2, 0])
+            if preparedStatements {
+                #expect(prepared.contains("INSERT INTO counted (n) VALUES ($1), ($2) ON CONFLICT DO NOTHING RETURNING 1"), "\(prepared)")
+                #expect(prepared.contains("SELECT n FROM counted WHERE n > $1"), "\(prepared)")
+            } else {
+                #expect(prepared.isEmpty, "\(prepared)")
+            }
+        }
+    }
+
+    /// PostgresNIO fails every later use of a statement whose preparation failed on a connection;
+    /// the connection such a failure happened on is closed, so the statement works once its
+    /// cause is gone (here: the table it reads is created).
+    @Test func aStatementWhosePreparationFailedWorksLater() async throws {
+        try await TestBackend.postgresql.withDatabase { test in
+            // One connection: without closing it, the retry would reuse it and fail again.
+            let database = try test.otherInstance { $0.options.maximumConnections = 1 }
+            try await database.withRunning {
+                let error = await #expect(throws: SQLError.self) {
+                    try await database.read { tx in try await tx.query("SELECT n FROM created_later WHERE n > $1", [.integer(0)]) }
+                }
+                #expect(error?.backendCode == "42P01", "\(String(describing: error))")
+                try await database.write { tx in try await tx.executeScript("CREATE TABLE created_later (n BIGINT)") }
+                let rows = try await database.read { tx in try await tx.query("SELECT n FROM created_later WHERE n > $1", [.integer(0)]) }
+                #expect(rows.isEmpty)
+            }
+        }
+    }
+
     @Test func unsupportedColumnTypesAreTypedErrors() async throws {
         try await TestBackend.postgresql.withDatabase { test in
             let error = await #expect(throws: SQLError.self) {
@@ -213,6 +263,26 @@ struct PostgresConfigurationTests {
     func badURLsAreRefused(_ url: String) {
         let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase.configuration(url: url) }
         #expect(error?.code == .invalidConfiguration)
+    }
+
+    @Test func preparedStatementsCanBeTurnedOffInTheURL() throws {
+        #expect(try PostgreSQLDatabase.preparesStatements(url: "postgres://db/x"))
+        #expect(try PostgreSQLDatabase.preparesStatements(url: "postgres://db/x?prepared_statements=true"))
+        #expect(try !PostgreSQLDatabase.preparesStatements(url: "postgres://db/x?sslmode=disable&prepared_statements=false"))
+        _ = try PostgreSQLDatabase.configuration(url: "postgres://db/x?prepared_statements=false")
+        let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase(url: "postgres://db/x?prepared_statements=no", logger: TestLogger.logger) }
+        #expect(error?.code == .invalidConfiguration)
+    }
+
+    @Test func onlyChangesWithoutReturningAreCountedThroughReturning() {
+        #expect(PreparedStatements.countingCommand("  insert INTO t (a) VALUES ($1);\n") == "  insert INTO t (a) VALUES ($1) RETURNING 1")
+        #expect(PreparedStatements.countingCommand("UPDATE t SET a = 1") == "UPDATE t SET a = 1 RETURNING 1")
+        #expect(PreparedStatements.countingCommand("DELETE\nFROM t") == "DELETE\nFROM t RETURNING 1")
+        #expect(PreparedStatements.countingCommand("INSERT INTO t (a) VALUES (1) returning a") == nil)
+        #expect(PreparedStatements.countingCommand("UPDATE t SET a = 1 -- note") == nil)
+        #expect(PreparedStatements.countingCommand("WITH x AS (SELECT 1) DELETE FROM t") == nil)
+        #expect(PreparedStatements.countingCommand("SELECT 1") == nil)
+        #expect(PreparedStatements.countingCommand("MERGE INTO t USING s ON t.a = s.a WHEN MATCHED THEN DELETE") == nil)
     }
 
     @Test func urlErrorsNeverRepeatThePassword() {

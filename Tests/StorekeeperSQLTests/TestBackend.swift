@@ -50,12 +50,12 @@ struct TestDatabase: Sendable {
 
     let database: any SQLDatabase
     /// Opens another PostgreSQL instance on the same schema, its client configuration adjusted.
-    let instance: (@Sendable (_ configure: Configure) throws -> PostgreSQLDatabase)?
+    let instance: (@Sendable (_ preparedStatements: Bool, _ configure: Configure) throws -> PostgreSQLDatabase)?
 
     /// Another PostgreSQL instance on the same schema.
-    func otherInstance(_ configure: Configure = { _ in }) throws -> PostgreSQLDatabase {
+    func otherInstance(preparedStatements: Bool = true, _ configure: Configure = { _ in }) throws -> PostgreSQLDatabase {
         let instance = try #require(instance, "only PostgreSQL databases have other instances")
-        return try instance(configure)
+        return try instance(preparedStatements, configure)
     }
 }
 
@@ -89,15 +89,16 @@ enum TestPostgres {
         try await admin.withRunning {
             try await admin.write { tx in try await tx.execute("CREATE SCHEMA \(schema)") }
         }
-        let makeInstance: @Sendable (TestDatabase.Configure) throws -> PostgreSQLDatabase = { configure in
+        let makeInstance: @Sendable (Bool, TestDatabase.Configure) throws -> PostgreSQLDatabase = { preparedStatements, configure in
             var configuration = try PostgreSQLDatabase.configuration(url: url)
             configuration.options.additionalStartupParameters.append(("search_path", schema))
             configure(&configuration)
             // A generous lease timeout: tests that queue hundreds of transactions behind one lock
             // must not time out waiting for a connection while the whole suite loads the machine.
-            return PostgreSQLDatabase(configuration: configuration, leaseTimeout: .seconds(60), logger: TestLogger.logger)
+            return PostgreSQLDatabase(
+                configuration: configuration, leaseTimeout: .seconds(60), preparedStatements: preparedStatements, logger: TestLogger.logger)
         }
-        let database = try makeInstance { _ in }
+        let database = try makeInstance(true) { _ in }
         let result: Result<Void, any Error>
         do {
             try await database.withRunning {

@@ -25,6 +25,7 @@ public enum StoreSchema {
         inboxAndOutbox,
         coordination,
         uncompressedInboxBodies,
+        coveringCustomerBalances,
     ]
 }
 
