@@ -27,8 +27,11 @@ public import StorekeeperSQL
 /// writes from them wait up to the busy timeout.
 public final class SQLiteDatabase: SQLDatabase {
     public struct Configuration: Sendable {
-        /// How many read-only connections (and threads) serve `read`. At least 1.
-        public var readerCount: Int = 4
+        /// How many read-only connections (and threads) serve `read`. At least 1. The default is
+        /// one per core, at least two: more readers than cores only pay off when reads wait for the
+        /// disk, and each reader maps the file on its own, so each faults every page in once more
+        /// (on two cores, four readers served a million customers about 20% slower than two).
+        public var readerCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
         /// How long a statement waits for a lock held by another process before failing with
         /// ``SQLError/Code/busy``.
         public var busyTimeout: Duration = .seconds(5)
