@@ -4,6 +4,7 @@ import AppStoreVerification
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
@@ -82,9 +83,13 @@ struct BenchmarkStack {
         let port = PortBox()
         let application = runtime.application(onServerRunning: { port.set($0) })
         let signer = try pki.signer()
+        // Stopped by a graceful shutdown, not by cancellation: the server then closes its idle
+        // keep-alive connections itself instead of logging the cancelled ones as errors.
+        let server = ServiceGroup(
+            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
         let result = try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await application.runService()
+                try await server.run()
                 return nil
             }
             group.addTask {
@@ -97,7 +102,7 @@ struct BenchmarkStack {
             while let next = try await group.next() {
                 if let value = next {
                     result = value
-                    group.cancelAll()
+                    await server.triggerGracefulShutdown()
                 }
             }
             guard let result else { throw BenchmarkFailure("the server stopped before the benchmark finished") }
