@@ -26,7 +26,7 @@ struct StoreQueryPlanTests {
         ("journal entry", LedgerRows.entryByKey, ["k"]),
         ("customer audit", AuditRows.byCustomer, ["c", 10]),
         ("subject audit", AuditRows.bySubject, ["s"]),
-        ("pending inbox", InboxRows.pending, [10]),
+        ("due inbox", InboxRows.due, [10, 30_000, 1]),
         ("outbox claim", OutboxRows.claim(skipLocked: false, destinations: 0), ["o", 2, 1, 10]),
         ("outbox claim by destination", OutboxRows.claim(skipLocked: false, destinations: 2), ["o", 2, 1, 10, "a", "b"]),
     ]

@@ -74,8 +74,10 @@ public protocol PurchaseStoreReader: Sendable {
     func inboxNotification(id: String) async throws -> InboxNotification?
     /// The status of a stored notification without its body; `nil` when none has the id.
     func inboxStatus(id: String) async throws -> InboxNotification.Status?
-    /// Inbox entries still `received` or `failed` (retryable), oldest first.
-    func pendingInbox(limit: Int) async throws -> [InboxNotification]
+    /// Inbox entries still `received` or `failed` (retryable) that are due at `now`, oldest
+    /// first: an entry with `attempts` failed tries waits `minimumAgeMilliseconds × 2^min(attempts, 12)`
+    /// after it arrived. Entries still waiting are skipped, so they never hide due ones behind them.
+    func dueInbox(at now: Timestamp, minimumAgeMilliseconds: Int64, limit: Int) async throws -> [InboxNotification]
     func inboxCount(status: InboxNotification.Status) async throws -> Int
 
     func outboxMessage(id: UUID) async throws -> OutboxMessage?

@@ -32,8 +32,13 @@ enum InboxRows {
     static let markFailed = """
         UPDATE inbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
         """
-    static let pending = """
-        SELECT \(columns) FROM inbox WHERE status IN ('received', 'failed') ORDER BY received_at, id LIMIT $1
+    /// `$1` limit, `$2` minimum age (ms), `$3` now. The wait doubles with each failed attempt, up
+    /// to 2^12 times the minimum age; `inbox_status` narrows the scan to the unfinished entries.
+    static let due = """
+        SELECT \(columns) FROM inbox
+        WHERE status IN ('received', 'failed')
+            AND received_at + ($2 << CAST(CASE WHEN attempts > 12 THEN 12 ELSE attempts END AS INTEGER)) <= $3
+        ORDER BY received_at, id LIMIT $1
         """
     static let count = "SELECT COUNT(*) FROM inbox WHERE status = $1"
     static let insert = """
@@ -57,8 +62,12 @@ extension SQLStoreQuerying {
         try await sql.queryFirst(InboxRows.status, [.text(id)]).map { try $0.closedEnum(InboxNotification.Status.self, 0) }
     }
 
-    func pendingInbox(limit: Int) async throws -> [InboxNotification] {
-        try await sql.query(InboxRows.pending, [limitValue(limit)]).map(InboxRows.notification)
+    func dueInbox(at now: Timestamp, minimumAgeMilliseconds: Int64, limit: Int) async throws -> [InboxNotification] {
+        guard (0...(Int64.max >> 13)).contains(minimumAgeMilliseconds) else {
+            throw SQLPurchaseStoreError(.invalidArgument, "minimum age \(minimumAgeMilliseconds) ms is out of range")
+        }
+        return try await sql.query(InboxRows.due, [limitValue(limit), .integer(minimumAgeMilliseconds), SQLValue(now)])
+            .map(InboxRows.notification)
     }
 
     func inboxCount(status: InboxNotification.Status) async throws -> Int {

@@ -27,11 +27,11 @@ public struct InboxProcessor: PeriodicJob {
 
     public func runOnce() async throws -> Bool {
         let now = now()
-        let pending = try await store.read { try await $0.pendingInbox(limit: batch) }
+        // Back off per entry: each failed attempt doubles the wait (capped near 34 hours). The
+        // store picks only due entries, so entries that keep failing cannot crowd out the rest.
+        let due = try await store.read { try await $0.dueInbox(at: now, minimumAgeMilliseconds: minimumAge, limit: batch) }
         var handled = 0
-        // Back off per entry: each failed attempt doubles the wait (capped near 34 hours).
-        for entry in pending
-        where now.millisecondsSince1970 - entry.receivedAt.millisecondsSince1970 >= minimumAge << Int64(min(entry.attempts, 12)) {
+        for entry in due {
             guard let service = notifications[entry.appId] else { continue }
             _ = await service.reprocess(entry)
             handled += 1
@@ -40,7 +40,7 @@ public struct InboxProcessor: PeriodicJob {
             metrics.inboxBacklog(try await store.read { try await $0.inboxCount(status: .received) + $0.inboxCount(status: .failed) })
         }
         // Run again at once only when the batch was full (more may be waiting).
-        return pending.count == batch && handled > 0
+        return due.count == batch && handled > 0
     }
 }
 
