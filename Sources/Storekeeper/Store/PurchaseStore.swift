@@ -144,7 +144,11 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     func markInboxFailed(id: String, error: String) async throws -> Bool
 
     func enqueueOutbox(_ message: OutboxMessage) async throws
-    func updateOutbox(_ message: OutboxMessage) async throws
+    /// Records the outcome of sending a message claimed by `owner` with a lease ending at
+    /// `leaseUntil` (as `claimOutbox` returned it). Applied only while that claim still stands:
+    /// an instance whose lease ran out and was taken over by another cannot overwrite the new
+    /// holder's outcome. Returns `false` when the claim was lost (or the message is gone).
+    func updateOutbox(_ message: OutboxMessage, claimedBy owner: String, leaseUntil: Timestamp) async throws -> Bool
     /// Claims up to `limit` messages due at `now` for `lease`, so several instances never send
     /// one message at once (PostgreSQL: `FOR UPDATE SKIP LOCKED`). With `destinations`, only
     /// messages for those destinations are claimed: an instance leaves what it cannot deliver to

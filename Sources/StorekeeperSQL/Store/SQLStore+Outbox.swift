@@ -36,7 +36,7 @@ enum OutboxRows {
         UPDATE outbox SET destination = $2, kind = $3, customer_id = $4, payload = $5, created_at = $6,
             next_attempt_at = $7, deadline = $8, attempts = $9, status = $10, last_error = $11, delivered_at = $12,
             lease_owner = $13, lease_until = $14
-        WHERE id = $1
+        WHERE id = $1 AND lease_owner = $15 AND lease_until = $16
         """
 
     /// `$1` owner, `$2` lease end, `$3` now, `$4` limit, then one placeholder per destination
@@ -78,10 +78,8 @@ extension SQLStoreTransaction {
         try await sql.execute(OutboxRows.insert, OutboxRows.binds(message))
     }
 
-    func updateOutbox(_ message: OutboxMessage) async throws {
-        guard try await sql.execute(OutboxRows.update, OutboxRows.binds(message)) == 1 else {
-            throw SQLPurchaseStoreError.notFound("no outbox message \(message.id.uuidString.lowercased()) to update")
-        }
+    func updateOutbox(_ message: OutboxMessage, claimedBy owner: String, leaseUntil: Timestamp) async throws -> Bool {
+        try await sql.execute(OutboxRows.update, OutboxRows.binds(message) + [.text(owner), SQLValue(leaseUntil)]) == 1
     }
 
     /// `lease` is the claim's length in milliseconds: the messages are leased to `owner` until

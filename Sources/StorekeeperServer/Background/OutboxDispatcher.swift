@@ -68,7 +68,7 @@ public struct OutboxDispatcher: PeriodicJob {
             if message.destination.hasPrefix(Self.consumptionPrefix) {
                 metrics.consumptionAnswered(outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
             }
-            await save(updated)
+            await save(updated, claim: message)
             return
         }
         do {
@@ -85,12 +85,21 @@ public struct OutboxDispatcher: PeriodicJob {
             logger.info(
                 "outbox delivery failed", metadata: ["storekeeper.destination": "\(message.destination)", "storekeeper.error": "\(error)"])
         }
-        await save(updated)
+        await save(updated, claim: message)
     }
 
-    private func save(_ message: OutboxMessage) async {
+    /// Records the attempt unless the claim was lost meanwhile (the lease ran out and another
+    /// instance took the message over: its outcome stands).
+    private func save(_ message: OutboxMessage, claim: OutboxMessage) async {
         do {
-            try await store.write { tx in try await tx.updateOutbox(message) }
+            guard let leaseUntil = claim.leaseUntil,
+                try await store.write({ tx in try await tx.updateOutbox(message, claimedBy: instance, leaseUntil: leaseUntil) })
+            else {
+                logger.notice(
+                    "outbox lease lost before the attempt was recorded; the message's new holder decides",
+                    metadata: ["storekeeper.destination": "\(message.destination)", "storekeeper.message": "\(message.id)"])
+                return
+            }
         } catch {
             // The lease expires and the message is retried; delivery is at-least-once.
             logger.warning("could not record outbox delivery", metadata: ["storekeeper.error": "\(error)"])

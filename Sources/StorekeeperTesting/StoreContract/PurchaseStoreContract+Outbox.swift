@@ -30,14 +30,27 @@ extension PurchaseStoreContract {
             #expect(limited.map(\.id) == [due1.id])
             #expect(limited.first?.leaseOwner == "b")
 
-            var sent = try #require(limited.first)
+            let claimedByB = try #require(limited.first)
+            // "a"'s lease ran out and "b" took the message over: "a"'s late outcome is refused.
+            var late = claimedByB
+            late.status = .failed
+            late.attempts = 1
+            late.lastError = "late"
+            late.leaseOwner = nil
+            late.leaseUntil = nil
+            #expect(try await store.write { try await $0.updateOutbox(late, claimedBy: "a", leaseUntil: StoreFixtures.at(30_100)) } == false)
+            #expect(try await store.read { try await $0.outboxMessage(id: due1.id) } == claimedByB)
+
+            var sent = claimedByB
             sent.status = .delivered
             sent.deliveredAt = StoreFixtures.at(30_200)
             sent.attempts = 1
             sent.leaseOwner = nil
             sent.leaseUntil = nil
-            try await store.write { try await $0.updateOutbox(sent) }
+            #expect(try await store.write { try await $0.updateOutbox(sent, claimedBy: "b", leaseUntil: StoreFixtures.at(31_100)) })
             #expect(try await store.read { try await $0.outboxMessage(id: sent.id) } == sent)
+            // Recorded once: the same claim does not apply twice.
+            #expect(try await store.write { try await $0.updateOutbox(sent, claimedBy: "b", leaseUntil: StoreFixtures.at(31_100)) } == false)
             // Much later: the remaining due messages, never a delivered one.
             let rest = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100_000), lease: 1_000, owner: "c", limit: 10) }
             #expect(rest.map(\.id) == [due2.id, later.id])
@@ -47,7 +60,7 @@ extension PurchaseStoreContract {
                 #expect(try await tx.outboxCount(status: .failed) == 0)
                 #expect(try await tx.outboxMessage(id: UUID()) == nil)
             }
-            await #expect(throws: (any Error).self) { try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9)) } }
+            #expect(try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9), claimedBy: "a", leaseUntil: StoreFixtures.at(1)) } == false)
         },
         StoreContractCase("outbox: a claim limited to destinations leaves the others for instances that know them") {
             context throws in
