@@ -26,6 +26,7 @@ import Testing
             let first = try await h.sweep()
             #expect(first.recovered == 0, "everything was delivered so far")
             #expect(first.seen == h.simulator.notifications(bundleId: DemoCatalog.bundleId).count)
+            #expect(first.known == first.seen, "delivered notifications are skipped before verification")
 
             // Two hours before the renewal, the link to Storekeeper goes dark for six hours.
             try await h.simulator.advance(byMilliseconds: firstExpiry.millisecondsSince1970 - h.now.millisecondsSince1970 - 2 * Span.hour)
@@ -52,6 +53,7 @@ import Testing
 
             let recovered = try await h.sweep()
             #expect(recovered.recovered == dropped.count)
+            #expect(recovered.known == recovered.seen - dropped.count)
             for record in dropped {
                 #expect(try await h.inbox(record.notificationUUID)?.status == .processed)
             }
@@ -69,6 +71,7 @@ import Testing
             let journalBefore = try await h.journal(lena) + h.journal(mia)
             let again = try await h.sweep()
             #expect(again.recovered == 0)
+            #expect(again.known == again.seen)
             #expect(try await h.audit(lena).count + h.audit(mia).count == auditBefore)
             #expect(try await h.journal(lena) + h.journal(mia) == journalBefore)
             #expect(try await h.view(lena).balances["gems"] == 0)

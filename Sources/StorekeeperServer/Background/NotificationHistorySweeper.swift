@@ -1,5 +1,6 @@
 import AppStoreAPI
 import AppStoreModels
+import AppStoreVerification
 import Foundation
 import Storekeeper
 
@@ -28,6 +29,8 @@ public struct NotificationHistorySweeper: PeriodicJob {
     /// What one sweep did (for tests and logs).
     public struct Result: Sendable, Hashable {
         public var seen: Int
+        /// Of `seen`, those the inbox already held (processed or rejected): skipped unverified.
+        public var known: Int = 0
         public var recovered: Int
     }
 
@@ -48,8 +51,15 @@ public struct NotificationHistorySweeper: PeriodicJob {
             request: NotificationHistoryRequest(
                 startDate: Timestamp(millisecondsSince1970: max(0, start)), endDate: now))
         var recovered = 0
+        var known = 0
         for item in items {
             guard let signedPayload = item.signedPayload else { continue }
+            if let id = Self.notificationUUID(of: signedPayload),
+                let status = try await store.read({ try await $0.inboxStatus(id: id) }), status == .processed || status == .rejected
+            {
+                known += 1
+                continue
+            }
             let body = try JSONEncoder().encode(ResponseBodyV2(signedPayload: signedPayload))
             switch await notifications.receive(Array(body)) {
             case .processed: recovered += 1
@@ -60,6 +70,18 @@ public struct NotificationHistorySweeper: PeriodicJob {
         try await store.write { tx in
             try await tx.setWatermark(name, value: String(now.millisecondsSince1970))
         }
-        return Result(seen: items.count, recovered: recovered)
+        return Result(seen: items.count, known: known, recovered: recovered)
+    }
+
+    /// The `notificationUUID` of a signed notification, read without verifying it. Used only to
+    /// skip what the inbox already holds: a body carrying a known UUID would be answered as a
+    /// duplicate after verification anyway, so a forged one could change nothing.
+    static func notificationUUID(of signedPayload: String) -> String? {
+        let segments = signedPayload.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard segments.count == 3, segments[1].count <= 1 << 20,
+            let json = Base64.decodeURL(String(Substring(segments[1])))
+        else { return nil }
+        struct Claims: Decodable { var notificationUUID: String? }
+        return (try? JSONDecoder().decode(Claims.self, from: Data(json)))?.notificationUUID
     }
 }
