@@ -1,6 +1,7 @@
-@testable import StorekeeperSQL
 import StorekeeperTesting
 import Testing
+
+@testable import StorekeeperSQL
 
 /// The reads behind `GET /customers/{id}` and the background jobs stay single index searches:
 /// SQLite's plan for each names an index and never scans a table.
@@ -26,7 +27,7 @@ struct StoreQueryPlanTests {
         ("journal entry", LedgerRows.entryByKey, ["k"]),
         ("customer audit", AuditRows.byCustomer, ["c", 10]),
         ("subject audit", AuditRows.bySubject, ["s"]),
-        ("due inbox", InboxRows.due, [10, 30_000, 1]),
+        ("due inbox", InboxRows.due(apps: 2), [10, 30_000, 1, "a", "b"]),
         ("outbox claim", OutboxRows.claim(skipLocked: false, destinations: 0), ["o", 2, 1, 10]),
         ("outbox claim by destination", OutboxRows.claim(skipLocked: false, destinations: 2), ["o", 2, 1, 10, "a", "b"]),
     ]

@@ -76,8 +76,12 @@ public protocol PurchaseStoreReader: Sendable {
     func inboxStatus(id: String) async throws -> InboxNotification.Status?
     /// Inbox entries still `received` or `failed` (retryable) that are due at `now`, oldest
     /// first: an entry with `attempts` failed tries waits `minimumAgeMilliseconds × 2^min(attempts, 12)`
-    /// after it arrived. Entries still waiting are skipped, so they never hide due ones behind them.
-    func dueInbox(at now: Timestamp, minimumAgeMilliseconds: Int64, limit: Int) async throws -> [InboxNotification]
+    /// after it arrived. Entries still waiting are skipped, so they never hide due ones behind them;
+    /// so are entries of apps not in `appIds` (an app removed from this instance's configuration).
+    func dueInbox(
+        at now: Timestamp, minimumAgeMilliseconds: Int64, appIds: [String], limit: Int
+    ) async throws
+        -> [InboxNotification]
     func inboxCount(status: InboxNotification.Status) async throws -> Int
 
     func outboxMessage(id: UUID) async throws -> OutboxMessage?
@@ -106,7 +110,9 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
 
     /// Records a transaction fact for `customerId`. Last writer by `signedDate` wins: an older
     /// fact than the one stored changes nothing.
-    func upsertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
+    func upsertTransaction(
+        _ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?
+    ) async throws
         -> TransactionUpsert
 
     /// Links a recorded transaction to the order it paid, unless it already paid one (a
@@ -116,7 +122,8 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     /// Sets (or moves) the owner of an Apple original transaction.
     func setOwner(environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID) async throws
     /// Reassigns every stored transaction of an original transaction to `customerId` (transfer).
-    func reassignTransactions(environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)
+    func reassignTransactions(
+        environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)
         async throws
 
     func saveSubscription(_ subscription: StoredSubscription) async throws
@@ -153,7 +160,9 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     /// one message at once (PostgreSQL: `FOR UPDATE SKIP LOCKED`). With `destinations`, only
     /// messages for those destinations are claimed: an instance leaves what it cannot deliver to
     /// the instances that can (a webhook or app added to the configuration of some instances).
-    func claimOutbox(now: Timestamp, lease: Int64, owner: String, limit: Int, destinations: [String]?) async throws
+    func claimOutbox(
+        now: Timestamp, lease: Int64, owner: String, limit: Int, destinations: [String]?
+    ) async throws
         -> [OutboxMessage]
 
     func setWatermark(_ name: String, value: String) async throws

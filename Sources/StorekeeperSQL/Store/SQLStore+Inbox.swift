@@ -32,14 +32,18 @@ enum InboxRows {
     static let markFailed = """
         UPDATE inbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
         """
-    /// `$1` limit, `$2` minimum age (ms), `$3` now. The wait doubles with each failed attempt, up
-    /// to 2^12 times the minimum age; `inbox_status` narrows the scan to the unfinished entries.
-    static let due = """
+    /// `$1` limit, `$2` minimum age (ms), `$3` now, then one placeholder per app (`apps` of
+    /// them, at least one). The wait doubles with each failed attempt, up to 2^12 times the
+    /// minimum age; `inbox_status` narrows the scan to the unfinished entries.
+    static func due(apps: Int) -> String {
+        """
         SELECT \(columns) FROM inbox
         WHERE status IN ('received', 'failed')
             AND received_at + ($2 << CAST(CASE WHEN attempts > 12 THEN 12 ELSE attempts END AS INTEGER)) <= $3
+            AND app_id IN (\((0..<apps).map { "$\($0 + 4)" }.joined(separator: ", ")))
         ORDER BY received_at, id LIMIT $1
         """
+    }
     static let count = "SELECT COUNT(*) FROM inbox WHERE status = $1"
     static let insert = """
         INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -62,12 +66,20 @@ extension SQLStoreQuerying {
         try await sql.queryFirst(InboxRows.status, [.text(id)]).map { try $0.closedEnum(InboxNotification.Status.self, 0) }
     }
 
-    func dueInbox(at now: Timestamp, minimumAgeMilliseconds: Int64, limit: Int) async throws -> [InboxNotification] {
+    func dueInbox(
+        at now: Timestamp, minimumAgeMilliseconds: Int64, appIds: [String], limit: Int
+    ) async throws
+        -> [InboxNotification]
+    {
         guard (0...(Int64.max >> 13)).contains(minimumAgeMilliseconds) else {
             throw SQLPurchaseStoreError(.invalidArgument, "minimum age \(minimumAgeMilliseconds) ms is out of range")
         }
-        return try await sql.query(InboxRows.due, [limitValue(limit), .integer(minimumAgeMilliseconds), SQLValue(now)])
-            .map(InboxRows.notification)
+        let apps = Array(Set(appIds)).sorted()
+        if apps.isEmpty { return [] }
+        return try await sql.query(
+            InboxRows.due(apps: apps.count),
+            [limitValue(limit), .integer(minimumAgeMilliseconds), SQLValue(now)] + apps.map { SQLValue.text($0) }
+        ).map(InboxRows.notification)
     }
 
     func inboxCount(status: InboxNotification.Status) async throws -> Int {

@@ -16,8 +16,10 @@ public struct InboxProcessor: PeriodicJob {
 
     public var name: String { "inbox" }
 
-    init(store: any PurchaseStore, notifications: [String: NotificationService], now: @escaping @Sendable () -> Timestamp,
-         minimumAgeMilliseconds: Int64 = 30_000, batch: Int = 50) {
+    init(
+        store: any PurchaseStore, notifications: [String: NotificationService], now: @escaping @Sendable () -> Timestamp,
+        minimumAgeMilliseconds: Int64 = 30_000, batch: Int = 50
+    ) {
         self.store = store
         self.notifications = notifications
         self.now = now
@@ -29,7 +31,10 @@ public struct InboxProcessor: PeriodicJob {
         let now = now()
         // Back off per entry: each failed attempt doubles the wait (capped near 34 hours). The
         // store picks only due entries, so entries that keep failing cannot crowd out the rest.
-        let due = try await store.read { try await $0.dueInbox(at: now, minimumAgeMilliseconds: minimumAge, limit: batch) }
+        // Only apps this instance serves: another app's entries wait for an instance that knows it.
+        let due = try await store.read { [notifications] in
+            try await $0.dueInbox(at: now, minimumAgeMilliseconds: minimumAge, appIds: Array(notifications.keys), limit: batch)
+        }
         var handled = 0
         for entry in due {
             guard let service = notifications[entry.appId] else { continue }
@@ -74,7 +79,8 @@ extension NotificationService {
         let interpretation = NotificationInterpreter.interpret(v1: notification)
         var answer = Answer.processed
         for fact in interpretation.facts {
-            let result = await process(fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 1, signedDate: nil, now: now)
+            let result = await process(
+                fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 1, signedDate: nil, now: now)
             if case .retry = result { answer = result }
         }
         return answer

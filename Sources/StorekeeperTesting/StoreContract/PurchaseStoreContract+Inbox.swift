@@ -39,12 +39,24 @@ extension PurchaseStoreContract {
             try await store.read { tx throws in
                 #expect(try await tx.inboxNotification(id: "uuid-1") == processed)
                 #expect(try await tx.inboxNotification(id: "nope") == nil)
-                #expect(try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 0, limit: 10).map(\.id) == ["uuid-2", "uuid-3"])
-                #expect(try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 0, limit: 1).map(\.id) == ["uuid-2"])
+                #expect(
+                    try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 0, appIds: ["app"], limit: 10).map(\.id) == [
+                        "uuid-2", "uuid-3",
+                    ])
+                #expect(
+                    try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 0, appIds: ["app"], limit: 1).map(\.id) == [
+                        "uuid-2"
+                    ])
                 // uuid-2 (no attempt yet) waits 2 ms after arriving at 1; uuid-3 (two failed) 2 << 2 after 3.
-                #expect(try await tx.dueInbox(at: StoreFixtures.at(2), minimumAgeMilliseconds: 2, limit: 10).isEmpty)
-                #expect(try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 2, limit: 10).map(\.id) == ["uuid-2"])
-                #expect(try await tx.dueInbox(at: StoreFixtures.at(11), minimumAgeMilliseconds: 2, limit: 10).map(\.id) == ["uuid-2", "uuid-3"])
+                #expect(try await tx.dueInbox(at: StoreFixtures.at(2), minimumAgeMilliseconds: 2, appIds: ["app"], limit: 10).isEmpty)
+                #expect(
+                    try await tx.dueInbox(at: StoreFixtures.at(10), minimumAgeMilliseconds: 2, appIds: ["app"], limit: 10).map(\.id) == [
+                        "uuid-2"
+                    ])
+                #expect(
+                    try await tx.dueInbox(at: StoreFixtures.at(11), minimumAgeMilliseconds: 2, appIds: ["app"], limit: 10).map(\.id) == [
+                        "uuid-2", "uuid-3",
+                    ])
                 #expect(try await tx.inboxCount(status: .received) == 1)
                 #expect(try await tx.inboxCount(status: .processed) == 1)
                 #expect(try await tx.inboxCount(status: .failed) == 1)
@@ -52,11 +64,12 @@ extension PurchaseStoreContract {
             }
             await #expect(throws: (any Error).self) {
                 try await store.write { tx throws in
-                    try await tx.updateInbox(InboxNotification(id: "never", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0))
+                    try await tx.updateInbox(
+                        InboxNotification(id: "never", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0))
                 }
             }
         },
-        StoreContractCase("inbox: entries that keep failing wait longer and never hide due ones") { context throws in
+        StoreContractCase("inbox: entries that keep failing, or of apps not served, never hide due ones") { context throws in
             let store = context.store
             for index in 1...5 {
                 var failing = InboxNotification(
@@ -67,17 +80,28 @@ extension PurchaseStoreContract {
             }
             let fresh = InboxNotification(id: "fresh", appId: "app", version: 2, body: Data("{}".utf8), receivedAt: StoreFixtures.at(100))
             #expect(try await store.write { try await $0.insertInbox(fresh) })
+            // Entries of an app this instance does not serve (removed from its configuration).
+            for index in 1...5 {
+                let other = InboxNotification(
+                    id: "removed-\(index)", appId: "removed", version: 2, body: Data("{}".utf8), receivedAt: StoreFixtures.at(Int64(index)))
+                #expect(try await store.write { try await $0.insertInbox(other) })
+            }
             try await store.read { tx throws in
                 func due(_ now: Int64) async throws -> [String] {
-                    try await tx.dueInbox(at: StoreFixtures.at(now), minimumAgeMilliseconds: 10, limit: 3).map(\.id)
+                    try await tx.dueInbox(at: StoreFixtures.at(now), minimumAgeMilliseconds: 10, appIds: ["app"], limit: 3).map(\.id)
                 }
                 // Five older entries are still waiting (10 << 12 ms); the batch is not spent on them.
                 #expect(try await due(109) == [])
                 #expect(try await due(110) == ["fresh"])
                 #expect(try await due(40_961) == ["failing-1", "fresh"])
                 #expect(try await due(40_965) == ["failing-1", "failing-2", "failing-3"])
+                #expect(
+                    try await tx.dueInbox(at: StoreFixtures.at(110), minimumAgeMilliseconds: 10, appIds: ["removed", "removed"], limit: 10)
+                        .map(\.id)
+                        == (1...5).map { "removed-\($0)" })
+                #expect(try await tx.dueInbox(at: StoreFixtures.at(110), minimumAgeMilliseconds: 10, appIds: [], limit: 10).isEmpty)
                 await #expect(throws: (any Error).self) {
-                    try await tx.dueInbox(at: StoreFixtures.at(0), minimumAgeMilliseconds: -1, limit: 3)
+                    try await tx.dueInbox(at: StoreFixtures.at(0), minimumAgeMilliseconds: -1, appIds: ["app"], limit: 3)
                 }
             }
         },
