@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 public import AppStoreSimulator
 import AppStoreVerification
 import Crypto
@@ -100,7 +100,8 @@ public enum LocalStack {
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 let application = SimulatorServer.buildApplication(
-                    simulator: simulator, port: 0, services: options.clockMode == .system
+                    simulator: simulator, port: 0,
+                    services: options.clockMode == .system
                         ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
                     logger: options.logger,
                     onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
@@ -227,25 +228,26 @@ public enum LocalStack {
     /// What each of the simulator's demo products grants in Storekeeper.
     public static var catalog: Catalog {
         get throws {
-            try Catalog(products: DemoCatalog.products.map { product in
-                let kind = ProductKind(appleType: product.type) ?? .consumable
-                let entitlements: [String] =
-                    switch product.productId {
-                    case DemoCatalog.removeAds: ["no_ads"]
-                    case DemoCatalog.seasonPass: ["season_pass"]
-                    case DemoCatalog.proMonthly: ["premium", "pro"]
-                    case DemoCatalog.basicMonthly: ["basic"]
-                    default: kind == .autoRenewableSubscription ? ["premium"] : []
-                    }
-                return Product(
-                    id: product.productId, kind: kind, entitlements: entitlements,
-                    currencies: kind == .consumable ? ["gems": 100] : [:],
-                    duration: product.period.flatMap { Period(iso8601: $0.description) },
-                    subscriptionGroup: product.subscriptionGroupId, groupLevel: product.groupLevel,
-                    prices: product.prices.sorted { $0.key < $1.key }.map {
-                        StorefrontPrice(storefront: $0.key, currency: currencies[$0.key] ?? $0.key, milliunits: $0.value)
-                    })
-            })
+            try Catalog(
+                products: DemoCatalog.products.map { product in
+                    let kind = ProductKind(appleType: product.type) ?? .consumable
+                    let entitlements: [String] =
+                        switch product.productId {
+                        case DemoCatalog.removeAds: ["no_ads"]
+                        case DemoCatalog.seasonPass: ["season_pass"]
+                        case DemoCatalog.proMonthly: ["premium", "pro"]
+                        case DemoCatalog.basicMonthly: ["basic"]
+                        default: kind == .autoRenewableSubscription ? ["premium"] : []
+                        }
+                    return Product(
+                        id: product.productId, kind: kind, entitlements: entitlements,
+                        currencies: kind == .consumable ? ["gems": 100] : [:],
+                        duration: product.period.flatMap { Period(iso8601: $0.description) },
+                        subscriptionGroup: product.subscriptionGroupId, groupLevel: product.groupLevel,
+                        prices: product.prices.sorted { $0.key < $1.key }.map {
+                            StorefrontPrice(storefront: $0.key, currency: currencies[$0.key] ?? $0.key, milliunits: $0.value)
+                        })
+                })
         }
     }
 }

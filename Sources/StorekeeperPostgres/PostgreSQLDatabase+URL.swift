@@ -43,7 +43,9 @@ extension PostgreSQLDatabase {
             case ("application_name", let name): startupParameters.append(("application_name", name))
             case ("schema", let schema):
                 guard !schema.isEmpty, schema.count <= 63,
-                    schema.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+                    schema.unicodeScalars.allSatisfy({
+                        $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                    })
                 else {
                     throw .invalidConfiguration("the schema in the PostgreSQL URL must be 1–63 letters, digits or _")
                 }

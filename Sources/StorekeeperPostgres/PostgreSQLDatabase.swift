@@ -121,7 +121,8 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         begin: String,
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async -> Result<T, any Error> {
-        let transaction = PostgresTransaction(connection: connection, state: TransactionState(), prepared: preparedStatements, logger: logger)
+        let transaction = PostgresTransaction(
+            connection: connection, state: TransactionState(), prepared: preparedStatements, logger: logger)
         let result = await run(transaction, begin: begin, body)
         if transaction.discard.isRequired {
             // A statement failed on its first use on this connection; see PreparedStatementMemory.

@@ -120,7 +120,8 @@ enum PostgresScript {
             var end = index + 1
             while end < characters.count {
                 let character = characters[end]
-                let isTagCharacter = character == "_" || character.properties.isAlphabetic
+                let isTagCharacter =
+                    character == "_" || character.properties.isAlphabetic
                     || (end > index + 1 && ("0"..."9").contains(character))
                 guard isTagCharacter else { break }
                 end += 1

@@ -47,7 +47,10 @@ struct PostgresTransaction: SQLTransaction {
     func advisoryLock(_ key: Int64) async throws {
         try await state.statement {
             let sql = "SELECT pg_advisory_xact_lock($1)"
-            guard let entry = preparedEntry(sql, [.integer(key)]) else { return _ = try await run(sql, [.integer(key)], collectRows: false) }
+            guard let entry = preparedEntry(sql, [.integer(key)]) else {
+                _ = try await run(sql, [.integer(key)], collectRows: false)
+                return
+            }
             _ = try await runPrepared(entry, [.integer(key)], as: .query)
         }
     }
@@ -160,7 +163,6 @@ struct PostgresTransaction: SQLTransaction {
         default: return 0
         }
     }
-
 
     private static func row(_ row: PostgresRow) throws -> SQLRow {
         var columns: [String] = []

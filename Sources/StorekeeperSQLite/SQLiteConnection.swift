@@ -34,8 +34,9 @@ final class SQLiteConnection {
         guard status == SQLITE_OK else {
             let error = SQLError(sqliteStatus: status, message: String(cString: sqlite3_errmsg(handle)))
             sqlite3_close_v2(handle)
-            throw SQLError(.connectionFailure, "cannot open SQLite database \(path): \(error.reason)",
-                           backendCode: error.backendCode)
+            throw SQLError(
+                .connectionFailure, "cannot open SQLite database \(path): \(error.reason)",
+                backendCode: error.backendCode)
         }
         self.handle = handle
         self.statementCacheCapacity = max(1, statementCacheCapacity)

@@ -189,7 +189,8 @@ actor SQLiteWriter {
         do {
             try connection.execute("COMMIT")
         } catch {
-            logger.error("SQLite COMMIT failed", metadata: ["storekeeper.sql.error": "\(error)", "storekeeper.sql.units": "\(units.count)"])
+            logger.error(
+                "SQLite COMMIT failed", metadata: ["storekeeper.sql.error": "\(error)", "storekeeper.sql.units": "\(units.count)"])
             rollBackTransaction()
             for unit in units { unit.resume(throwing: error) }
             return

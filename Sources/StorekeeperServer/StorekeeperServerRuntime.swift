@@ -40,10 +40,12 @@ public struct StorekeeperServerRuntime: Sendable {
             configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
         let store = bootstrap.store
         let gate = StartGate()
-        dependencies.beforeServerStarts = [{
-            try await store.migrate()
-            gate.open()
-        }]
+        dependencies.beforeServerStarts = [
+            {
+                try await store.migrate()
+                gate.open()
+            }
+        ]
         var services: [any Service] = []
         if let pool = bootstrap.service { services.append(pool) }
         for job in runsBackgroundJobs ? backgroundJobs() : [] {

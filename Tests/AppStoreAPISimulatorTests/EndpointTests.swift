@@ -321,7 +321,8 @@ struct EndpointTests {
         }
     }
 
-    @Test("Finish Transaction marks the transaction finished once; unknown and malformed IDs are Apple's errors",
+    @Test(
+        "Finish Transaction marks the transaction finished once; unknown and malformed IDs are Apple's errors",
         arguments: environments)
     func finishTransaction(environment: AppStoreEnvironment) async throws {
         try await SimulatorHarness.with { h in

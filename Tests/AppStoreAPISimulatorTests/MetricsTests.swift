@@ -25,7 +25,8 @@ struct MetricsTests {
             #expect(
                 metrics.counterTotal(
                     label: requests, dimensions: [("endpoint", info), ("environment", "Sandbox"), ("outcome", "success")]) == 1)
-            let timers = metrics.timers(label: AppStoreAPIMetricNames.duration, dimensions: [("endpoint", info), ("environment", "Sandbox")])
+            let timers = metrics.timers(
+                label: AppStoreAPIMetricNames.duration, dimensions: [("endpoint", info), ("environment", "Sandbox")])
             #expect(timers.flatMap(\.values).count == 1)
             #expect(timers.flatMap(\.values).allSatisfy { $0 > 0 }, "a real round trip takes time")
 
@@ -50,7 +51,8 @@ struct MetricsTests {
             let rateLimited = AppStoreAPIMetricNames.rateLimited
             #expect(metrics.counterTotal(label: rateLimited, dimensions: [("endpoint", info), ("source", "apple")]) == 1)
             #expect(metrics.counterTotal(label: rateLimited, dimensions: [("endpoint", info), ("source", "local")]) == 1)
-            #expect(metrics.counterTotal(label: requests, dimensions: [("endpoint", info), ("outcome", "rateLimited")]) == 1,
+            #expect(
+                metrics.counterTotal(label: requests, dimensions: [("endpoint", info), ("outcome", "rateLimited")]) == 1,
                 "only the attempt that reached the simulator counts as a request")
             #expect(
                 metrics.counterTotal(

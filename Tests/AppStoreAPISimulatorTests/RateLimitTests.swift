@@ -72,9 +72,10 @@ struct RateLimitTests {
             #expect(
                 received.dropFirst().allSatisfy { $0.receivedAt >= retryAfter },
                 "the simulator received nothing for the endpoint before Retry-After")
-            #expect(limiter.blockedUntil(
-                AppStoreRateLimiter.Key(app: DemoCatalog.bundleId, environment: .sandbox, endpoint: .getTransactionInfo),
-                now: h.clock.now) == nil)
+            #expect(
+                limiter.blockedUntil(
+                    AppStoreRateLimiter.Key(app: DemoCatalog.bundleId, environment: .sandbox, endpoint: .getTransactionInfo),
+                    now: h.clock.now) == nil)
         }
     }
 
@@ -117,7 +118,9 @@ struct RateLimitTests {
             #expect(info.map(\.httpStatus) == [429, 200], "the refused call never reached the simulator")
             #expect(info.last.map { $0.receivedAt >= retryAfter } == true)
             let historyReceived = h.simulator.receivedRequests().filter { $0.endpoint == "getTransactionHistory" }
-            #expect(historyReceived.count == 1 && historyReceived.first.map { $0.receivedAt < retryAfter } == true, "another endpoint was not blocked")
+            #expect(
+                historyReceived.count == 1 && historyReceived.first.map { $0.receivedAt < retryAfter } == true,
+                "another endpoint was not blocked")
         }
     }
 

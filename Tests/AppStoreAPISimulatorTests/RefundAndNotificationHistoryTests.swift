@@ -9,7 +9,8 @@ import Testing
 /// `onlyFailures`, `paginationToken` pages) through the client's page walkers.
 @Suite("App Store Server API client against the simulator: refund and notification history")
 struct RefundAndNotificationHistoryTests {
-    @Test("Get Refund History walks every refunded transaction once, then continues from a stored revision",
+    @Test(
+        "Get Refund History walks every refunded transaction once, then continues from a stored revision",
         arguments: [AppStoreEnvironment.sandbox, .production])
     func refundHistory(environment: AppStoreEnvironment) async throws {
         try await SimulatorHarness.with { h in
@@ -54,7 +55,8 @@ struct RefundAndNotificationHistoryTests {
         }
     }
 
-    @Test("Get Notification History: type, subtype and customer filters, onlyFailures, and token pages",
+    @Test(
+        "Get Notification History: type, subtype and customer filters, onlyFailures, and token pages",
         arguments: [AppStoreEnvironment.sandbox, .production])
     func notificationHistory(environment: AppStoreEnvironment) async throws {
         try await SimulatorHarness.with { h in

@@ -94,7 +94,10 @@ struct TransactionHistoryTests {
                 (TransactionHistoryRequest(productType: [.nonConsumable, .nonRenewable]), [s.removeAds, s.seasonPass]),
                 (TransactionHistoryRequest(productType: [.autoRenewable]), [s.monthly, s.renewal]),
                 (TransactionHistoryRequest(productId: [DemoCatalog.gems]), Set(s.gems)),
-                (TransactionHistoryRequest(productId: [DemoCatalog.monthly, DemoCatalog.seasonPass]), [s.monthly, s.renewal, s.seasonPass]),
+                (
+                    TransactionHistoryRequest(productId: [DemoCatalog.monthly, DemoCatalog.seasonPass]),
+                    [s.monthly, s.renewal, s.seasonPass]
+                ),
                 (TransactionHistoryRequest(productId: [DemoCatalog.yearly]), []),
                 (TransactionHistoryRequest(subscriptionGroupIdentifier: [DemoCatalog.groupId]), [s.monthly, s.renewal]),
                 (TransactionHistoryRequest(subscriptionGroupIdentifier: ["99999999"]), []),

@@ -148,7 +148,10 @@ struct VerifyReceiptTests {
 
     @Test(
         "an injected retryable status is retried at the same endpoint, then the receipt is accepted",
-        arguments: [VerifyReceiptStatus.malformedReceiptData, .receiptServerUnavailable, .internalDataAccessError, VerifyReceiptStatus(rawValue: 21_100)])
+        arguments: [
+            VerifyReceiptStatus.malformedReceiptData, .receiptServerUnavailable, .internalDataAccessError,
+            VerifyReceiptStatus(rawValue: 21_100),
+        ])
     func injectedRetryable(status: VerifyReceiptStatus) async throws {
         try await SimulatorHarness.with { h in
             let (receipt, _) = try await Self.receipt(h, .sandbox)

@@ -1,7 +1,8 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Testing
+
+@testable import AppStoreAPI
 
 /// One endpoint as Apple documents it, the call that should produce it, and the answer the test
 /// server gives.
@@ -57,7 +58,8 @@ let endpointCases: [EndpointCase] = [
         response: .json(
             200,
             #"{"environment":"Sandbox","bundleId":"com.example","appAppleId":5454545,"data":[{"subscriptionGroupIdentifier":"sub_group_one","#
-                + #""lastTransactions":[{"status":1,"originalTransactionId":"3749183","signedTransactionInfo":"t1","signedRenewalInfo":"r1"}]}]}"#),
+                + #""lastTransactions":[{"status":1,"originalTransactionId":"3749183","signedTransactionInfo":"t1","signedRenewalInfo":"r1"}]}]}"#
+        ),
         call: { api in
             let statuses = try await api.getAllSubscriptionStatuses(
                 transactionId: "4321", request: AllSubscriptionStatusesRequest(status: [.expired, .active]))
@@ -121,7 +123,8 @@ let endpointCases: [EndpointCase] = [
         path: "/inApps/v1/subscriptions/extend/mass/com.example.product/20fba8a0-2b80-4a7d-a17f-85c1854727f8",
         response: .json(
             200,
-            #"{"requestIdentifier":"20fba8a0-2b80-4a7d-a17f-85c1854727f8","complete":true,"completeDate":1698148900000,"succeededCount":30,"failedCount":2}"#),
+            #"{"requestIdentifier":"20fba8a0-2b80-4a7d-a17f-85c1854727f8","complete":true,"completeDate":1698148900000,"succeededCount":30,"failedCount":2}"#
+        ),
         call: { api in
             let status = try await api.getStatusOfSubscriptionRenewalDateExtensions(
                 productId: "com.example.product", requestIdentifier: "20fba8a0-2b80-4a7d-a17f-85c1854727f8")
@@ -179,7 +182,8 @@ let endpointCases: [EndpointCase] = [
                     notificationSubtype: .initialBuy, transactionId: "999733843", onlyFailures: true),
                 paginationToken: "a036bc0e-52b8-4bee-82fc-8c24cb6715d6")
             let item = page.notificationHistory?.first
-            return "\(page.paginationToken ?? "") \(item?.signedPayload ?? "") \(item?.sendAttempts?.first?.sendAttemptResult?.rawValue ?? "")"
+            return
+                "\(page.paginationToken ?? "") \(item?.signedPayload ?? "") \(item?.sendAttempts?.first?.sendAttemptResult?.rawValue ?? "")"
         },
         expectedSummary: "57715481-805a-4283-8499-1c19b5d6b20a payload NO_RESPONSE"),
     EndpointCase(

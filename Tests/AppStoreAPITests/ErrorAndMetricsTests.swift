@@ -1,8 +1,9 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import MetricsTestKit
 import Testing
+
+@testable import AppStoreAPI
 
 /// An Apple answer and the error it must become.
 struct ErrorCase: Sendable, CustomTestStringConvertible {
@@ -17,29 +18,29 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
 let errorCases: [ErrorCase] = [
     ErrorCase(
-        response: .appleError(400, 4000006, "Invalid transaction id."), code: .invalidRequest,
+        response: .appleError(400, 4_000_006, "Invalid transaction id."), code: .invalidRequest,
         errorCode: .invalidTransactionId, errorMessage: "Invalid transaction id.", isRetryable: false),
     ErrorCase(response: .empty(401), code: .unauthorized, isRetryable: false),
     ErrorCase(
-        response: .appleError(403, 4030004, "Subscription extension ineligible."), code: .forbidden,
+        response: .appleError(403, 4_030_004, "Subscription extension ineligible."), code: .forbidden,
         errorCode: .subscriptionExtensionIneligible, errorMessage: "Subscription extension ineligible.", isRetryable: false),
     ErrorCase(
-        response: .appleError(404, 4040010, "Transaction id not found."), code: .notFound,
+        response: .appleError(404, 4_040_010, "Transaction id not found."), code: .notFound,
         errorCode: .transactionIdNotFound, errorMessage: "Transaction id not found.", isRetryable: false),
     ErrorCase(
-        response: .appleError(404, 4040002, "Account not found. Please try again."), code: .notFound,
+        response: .appleError(404, 4_040_002, "Account not found. Please try again."), code: .notFound,
         errorCode: .accountNotFoundRetryable, errorMessage: "Account not found. Please try again.", isRetryable: true),
     ErrorCase(
-        response: .appleError(404, 4049999, "Something new."), code: .notFound,
-        errorCode: APIErrorCode(rawValue: 4049999), errorMessage: "Something new.", isRetryable: false),
+        response: .appleError(404, 4_049_999, "Something new."), code: .notFound,
+        errorCode: APIErrorCode(rawValue: 4_049_999), errorMessage: "Something new.", isRetryable: false),
     ErrorCase(
-        response: .appleError(429, 4290000, "Rate limit exceeded.", retryAfter: "1750000060000"), code: .rateLimited,
+        response: .appleError(429, 4_290_000, "Rate limit exceeded.", retryAfter: "1750000060000"), code: .rateLimited,
         errorCode: .rateLimitExceeded, errorMessage: "Rate limit exceeded.", isRetryable: true),
     ErrorCase(
-        response: .appleError(500, 5000000, "An unknown error occurred."), code: .serverError,
+        response: .appleError(500, 5_000_000, "An unknown error occurred."), code: .serverError,
         errorCode: .generalInternal, errorMessage: "An unknown error occurred.", isRetryable: true),
     ErrorCase(
-        response: .appleError(500, 5000001, "An unknown error occurred. Please try again."), code: .serverError,
+        response: .appleError(500, 5_000_001, "An unknown error occurred. Please try again."), code: .serverError,
         errorCode: .generalInternalRetryable, errorMessage: "An unknown error occurred. Please try again.", isRetryable: true),
     ErrorCase(response: .json(502, "<html>bad gateway</html>"), code: .serverError, isRetryable: true),
     ErrorCase(response: .json(418, "{}"), code: .unexpectedStatus, isRetryable: false),
@@ -156,8 +157,8 @@ struct MetricsTests {
         let handler: TestServer.Handler = { request, _ in
             switch request.path {
             case "/inApps/v1/transactions/ok": return .json(200, "{}")
-            case "/inApps/v1/transactions/missing": return .appleError(404, 4040010, "Transaction id not found.")
-            default: return .appleError(429, 4290000, "Rate limit exceeded.", retryAfter: "1750000001000")
+            case "/inApps/v1/transactions/missing": return .appleError(404, 4_040_010, "Transaction id not found.")
+            default: return .appleError(429, 4_290_000, "Rate limit exceeded.", retryAfter: "1750000001000")
             }
         }
         try await TestServer.with(clock: factory.clock, handler: handler) { server in

@@ -1,7 +1,8 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Testing
+
+@testable import AppStoreAPI
 
 @Suite("Pagination walkers")
 struct PaginationTests {
@@ -12,7 +13,7 @@ struct PaginationTests {
         let handler: TestServer.Handler = { request, index in
             let revision = request.queryValues("revision").first
             let expected = index == 0 ? nil : "r\(index)"
-            guard revision == expected else { return .appleError(400, 4000005, "bad revision \(revision ?? "nil")") }
+            guard revision == expected else { return .appleError(400, 4_000_005, "bad revision \(revision ?? "nil")") }
             let hasMore = index < 3
             return .json(
                 200, #"{"revision":"r\#(index + 1)","hasMore":\#(hasMore),"signedTransactions":["t\#(index)a","t\#(index)b"]}"#)
@@ -78,7 +79,7 @@ struct PaginationTests {
         let factory = try ClientFactory()
         let handler: TestServer.Handler = { request, index in
             let token = request.queryValues("paginationToken").first
-            guard token == (index == 0 ? nil : "tok\(index)") else { return .appleError(400, 4000014, "bad token") }
+            guard token == (index == 0 ? nil : "tok\(index)") else { return .appleError(400, 4_000_014, "bad token") }
             let more = index < 2
             let next = more ? #""paginationToken":"tok\#(index + 1)","# : ""
             return .json(200, #"{\#(next)"hasMore":\#(more),"notificationHistory":[{"signedPayload":"n\#(index)"}]}"#)
@@ -122,7 +123,7 @@ struct PaginationTests {
         let handler: TestServer.Handler = { _, index in
             index == 0
                 ? .json(200, #"{"revision":"r1","hasMore":true,"signedTransactions":["x"]}"#)
-                : .appleError(404, 4040010, "Transaction id not found.")
+                : .appleError(404, 4_040_010, "Transaction id not found.")
         }
         try await TestServer.with(clock: factory.clock, handler: handler) { server in
             let client = try factory.client(server)

@@ -1,8 +1,9 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import MetricsTestKit
 import Testing
+
+@testable import AppStoreAPI
 
 @Suite("Token buckets and the shared limiter (pure, fake time)")
 struct TokenBucketTests {
@@ -127,7 +128,7 @@ struct RateLimitHTTPTests {
         let retryAfterMillis = Int64(retryAfter.timeIntervalSince1970 * 1000)
         let handler: TestServer.Handler = { _, index in
             index == 0
-                ? .appleError(429, 4290000, "Rate limit exceeded.", retryAfter: "\(retryAfterMillis)")
+                ? .appleError(429, 4_290_000, "Rate limit exceeded.", retryAfter: "\(retryAfterMillis)")
                 : .json(200, #"{"signedTransactionInfo":"ok"}"#)
         }
         try await TestServer.with(clock: factory.clock, handler: handler) { server in
@@ -176,7 +177,7 @@ struct RateLimitHTTPTests {
     @Test("429 without Retry-After still blocks for a short default")
     func missingRetryAfter() async throws {
         let factory = try ClientFactory()
-        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(429, 4290000, "slow down") }) { server in
+        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(429, 4_290_000, "slow down") }) { server in
             let client = try factory.client(server)
             let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.lookUpOrderId("X") }
             #expect(error?.retryAfter == factory.clock.now.addingTimeInterval(1))

@@ -1,10 +1,11 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Logging
 import MetricsTestKit
 import Synchronization
 import Testing
+
+@testable import AppStoreAPI
 
 /// Plays Apple's two verifyReceipt hosts on one test server: `/production/verifyReceipt` and
 /// `/sandbox/verifyReceipt`, each answering from its own script of statuses (the last one repeats).

@@ -1,8 +1,9 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import Foundation
 import MetricsTestKit
 import Testing
+
+@testable import AppStoreAPI
 
 @Suite("Retries, backoff and timeouts")
 struct RetryTests {
@@ -12,7 +13,7 @@ struct RetryTests {
         let handler: TestServer.Handler = { _, index in
             switch index {
             case 0: return .json(503, "<html>unavailable</html>")
-            case 1: return .appleError(500, 5000001, "An unknown error occurred.")
+            case 1: return .appleError(500, 5_000_001, "An unknown error occurred.")
             default: return .json(200, #"{"signedTransactionInfo":"third time"}"#)
             }
         }
@@ -39,7 +40,7 @@ struct RetryTests {
     @Test("persistent 5xx: gives up after maximumAttempts with a retryable serverError")
     func exhausted() async throws {
         let factory = try ClientFactory()
-        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(500, 5000000, "Internal") }) { server in
+        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(500, 5_000_000, "Internal") }) { server in
             let client = try factory.client(server)
             let error = await #expect(throws: AppStoreAPIError.self) {
                 _ = try await client.getAllSubscriptionStatuses(transactionId: "1")
@@ -58,7 +59,7 @@ struct RetryTests {
         arguments: [AppStoreServerEndpoint.requestTestNotification, .finishTransaction])
     func nonIdempotentNotRetried(endpoint: AppStoreServerEndpoint) async throws {
         let factory = try ClientFactory()
-        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(500, 5000001, "retry me") }) { server in
+        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(500, 5_000_001, "retry me") }) { server in
             let client = try factory.client(server)
             let error = await #expect(throws: AppStoreAPIError.self) {
                 if endpoint == .requestTestNotification {
@@ -122,7 +123,8 @@ struct RetryTests {
     @Test("4xx is not retried; Apple's retryable 404 codes are")
     func clientErrors() async throws {
         let factory = try ClientFactory()
-        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(400, 4000006, "Invalid transaction id.") }) { server in
+        try await TestServer.with(clock: factory.clock, handler: { _, _ in .appleError(400, 4_000_006, "Invalid transaction id.") }) {
+            server in
             let client = try factory.client(server)
             let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.getTransactionInfo(transactionId: "x") }
             #expect(error?.code == .invalidRequest)
@@ -131,7 +133,7 @@ struct RetryTests {
         try await TestServer.with(
             clock: factory.clock,
             handler: { _, index in
-                index == 0 ? .appleError(404, 4040006, "Original transaction id not found. Please try again.") : .json(200, "{}")
+                index == 0 ? .appleError(404, 4_040_006, "Original transaction id not found. Please try again.") : .json(200, "{}")
             }
         ) { server in
             let client = try factory.client(server)

@@ -47,7 +47,7 @@ import Testing
         enum CodingKeys: String, CodingKey { case inherited }
     }
 
-    final class Derived: Base {
+    final class Derived: Base, @unchecked Sendable {
         var own = "x"
         override func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)

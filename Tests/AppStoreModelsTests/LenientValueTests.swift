@@ -17,14 +17,16 @@ private func encodeBox<Value: Codable & Equatable>(_ value: Value) throws -> Str
 
 @Suite("Lenient legacy values")
 struct LenientValueTests {
-    @Test("FlexibleInt64 reads numbers and digit strings and writes the same form back", arguments: [
-        ("\"1\"", Int64(1), FlexibleInt64.WireStyle.string),
-        ("\"1531643137200\"", 1_531_643_137_200, .string),
-        ("\"-42\"", -42, .string),
-        ("0", 0, .number),
-        ("501384164329443772", 501_384_164_329_443_772, .number),
-        ("\"9223372036854775807\"", Int64.max, .string),
-    ])
+    @Test(
+        "FlexibleInt64 reads numbers and digit strings and writes the same form back",
+        arguments: [
+            ("\"1\"", Int64(1), FlexibleInt64.WireStyle.string),
+            ("\"1531643137200\"", 1_531_643_137_200, .string),
+            ("\"-42\"", -42, .string),
+            ("0", 0, .number),
+            ("501384164329443772", 501_384_164_329_443_772, .number),
+            ("\"9223372036854775807\"", Int64.max, .string),
+        ])
     func flexibleInt64(json: String, value: Int64, style: FlexibleInt64.WireStyle) throws {
         let decoded = try decodeBox(FlexibleInt64.self, json)
         #expect(decoded.value == value)
@@ -32,9 +34,11 @@ struct LenientValueTests {
         #expect(try encodeBox(decoded) == "{\"value\":\(json)}")
     }
 
-    @Test("FlexibleInt64 rejects anything that is not an integer", arguments: [
-        "\"1.5\"", "\" 1\"", "\"\"", "\"abc\"", "\"+1\"", "\"1e3\"", "\"9223372036854775808\"", "1.5", "true", "null", "[1]", "{}",
-    ])
+    @Test(
+        "FlexibleInt64 rejects anything that is not an integer",
+        arguments: [
+            "\"1.5\"", "\" 1\"", "\"\"", "\"abc\"", "\"+1\"", "\"1e3\"", "\"9223372036854775808\"", "1.5", "true", "null", "[1]", "{}",
+        ])
     func flexibleInt64Malformed(json: String) {
         #expect(throws: DecodingError.self) { try decodeBox(FlexibleInt64.self, json) }
     }
@@ -46,16 +50,18 @@ struct LenientValueTests {
         #expect(FlexibleInt64(7) != 8)
     }
 
-    @Test("FlexibleBool reads the four forms Apple uses and writes the same form back", arguments: [
-        ("true", true, FlexibleBool.WireStyle.boolean),
-        ("false", false, .boolean),
-        ("\"true\"", true, .trueFalseString),
-        ("\"false\"", false, .trueFalseString),
-        ("\"1\"", true, .digitString),
-        ("\"0\"", false, .digitString),
-        ("1", true, .number),
-        ("0", false, .number),
-    ])
+    @Test(
+        "FlexibleBool reads the four forms Apple uses and writes the same form back",
+        arguments: [
+            ("true", true, FlexibleBool.WireStyle.boolean),
+            ("false", false, .boolean),
+            ("\"true\"", true, .trueFalseString),
+            ("\"false\"", false, .trueFalseString),
+            ("\"1\"", true, .digitString),
+            ("\"0\"", false, .digitString),
+            ("1", true, .number),
+            ("0", false, .number),
+        ])
     func flexibleBool(json: String, value: Bool, style: FlexibleBool.WireStyle) throws {
         let decoded = try decodeBox(FlexibleBool.self, json)
         #expect(decoded.value == value)
@@ -63,9 +69,11 @@ struct LenientValueTests {
         #expect(try encodeBox(decoded) == "{\"value\":\(json)}")
     }
 
-    @Test("FlexibleBool rejects other values", arguments: [
-        "\"yes\"", "\"TRUE\"", "\"2\"", "\"\"", "2", "-1", "0.5", "null", "[]",
-    ])
+    @Test(
+        "FlexibleBool rejects other values",
+        arguments: [
+            "\"yes\"", "\"TRUE\"", "\"2\"", "\"\"", "2", "-1", "0.5", "null", "[]",
+        ])
     func flexibleBoolMalformed(json: String) {
         #expect(throws: DecodingError.self) { try decodeBox(FlexibleBool.self, json) }
     }

@@ -63,10 +63,12 @@ struct NotificationV1Tests {
         #expect(!"\(notification)".contains("6543c0ffee"))
     }
 
-    @Test("The V1 identifiers and environments Apple sends in either form decode", arguments: [
-        (#"{"notification_type":"DID_RECOVER","original_transaction_id":1000000652146125,"environment":"Sandbox"}"#, "Sandbox"),
-        (#"{"notification_type":"DID_RECOVER","original_transaction_id":"1000000652146125","environment":"PROD"}"#, "Production"),
-    ])
+    @Test(
+        "The V1 identifiers and environments Apple sends in either form decode",
+        arguments: [
+            (#"{"notification_type":"DID_RECOVER","original_transaction_id":1000000652146125,"environment":"Sandbox"}"#, "Sandbox"),
+            (#"{"notification_type":"DID_RECOVER","original_transaction_id":"1000000652146125","environment":"PROD"}"#, "Production"),
+        ])
     func identifiers(json: String, environment: String) throws {
         let notification = try JSON.decode(AppStoreServerNotificationV1.self, json)
         #expect(notification.originalTransactionId?.value == "1000000652146125")
@@ -74,14 +76,16 @@ struct NotificationV1Tests {
         #expect(notification.notificationType == .didRecover)
     }
 
-    @Test("Malformed V1 values throw DecodingError", arguments: [
-        #"{"password":"x"}"#,
-        #"{"notification_type":"CANCEL","auto_renew_status":"yes"}"#,
-        #"{"notification_type":"CANCEL","auto_renew_status_change_date":"2020"}"#,
-        #"{"notification_type":"CANCEL","auto_renew_status_change_date_ms":"54321a"}"#,
-        #"{"notification_type":"CANCEL","expiration_intent":""}"#,
-        #"{"notification_type":"CANCEL","unified_receipt":{"status":"0"}}"#,
-    ])
+    @Test(
+        "Malformed V1 values throw DecodingError",
+        arguments: [
+            #"{"password":"x"}"#,
+            #"{"notification_type":"CANCEL","auto_renew_status":"yes"}"#,
+            #"{"notification_type":"CANCEL","auto_renew_status_change_date":"2020"}"#,
+            #"{"notification_type":"CANCEL","auto_renew_status_change_date_ms":"54321a"}"#,
+            #"{"notification_type":"CANCEL","expiration_intent":""}"#,
+            #"{"notification_type":"CANCEL","unified_receipt":{"status":"0"}}"#,
+        ])
     func malformed(json: String) {
         #expect(throws: DecodingError.self) { try JSON.decode(AppStoreServerNotificationV1.self, json) }
     }

@@ -82,11 +82,13 @@ struct NotificationV2Tests {
         #expect(try JSON.roundTrip(payload) == payload)
     }
 
-    @Test("Re-encoding a notification fixture reproduces it key for key", arguments: [
-        "notification-001", "notification-003", "notification-006", "notification-009", "notification-012",
-        "notification-015", "notification-018", "notification-summary", "notification-external-purchase-token",
-        "notification-rescind-consent", "notification-consumption-request",
-    ])
+    @Test(
+        "Re-encoding a notification fixture reproduces it key for key",
+        arguments: [
+            "notification-001", "notification-003", "notification-006", "notification-009", "notification-012",
+            "notification-015", "notification-018", "notification-summary", "notification-external-purchase-token",
+            "notification-rescind-consent", "notification-consumption-request",
+        ])
     func reEncodingIsLossless(name: String) throws {
         let path = "signed-payloads/\(name).json"
         let encoded = try JSON.tree(Fixture.decode(ResponseBodyV2DecodedPayload.self, path))
@@ -94,14 +96,16 @@ struct NotificationV2Tests {
         #expect(encoded == original, "\(encoded.differences(from: original))")
     }
 
-    @Test("Malformed notification values throw", arguments: [
-        #"{"signedDate":"1704252843514"}"#,
-        #"{"data":{"appAppleId":"6473983973"}}"#,
-        #"{"data":{"status":"1"}}"#,
-        #"{"summary":{"succeededCount":"12"}}"#,
-        #"{"notificationType":7}"#,
-        #"{"data":[]}"#,
-    ])
+    @Test(
+        "Malformed notification values throw",
+        arguments: [
+            #"{"signedDate":"1704252843514"}"#,
+            #"{"data":{"appAppleId":"6473983973"}}"#,
+            #"{"data":{"status":"1"}}"#,
+            #"{"summary":{"succeededCount":"12"}}"#,
+            #"{"notificationType":7}"#,
+            #"{"data":[]}"#,
+        ])
     func malformed(json: String) {
         #expect(throws: DecodingError.self) { try JSON.decode(ResponseBodyV2DecodedPayload.self, json) }
     }

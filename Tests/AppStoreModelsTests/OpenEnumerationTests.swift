@@ -99,49 +99,57 @@ struct OpenEnumerationTests {
         #expect(NotificationTypeV1.knownValues.count == 13)
     }
 
-    @Test("Product types use Apple's display strings", arguments: [
-        (ProductType.autoRenewableSubscription, "Auto-Renewable Subscription"),
-        (.nonConsumable, "Non-Consumable"), (.consumable, "Consumable"), (.nonRenewingSubscription, "Non-Renewing Subscription"),
-    ])
+    @Test(
+        "Product types use Apple's display strings",
+        arguments: [
+            (ProductType.autoRenewableSubscription, "Auto-Renewable Subscription"),
+            (.nonConsumable, "Non-Consumable"), (.consumable, "Consumable"), (.nonRenewingSubscription, "Non-Renewing Subscription"),
+        ])
     func productTypes(type: ProductType, raw: String) {
         #expect(type.rawValue == raw)
         #expect(type.isKnown)
     }
 
-    @Test("Subscription status codes", arguments: [
-        (SubscriptionStatus.active, Int32(1)), (.expired, 2), (.billingRetry, 3), (.billingGracePeriod, 4), (.revoked, 5),
-    ])
+    @Test(
+        "Subscription status codes",
+        arguments: [
+            (SubscriptionStatus.active, Int32(1)), (.expired, 2), (.billingRetry, 3), (.billingGracePeriod, 4), (.revoked, 5),
+        ])
     func subscriptionStatus(status: SubscriptionStatus, raw: Int32) {
         #expect(status.rawValue == raw)
     }
 
-    @Test("App Store Server API error codes: retryability and HTTP status", arguments: [
-        (APIErrorCode.transactionIdNotFound, Int64(4_040_010), false, 404),
-        (.rateLimitExceeded, 4_290_000, true, 429),
-        (.invalidTransactionId, 4_000_006, false, 400),
-        (.generalInternal, 5_000_000, false, 500),
-        (.generalInternalRetryable, 5_000_001, true, 500),
-        (.accountNotFoundRetryable, 4_040_002, true, 404),
-        (.appNotFoundRetryable, 4_040_004, true, 404),
-        (.originalTransactionIdNotFoundRetryable, 4_040_006, true, 404),
-        (.subscriptionMaxExtension, 4_030_005, false, 403),
-        (.invalidAppAccountTokenUUID, 4_000_183, false, 400),
-        (.familyTransactionNotSupported, 4_000_185, false, 400),
-        (.transactionIdIsNotOriginalTransactionId, 4_000_187, false, 400),
-        (.appTransactionDoesNotExist, 4_040_019, false, 404),
-        (.invalidRefundPreference, 4_000_044, false, 400),
-    ])
+    @Test(
+        "App Store Server API error codes: retryability and HTTP status",
+        arguments: [
+            (APIErrorCode.transactionIdNotFound, Int64(4_040_010), false, 404),
+            (.rateLimitExceeded, 4_290_000, true, 429),
+            (.invalidTransactionId, 4_000_006, false, 400),
+            (.generalInternal, 5_000_000, false, 500),
+            (.generalInternalRetryable, 5_000_001, true, 500),
+            (.accountNotFoundRetryable, 4_040_002, true, 404),
+            (.appNotFoundRetryable, 4_040_004, true, 404),
+            (.originalTransactionIdNotFoundRetryable, 4_040_006, true, 404),
+            (.subscriptionMaxExtension, 4_030_005, false, 403),
+            (.invalidAppAccountTokenUUID, 4_000_183, false, 400),
+            (.familyTransactionNotSupported, 4_000_185, false, 400),
+            (.transactionIdIsNotOriginalTransactionId, 4_000_187, false, 400),
+            (.appTransactionDoesNotExist, 4_040_019, false, 404),
+            (.invalidRefundPreference, 4_000_044, false, 400),
+        ])
     func apiErrorCodes(code: APIErrorCode, raw: Int64, retryable: Bool, http: Int) {
         #expect(code.rawValue == raw)
         #expect(code.isRetryable == retryable)
         #expect(code.httpStatusCode == http)
     }
 
-    @Test("verifyReceipt status codes: retry and environment switching", arguments: [
-        (0, false, false), (21000, false, false), (21002, true, false), (21003, false, false), (21004, false, false),
-        (21005, true, false), (21006, false, false), (21007, false, false), (21008, false, false), (21009, true, false),
-        (21010, false, false), (21100, true, true), (21150, true, true), (21199, true, true), (21200, false, false),
-    ])
+    @Test(
+        "verifyReceipt status codes: retry and environment switching",
+        arguments: [
+            (0, false, false), (21000, false, false), (21002, true, false), (21003, false, false), (21004, false, false),
+            (21005, true, false), (21006, false, false), (21007, false, false), (21008, false, false), (21009, true, false),
+            (21010, false, false), (21100, true, true), (21150, true, true), (21199, true, true), (21200, false, false),
+        ])
     func verifyReceiptStatus(raw: Int, retryable: Bool, internalError: Bool) {
         let status = VerifyReceiptStatus(rawValue: raw)
         #expect(status.isRetryable == retryable)

@@ -17,12 +17,13 @@ struct QueryTests {
             revoked: false,
             revision: "revision_input")
         let pairs = request.queryItems.map { "\($0.name)=\($0.value ?? "")" }
-        #expect(pairs == [
-            "revision=revision_input", "startDate=1698148900000", "endDate=1698148950000",
-            "productId=com.example.1", "productId=com.example.2", "productType=CONSUMABLE", "productType=AUTO_RENEWABLE",
-            "sort=DESCENDING", "subscriptionGroupIdentifier=sub_group_id", "subscriptionGroupIdentifier=sub_group_id_2",
-            "inAppOwnershipType=FAMILY_SHARED", "revoked=false",
-        ])
+        #expect(
+            pairs == [
+                "revision=revision_input", "startDate=1698148900000", "endDate=1698148950000",
+                "productId=com.example.1", "productId=com.example.2", "productType=CONSUMABLE", "productType=AUTO_RENEWABLE",
+                "sort=DESCENDING", "subscriptionGroupIdentifier=sub_group_id", "subscriptionGroupIdentifier=sub_group_id_2",
+                "inAppOwnershipType=FAMILY_SHARED", "revoked=false",
+            ])
         #expect(try TransactionHistoryRequest(queryItems: request.queryItems) == request)
         var components = URLComponents(string: "https://api.storekit.apple.com/inApps/v2/history/1")
         components?.queryItems = request.queryItems
@@ -32,17 +33,19 @@ struct QueryTests {
         #expect(request.nextPage(revision: "next").productType == request.productType)
     }
 
-    @Test("Transaction history queries Apple would reject map to Apple's error codes", arguments: [
-        ("startDate", "yesterday", APIErrorCode.invalidStartDate),
-        ("endDate", "-5", .invalidEndDate),
-        ("productType", "SUBSCRIPTION", .invalidProductType),
-        ("sort", "RANDOM", .invalidSort),
-        ("inAppOwnershipType", "BORROWED", .invalidInAppOwnershipType),
-        ("revoked", "1", .invalidRevoked),
-        ("revision", "", .invalidRequestRevision),
-        ("productId", "", .invalidProductId),
-        ("subscriptionGroupIdentifier", "", .invalidSubscriptionGroupIdentifier),
-    ])
+    @Test(
+        "Transaction history queries Apple would reject map to Apple's error codes",
+        arguments: [
+            ("startDate", "yesterday", APIErrorCode.invalidStartDate),
+            ("endDate", "-5", .invalidEndDate),
+            ("productType", "SUBSCRIPTION", .invalidProductType),
+            ("sort", "RANDOM", .invalidSort),
+            ("inAppOwnershipType", "BORROWED", .invalidInAppOwnershipType),
+            ("revoked", "1", .invalidRevoked),
+            ("revision", "", .invalidRequestRevision),
+            ("productId", "", .invalidProductId),
+            ("subscriptionGroupIdentifier", "", .invalidSubscriptionGroupIdentifier),
+        ])
     func rejectedTransactionHistoryQuery(name: String, value: String, code: APIErrorCode) {
         let failure: APIRequestError?
         do {

@@ -59,10 +59,11 @@ struct ServerAPITests {
         #expect(response.paginationToken == "57715481-805a-4283-8499-1c19b5d6b20a" && response.hasMore == true)
         let items = try #require(response.notificationHistory)
         #expect(items.map(\.signedPayload) == ["signed_payload_one", "signed_payload_two"])
-        #expect(items[0].sendAttempts == [
-            SendAttemptItem(attemptDate: Timestamp(millisecondsSince1970: 1_698_148_900_000), sendAttemptResult: .noResponse),
-            SendAttemptItem(attemptDate: Timestamp(millisecondsSince1970: 1_698_148_950_000), sendAttemptResult: .success),
-        ])
+        #expect(
+            items[0].sendAttempts == [
+                SendAttemptItem(attemptDate: Timestamp(millisecondsSince1970: 1_698_148_900_000), sendAttemptResult: .noResponse),
+                SendAttemptItem(attemptDate: Timestamp(millisecondsSince1970: 1_698_148_950_000), sendAttemptResult: .success),
+            ])
         #expect(items[1].sendAttempts?.first?.sendAttemptResult == .circularRedirect)
         #expect(items[1].firstSendAttemptResult == .sslIssue)
     }
@@ -70,9 +71,11 @@ struct ServerAPITests {
     @Test("Renewal-date extension responses")
     func extensions() throws {
         let single = try Fixture.decode(ExtendRenewalDateResponse.self, "api/extend-renewal-date-response.json")
-        #expect(single == ExtendRenewalDateResponse(
-            originalTransactionId: "2312412", webOrderLineItemId: "9993", success: true,
-            effectiveDate: Timestamp(millisecondsSince1970: 1_698_148_900_000)))
+        #expect(
+            single
+                == ExtendRenewalDateResponse(
+                    originalTransactionId: "2312412", webOrderLineItemId: "9993", success: true,
+                    effectiveDate: Timestamp(millisecondsSince1970: 1_698_148_900_000)))
         let mass = try Fixture.decode(MassExtendRenewalDateResponse.self, "api/mass-extend-renewal-date-response.json")
         #expect(mass.requestIdentifier == "758883e8-151b-47b7-abd0-60c4d804c2f5")
         let status = try Fixture.decode(MassExtendRenewalDateStatusResponse.self, "api/mass-extend-renewal-date-status-response.json")
@@ -90,10 +93,12 @@ struct ServerAPITests {
         #expect(try JSON.tree(unknown) == JSON.tree(fixture: "api/error-undocumented-code.json"))
     }
 
-    @Test("Request bodies encode exactly the documented JSON", arguments: [
-        "request-consumption", "request-consumption-v1", "request-extend-renewal-date", "request-mass-extend-renewal-date",
-        "request-notification-history", "request-update-app-account-token",
-    ])
+    @Test(
+        "Request bodies encode exactly the documented JSON",
+        arguments: [
+            "request-consumption", "request-consumption-v1", "request-extend-renewal-date", "request-mass-extend-renewal-date",
+            "request-notification-history", "request-update-app-account-token",
+        ])
     func requestBodies(name: String) throws {
         let path = "api/\(name).json"
         let encoded: JSONValue
@@ -153,12 +158,14 @@ struct ServerAPITests {
         }
     }
 
-    @Test("Re-encoding a response fixture reproduces it key for key", arguments: [
-        "history-response", "status-response", "refund-history-response", "order-lookup-response",
-        "notification-history-response", "check-test-notification-response", "send-test-notification-response",
-        "extend-renewal-date-response", "mass-extend-renewal-date-response", "mass-extend-renewal-date-status-response",
-        "transaction-info-response", "app-transaction-info-response", "error-rate-limit",
-    ])
+    @Test(
+        "Re-encoding a response fixture reproduces it key for key",
+        arguments: [
+            "history-response", "status-response", "refund-history-response", "order-lookup-response",
+            "notification-history-response", "check-test-notification-response", "send-test-notification-response",
+            "extend-renewal-date-response", "mass-extend-renewal-date-response", "mass-extend-renewal-date-status-response",
+            "transaction-info-response", "app-transaction-info-response", "error-rate-limit",
+        ])
     func responsesAreLossless(name: String) throws {
         let path = "api/\(name).json"
         let encoded: JSONValue

@@ -131,9 +131,11 @@ struct SignedPayloadTests {
         #expect(payload.storefront == "FRA" && payload.storefrontId == "143442")
         #expect(payload.price == 49_990 && payload.currency == "EUR")
         #expect(payload.billingPlanType == .monthly)
-        #expect(payload.commitmentInfo == TransactionCommitmentInfo(
-            billingPeriodNumber: 3, totalBillingPeriods: 12,
-            commitmentExpiresDate: Timestamp(millisecondsSince1970: 1_748_736_000_000), commitmentPrice: 119_880))
+        #expect(
+            payload.commitmentInfo
+                == TransactionCommitmentInfo(
+                    billingPeriodNumber: 3, totalBillingPeriods: 12,
+                    commitmentExpiresDate: Timestamp(millisecondsSince1970: 1_748_736_000_000), commitmentPrice: 119_880))
         let commerce = try #require(payload.advancedCommerceInfo)
         #expect(commerce.descriptors == AdvancedCommerceDescriptors(description: "Creator tier", displayName: "Gold"))
         #expect(commerce.estimatedTax == 1200 && commerce.taxExclusivePrice == 8790 && commerce.taxRate == "0.200")
@@ -164,8 +166,10 @@ struct SignedPayloadTests {
         #expect(payload.commitmentInfo?.commitmentRenewalBillingPlanType == .monthly)
         #expect(payload.commitmentInfo?.commitmentRenewalPrice == 119_880)
         let item = try #require(payload.advancedCommerceInfo?.items?.first)
-        #expect(item.priceIncreaseInfo == AdvancedCommercePriceIncreaseInfo(
-            dependentSKUs: ["creator.gold.addon"], price: 11_990, status: .pending))
+        #expect(
+            item.priceIncreaseInfo
+                == AdvancedCommercePriceIncreaseInfo(
+                    dependentSKUs: ["creator.gold.addon"], price: 11_990, status: .pending))
         #expect(payload.advancedCommerceInfo?.consistencyToken == "ct-01J0")
         #expect(try JSON.tree(payload) == JSON.tree(fixture: "signed-payloads/renewalInfo-documented-fields.json"))
     }
@@ -195,14 +199,17 @@ struct SignedPayloadTests {
         #expect(header.x5c?.count == 3)
     }
 
-    @Test("Re-encoding any signed payload fixture reproduces it key for key", arguments: [
-        "transaction-004", "transaction-007", "transaction-010", "transaction-013", "transaction-016", "transaction-019",
-        "transaction-035", "transaction-037", "renewalInfo-005", "renewalInfo-008", "renewalInfo-011", "renewalInfo-014",
-        "renewalInfo-017", "renewalInfo-020", "renewalInfo-038",
-    ])
+    @Test(
+        "Re-encoding any signed payload fixture reproduces it key for key",
+        arguments: [
+            "transaction-004", "transaction-007", "transaction-010", "transaction-013", "transaction-016", "transaction-019",
+            "transaction-035", "transaction-037", "renewalInfo-005", "renewalInfo-008", "renewalInfo-011", "renewalInfo-014",
+            "renewalInfo-017", "renewalInfo-020", "renewalInfo-038",
+        ])
     func reEncodingIsLossless(name: String) throws {
         let path = "signed-payloads/\(name).json"
-        let encoded = name.hasPrefix("transaction")
+        let encoded =
+            name.hasPrefix("transaction")
             ? try JSON.tree(Fixture.decode(JWSTransactionDecodedPayload.self, path))
             : try JSON.tree(Fixture.decode(JWSRenewalInfoDecodedPayload.self, path))
         let original = try JSON.tree(fixture: path)
@@ -221,15 +228,17 @@ struct SignedPayloadTests {
         #expect(payload.type?.isKnown == false)
     }
 
-    @Test("Malformed values throw instead of being dropped", arguments: [
-        #"{"purchaseDate":"1704252811000"}"#,
-        #"{"price":"32990"}"#,
-        #"{"appAccountToken":"not-a-uuid"}"#,
-        #"{"quantity":1.5}"#,
-        #"{"offerType":"1"}"#,
-        #"{"isUpgraded":"true"}"#,
-        #"{"signedDate":null,"expiresDate":{}}"#,
-    ])
+    @Test(
+        "Malformed values throw instead of being dropped",
+        arguments: [
+            #"{"purchaseDate":"1704252811000"}"#,
+            #"{"price":"32990"}"#,
+            #"{"appAccountToken":"not-a-uuid"}"#,
+            #"{"quantity":1.5}"#,
+            #"{"offerType":"1"}"#,
+            #"{"isUpgraded":"true"}"#,
+            #"{"signedDate":null,"expiresDate":{}}"#,
+        ])
     func malformed(json: String) {
         #expect(throws: DecodingError.self) { try JSON.decode(JWSTransactionDecodedPayload.self, json) }
     }

@@ -47,7 +47,8 @@ struct VerifyReceiptTests {
 
     @Test("A conformance consumable response (2020, escaped slashes) decodes")
     func conformanceWhitepaek() throws {
-        let response = try Fixture.decode(VerifyReceiptResponse.self, "verify-receipt/conformance-004_whitepaek_consumable_sandbox_2020.json")
+        let response = try Fixture.decode(
+            VerifyReceiptResponse.self, "verify-receipt/conformance-004_whitepaek_consumable_sandbox_2020.json")
         let receipt = try #require(response.appReceipt)
         #expect(receipt.bundleId == "com.whitepaek.apps")
         #expect(receipt.receiptCreationDate?.rawValue == "2020-11-30 04:02:18 Etc/GMT")
@@ -139,10 +140,12 @@ struct VerifyReceiptTests {
         #expect(throws: DecodingError.self) { try JSON.decode(LatestReceiptInfo.self, #"[{"quantity":"one"}]"#) }
     }
 
-    @Test("Re-encoding a verifyReceipt fixture reproduces Apple's JSON, string-typed numbers included", arguments: [
-        "conformance-001_cardstack_sandbox_2022", "conformance-004_whitepaek_consumable_sandbox_2020",
-        "seed-000-ios6-non-renewing", "seed-000-ios6-autorenew-expired", "seed-004-ios7-production",
-    ])
+    @Test(
+        "Re-encoding a verifyReceipt fixture reproduces Apple's JSON, string-typed numbers included",
+        arguments: [
+            "conformance-001_cardstack_sandbox_2022", "conformance-004_whitepaek_consumable_sandbox_2020",
+            "seed-000-ios6-non-renewing", "seed-000-ios6-autorenew-expired", "seed-004-ios7-production",
+        ])
     func reEncodingIsLossless(name: String) throws {
         let path = "verify-receipt/\(name).json"
         let encoded = try JSON.tree(Fixture.decode(VerifyReceiptResponse.self, path))
@@ -150,19 +153,25 @@ struct VerifyReceiptTests {
         #expect(encoded == original, "\(encoded.differences(from: original))")
     }
 
-    @Test("Formatted dates agree with their *_ms twins in Apple's own responses", arguments: [
-        "conformance-001_cardstack_sandbox_2022", "conformance-004_whitepaek_consumable_sandbox_2020",
-    ])
+    @Test(
+        "Formatted dates agree with their *_ms twins in Apple's own responses",
+        arguments: [
+            "conformance-001_cardstack_sandbox_2022", "conformance-004_whitepaek_consumable_sandbox_2020",
+        ])
     func formattedDatesAgree(name: String) throws {
         let receipt = try #require(Fixture.decode(VerifyReceiptResponse.self, "verify-receipt/\(name).json").appReceipt)
-        let triples: [(AppleFormattedDate?, FlexibleTimestamp?, AppleFormattedDate?)] = [
-            (receipt.receiptCreationDate, receipt.receiptCreationDateMs, receipt.receiptCreationDatePst),
-            (receipt.requestDate, receipt.requestDateMs, receipt.requestDatePst),
-            (receipt.originalPurchaseDate, receipt.originalPurchaseDateMs, receipt.originalPurchaseDatePst),
-        ] + (receipt.inApp ?? []).flatMap {
-            [($0.purchaseDate, $0.purchaseDateMs, $0.purchaseDatePst),
-             ($0.originalPurchaseDate, $0.originalPurchaseDateMs, $0.originalPurchaseDatePst)]
-        }
+        let triples: [(AppleFormattedDate?, FlexibleTimestamp?, AppleFormattedDate?)] =
+            [
+                (receipt.receiptCreationDate, receipt.receiptCreationDateMs, receipt.receiptCreationDatePst),
+                (receipt.requestDate, receipt.requestDateMs, receipt.requestDatePst),
+                (receipt.originalPurchaseDate, receipt.originalPurchaseDateMs, receipt.originalPurchaseDatePst),
+            ]
+            + (receipt.inApp ?? []).flatMap {
+                [
+                    ($0.purchaseDate, $0.purchaseDateMs, $0.purchaseDatePst),
+                    ($0.originalPurchaseDate, $0.originalPurchaseDateMs, $0.originalPurchaseDatePst),
+                ]
+            }
         for (gmt, milliseconds, pacific) in triples {
             let whole = try #require(milliseconds).millisecondsSince1970 / 1000 * 1000
             #expect(gmt?.timestamp.millisecondsSince1970 == whole)
@@ -170,17 +179,19 @@ struct VerifyReceiptTests {
         }
     }
 
-    @Test("Malformed legacy values throw DecodingError", arguments: [
-        #"{"status":0,"receipt":{"bundle_id":"b","in_app":[{"quantity":"one"}]}}"#,
-        #"{"status":0,"receipt":{"bundle_id":"b","receipt_creation_date_ms":"2022-07-01"}}"#,
-        #"{"status":0,"receipt":{"bundle_id":"b","receipt_creation_date":"2022-07-01 12:28:57"}}"#,
-        #"{"status":0,"receipt":{"bundle_id":"b","in_app":[{"is_trial_period":"maybe"}]}}"#,
-        #"{"status":0,"receipt":{"bundle_id":"b","adam_id":"x"}}"#,
-        #"{"status":"0"}"#,
-        #"{"environment":"Sandbox"}"#,
-        #"{"status":0,"pending_renewal_info":[{"is_in_billing_retry_period":"2"}]}"#,
-        #"{"status":0,"receipt":[]}"#,
-    ])
+    @Test(
+        "Malformed legacy values throw DecodingError",
+        arguments: [
+            #"{"status":0,"receipt":{"bundle_id":"b","in_app":[{"quantity":"one"}]}}"#,
+            #"{"status":0,"receipt":{"bundle_id":"b","receipt_creation_date_ms":"2022-07-01"}}"#,
+            #"{"status":0,"receipt":{"bundle_id":"b","receipt_creation_date":"2022-07-01 12:28:57"}}"#,
+            #"{"status":0,"receipt":{"bundle_id":"b","in_app":[{"is_trial_period":"maybe"}]}}"#,
+            #"{"status":0,"receipt":{"bundle_id":"b","adam_id":"x"}}"#,
+            #"{"status":"0"}"#,
+            #"{"environment":"Sandbox"}"#,
+            #"{"status":0,"pending_renewal_info":[{"is_in_billing_retry_period":"2"}]}"#,
+            #"{"status":0,"receipt":[]}"#,
+        ])
     func malformed(json: String) {
         #expect(throws: DecodingError.self) { try JSON.decode(VerifyReceiptResponse.self, json) }
     }

@@ -20,25 +20,31 @@ struct ControlAPITests {
     @Test("configure, purchase, advance, refund and list notifications through /control")
     func drivesTheLifecycle() async throws {
         try await withControl { api, simulator in
-            let app = try await api.call(.put, "/control/apps", body: #"{"bundleId":"com.example.other","gracePeriodDays":null}"#, authorized: false)
+            let app = try await api.call(
+                .put, "/control/apps", body: #"{"bundleId":"com.example.other","gracePeriodDays":null}"#, authorized: false)
             #expect(app.status == .ok)
             let configured = try app.decode(SimulatedApp.self)
             #expect(configured.apiKey?.privateKeyPEM != nil && configured.offerKeys.count == 1 && configured.gracePeriodDays == nil)
-            #expect(try await api.call(.put, "/control/accounts", body: #"{"id":"erin","storefront":"GBR"}"#, authorized: false).status == .ok)
+            #expect(
+                try await api.call(.put, "/control/accounts", body: #"{"id":"erin","storefront":"GBR"}"#, authorized: false).status == .ok)
 
             let purchase = try await api.call(
                 .post, "/control/purchases",
                 body: #"{"accountId":"erin","bundleId":"\#(Fixtures.bundleId)","productId":"\#(DemoCatalog.monthly)"}"#,
                 authorized: false)
             let result = try purchase.decode(PurchaseResult.self)
-            #expect(result.notificationType == .subscribed && result.transaction.storefront == "GBR" && result.transaction.currency == "GBP")
+            #expect(
+                result.notificationType == .subscribed && result.transaction.storefront == "GBR" && result.transaction.currency == "GBP")
             let original = try #require(result.transaction.originalTransactionId)
 
             #expect(try await api.call(.post, "/control/clock/advance", body: #"{"period":"P1M"}"#, authorized: false).status == .ok)
             let subscription = try await api.call(.get, "/control/subscriptions/\(original)", authorized: false)
                 .decode(SimulatedSubscription.self)
             #expect(subscription.latestTransactionId != original && subscription.phase == .active)
-            #expect(try await api.call(.post, "/control/transactions/\(subscription.latestTransactionId)/refund", body: #"{"reason":1}"#, authorized: false).status == .ok)
+            #expect(
+                try await api.call(
+                    .post, "/control/transactions/\(subscription.latestTransactionId)/refund", body: #"{"reason":1}"#, authorized: false
+                ).status == .ok)
 
             struct Summary: Decodable {
                 var notificationType: String
@@ -58,12 +64,15 @@ struct ControlAPITests {
             #expect(missing.status == .notFound)
             #expect(String(decoding: missing.body, as: UTF8.self).contains(#""error":"notFound""#))
             #expect(try await api.call(.post, "/control/purchases", body: "[]", authorized: false).status == .badRequest)
-            #expect(try await api.call(.post, "/control/accounts/\(Fixtures.dave)/payment", body: #"{"fails":true}"#, authorized: false).status == .ok)
+            #expect(
+                try await api.call(.post, "/control/accounts/\(Fixtures.dave)/payment", body: #"{"fails":true}"#, authorized: false).status
+                    == .ok)
             let declined = try await api.call(
                 .post, "/control/purchases",
                 body: #"{"accountId":"dave","bundleId":"\#(Fixtures.bundleId)","productId":"\#(DemoCatalog.gems)"}"#, authorized: false)
             #expect(declined.status.code == 402)
-            #expect(try await api.call(.post, "/control/clock/advance", body: #"{"milliseconds":-1}"#, authorized: false).status == .badRequest)
+            #expect(
+                try await api.call(.post, "/control/clock/advance", body: #"{"milliseconds":-1}"#, authorized: false).status == .badRequest)
         }
     }
 
@@ -87,7 +96,9 @@ struct ControlAPITests {
             #expect(ContinuousClock.now - started >= .milliseconds(300))
             #expect(hung.status == .internalServerError && hung.error?.errorCode == .generalInternalRetryable)
 
-            #expect(try await api.call(.post, "/control/faults/notifications", body: #"{"kind":"drop","scope":{"count":2}}"#, authorized: false).status == .ok)
+            #expect(
+                try await api.call(.post, "/control/faults/notifications", body: #"{"kind":"drop","scope":{"count":2}}"#, authorized: false)
+                    .status == .ok)
             #expect(try await api.call(.get, "/control/faults", authorized: false).decode(FaultState.self).notificationRules.count == 1)
             #expect(try await api.call(.delete, "/control/faults", authorized: false).status == .ok)
             #expect(try await api.call(.get, "/control/faults", authorized: false).decode(FaultState.self).notificationRules.isEmpty)
@@ -96,9 +107,12 @@ struct ControlAPITests {
                 var receiptData: String
                 enum CodingKeys: String, CodingKey { case receiptData = "receipt-data" }
             }
-            let receipt = try await api.call(.get, "/control/accounts/\(Fixtures.alice)/receipt?bundleId=\(Fixtures.bundleId)", authorized: false)
-                .decode(Receipt.self)
-            let verified = try AppReceiptVerifier(trustedRoots: [Fixtures.keys.receiptChain.root]).verify(base64Receipt: receipt.receiptData)
+            let receipt = try await api.call(
+                .get, "/control/accounts/\(Fixtures.alice)/receipt?bundleId=\(Fixtures.bundleId)", authorized: false
+            )
+            .decode(Receipt.self)
+            let verified = try AppReceiptVerifier(trustedRoots: [Fixtures.keys.receiptChain.root]).verify(
+                base64Receipt: receipt.receiptData)
             #expect(verified.receipt.inApp.first?.transactionId == id)
         }
     }

@@ -6,9 +6,11 @@ import Testing
 
 @Suite("Notification delivery, retries and faults")
 struct DeliveryTests {
-    @Test("a receiver answering 500 then 200 gets the same notification again one (scaled) hour later", arguments: [
-        DurationMode.production, .accelerated,
-    ])
+    @Test(
+        "a receiver answering 500 then 200 gets the same notification again one (scaled) hour later",
+        arguments: [
+            DurationMode.production, .accelerated,
+        ])
     func retryAfterOneHour(durations: DurationMode) async throws {
         try await NotificationReceiver.run { receiver, url in
             receiver.script([.internalServerError])

@@ -47,7 +47,8 @@ struct LifecycleTests {
         try await simulator.advance(byMilliseconds: month)
         #expect(Fixtures.events(simulator, account: Fixtures.carol).suffix(2) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW"])
         let sharedOriginal = try #require(subscription.transaction.originalTransactionId)
-        try await simulator.refund(transactionId: try #require(simulator.subscription(originalTransactionId: sharedOriginal)?.latestTransactionId))
+        try await simulator.refund(
+            transactionId: try #require(simulator.subscription(originalTransactionId: sharedOriginal)?.latestTransactionId))
         #expect(Fixtures.events(simulator, account: Fixtures.carol).last == "REVOKE", "a refund revokes the shared copies")
     }
 
@@ -60,9 +61,10 @@ struct LifecycleTests {
         try await simulator.requestRefund(transactionId: id, reason: .fulfillmentIssue)
         try await simulator.refund(transactionId: id, reason: .appIssue, percentage: 50_000)
         try await simulator.reverseRefund(transactionId: id)
-        #expect(Fixtures.events(simulator) == [
-            "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "CONSUMPTION_REQUEST", "REFUND", "REFUND_REVERSED",
-        ])
+        #expect(
+            Fixtures.events(simulator) == [
+                "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "CONSUMPTION_REQUEST", "REFUND", "REFUND_REVERSED",
+            ])
         let verifier = try Fixtures.verifier()
         let notifications = try simulator.notifications().map { try verifier.verifyNotification($0.signedPayload) }
         try #require(notifications.count == 6)
@@ -83,11 +85,12 @@ struct LifecycleTests {
         try await simulator.advance(byMilliseconds: month)
         let again = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))
         #expect(again.transaction.originalTransactionId == original)
-        #expect(Fixtures.events(simulator, account: Fixtures.alice) == [
-            "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
-            "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
-            "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE",
-        ])
+        #expect(
+            Fixtures.events(simulator, account: Fixtures.alice) == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE",
+            ])
         let expired = try #require(simulator.notifications(bundleId: Fixtures.bundleId).first { $0.notificationType == .expired })
         let renewal = try Fixtures.verifier().verifyNotification(expired.signedPayload)
         #expect(renewal.payload.data?.status == .expired && renewal.renewalInfo?.expirationIntent == .customerCancelled)
@@ -119,26 +122,33 @@ struct LifecycleTests {
         let renewal = try #require(simulator.transaction(id: renewed.latestTransactionId))
         #expect(renewal.payload.purchaseDate == sameDuration.transaction.expiresDate)
         #expect(renewal.payload.expiresDate == sameDuration.transaction.expiresDate?.adding(milliseconds: 3_600_000))
-        #expect(Fixtures.events(simulator, account: Fixtures.alice) == [
-            "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_PREF",
-            "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_RENEW",
-        ])
+        #expect(
+            Fixtures.events(simulator, account: Fixtures.alice) == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_PREF",
+                "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_RENEW",
+            ])
     }
 
     @Test("price increase: PENDING, consent ACCEPTED and the new price at renewal; without consent EXPIRED/PRICE_INCREASE")
     func priceIncrease() async throws {
         let simulator = try simulator()
-        let consenting = try #require(try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly)).transaction.originalTransactionId)
-        let refusing = try #require(try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.bob)).transaction.originalTransactionId)
+        let consenting = try #require(
+            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly)).transaction.originalTransactionId)
+        let refusing = try #require(
+            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.bob)).transaction.originalTransactionId)
         let notified = try await simulator.increasePrice(
             bundleId: Fixtures.bundleId, productId: DemoCatalog.monthly, storefront: "USA", newPrice: 5990, requiresConsent: true)
         #expect(Set(notified) == [consenting, refusing])
         try await simulator.consentToPriceIncrease(originalTransactionId: consenting)
         try await simulator.advance(byMilliseconds: month)
-        #expect(Fixtures.events(simulator, account: Fixtures.alice) == [
-            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
-        ])
-        #expect(Fixtures.events(simulator, account: Fixtures.bob) == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE"])
+        #expect(
+            Fixtures.events(simulator, account: Fixtures.alice) == [
+                "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
+            ])
+        #expect(
+            Fixtures.events(simulator, account: Fixtures.bob) == [
+                "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
+            ])
         let renewal = try #require(simulator.subscription(originalTransactionId: consenting)?.latestTransactionId)
         #expect(simulator.transaction(id: renewal)?.payload.price == 5990)
     }
@@ -151,7 +161,8 @@ struct LifecycleTests {
         try await simulator.setPaymentFails(accountId: Fixtures.alice, fails: true)
         try simulator.setAvailability(bundleId: Fixtures.bundleId, productId: DemoCatalog.proMonthly, availableForSale: false)
         try await simulator.advance(byMilliseconds: month + DurationMode.accelerated.interval(days: 60))
-        #expect(Fixtures.events(simulator, account: Fixtures.alice) == ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW", "EXPIRED/BILLING_RETRY"])
+        #expect(
+            Fixtures.events(simulator, account: Fixtures.alice) == ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW", "EXPIRED/BILLING_RETRY"])
         #expect(Fixtures.events(simulator, account: Fixtures.bob) == ["SUBSCRIBED/INITIAL_BUY", "EXPIRED/PRODUCT_NOT_FOR_SALE"])
     }
 
@@ -170,20 +181,30 @@ struct LifecycleTests {
         var forged = signature
         forged.timestamp += 1
         await #expect(throws: SimulatorError.invalidOfferSignature("the promotional offer signature does not verify")) {
-            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: forged), token: token))
+            try await simulator.purchase(
+                Fixtures.purchase(
+                    DemoCatalog.monthly, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: forged),
+                    token: token))
         }
         let offered = try await simulator.purchase(
-            Fixtures.purchase(DemoCatalog.monthly, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: signature), token: token))
+            Fixtures.purchase(
+                DemoCatalog.monthly, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: signature),
+                token: token))
         #expect(offered.transaction.offerType == .promotionalOffer && offered.transaction.price == 2490)
         #expect(offered.transaction.offerPeriod == "P3M" && offered.transaction.offerDiscountType == .payAsYouGo)
         #expect(offered.notificationType == .offerRedeemed && offered.subtype == .initialBuy)
         await #expect(throws: SimulatorError.self, "a nonce is good for one purchase") {
-            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.bob, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: signature), token: token))
+            try await simulator.purchase(
+                Fixtures.purchase(
+                    DemoCatalog.monthly, account: Fixtures.bob,
+                    offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, signature: signature), token: token))
         }
         let jws = try signer.jwsSignature(
             productId: DemoCatalog.monthly, offerIdentifier: DemoCatalog.promotionalOfferId, transactionId: nil, issuedAt: Fixtures.start)
         let viaJWS = try await simulator.purchase(
-            Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.bob, offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, jws: jws)))
+            Fixtures.purchase(
+                DemoCatalog.monthly, account: Fixtures.bob,
+                offer: .init(kind: .promotional, offerId: DemoCatalog.promotionalOfferId, jws: jws)))
         #expect(viaJWS.transaction.offerIdentifier == DemoCatalog.promotionalOfferId)
 
         try await simulator.advance(byMilliseconds: 3 * month)
@@ -201,7 +222,8 @@ struct LifecycleTests {
         let intro = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, offer: .init(kind: .introductory)))
         let original = try #require(intro.transaction.originalTransactionId)
         await #expect(throws: SimulatorError.self, "win-back needs a churned subscription") {
-            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, offer: .init(kind: .winBack, offerId: DemoCatalog.winBackOfferId)))
+            try await simulator.purchase(
+                Fixtures.purchase(DemoCatalog.monthly, offer: .init(kind: .winBack, offerId: DemoCatalog.winBackOfferId)))
         }
         try await simulator.setAutoRenew(originalTransactionId: original, enabled: false)
         try await simulator.advance(by: .oneWeek)
@@ -218,7 +240,9 @@ struct LifecycleTests {
         #expect(code.transaction.offerType == .offerCode && code.transaction.offerIdentifier == DemoCatalog.offerCodeReference)
         #expect(code.transaction.price == 0 && code.subtype == .initialBuy)
         await #expect(throws: SimulatorError.self, "each code redeems once") {
-            try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly, account: Fixtures.carol, offer: .init(kind: .offerCode, code: DemoCatalog.offerCodes[0])))
+            try await simulator.purchase(
+                Fixtures.purchase(
+                    DemoCatalog.monthly, account: Fixtures.carol, offer: .init(kind: .offerCode, code: DemoCatalog.offerCodes[0])))
         }
     }
 
@@ -238,7 +262,8 @@ struct LifecycleTests {
         #expect(first.webOrderLineItemId == subscription.transaction.webOrderLineItemId)
         #expect(first.purchaseDate == subscription.transaction.purchaseDate)
         #expect(first.expiresDate == subscription.transaction.expiresDate)
-        #expect(try Fixtures.verifier().verifyTransaction(try #require(restored.first?.signedTransaction)).transactionId == first.transactionId)
+        #expect(
+            try Fixtures.verifier().verifyTransaction(try #require(restored.first?.signedTransaction)).transactionId == first.transactionId)
     }
 
     @Test("a test notification is a signed TEST with app data only")

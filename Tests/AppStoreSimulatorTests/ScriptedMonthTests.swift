@@ -30,16 +30,17 @@ struct ScriptedMonthTests {
 
             let received = try receiver.notifications()
             try #require(received.count == 8)
-            #expect(received.map { Fixtures.label($0.payload) } == [
-                "SUBSCRIBED/INITIAL_BUY",
-                "DID_RENEW",
-                "DID_RENEW",
-                "DID_FAIL_TO_RENEW/GRACE_PERIOD",
-                "GRACE_PERIOD_EXPIRED",
-                "DID_RENEW/BILLING_RECOVERY",
-                "DID_CHANGE_RENEWAL_PREF/UPGRADE",
-                "REFUND",
-            ])
+            #expect(
+                received.map { Fixtures.label($0.payload) } == [
+                    "SUBSCRIBED/INITIAL_BUY",
+                    "DID_RENEW",
+                    "DID_RENEW",
+                    "DID_FAIL_TO_RENEW/GRACE_PERIOD",
+                    "GRACE_PERIOD_EXPIRED",
+                    "DID_RENEW/BILLING_RECOVERY",
+                    "DID_CHANGE_RENEWAL_PREF/UPGRADE",
+                    "REFUND",
+                ])
             #expect(received.map { $0.payload.data?.status?.rawValue } == [1, 1, 1, 4, 3, 1, 1, 5])
             #expect(Set(received.compactMap { $0.transaction?.originalTransactionId }) == [original])
             #expect(Set(received.compactMap(\.payload.notificationUUID)).count == received.count)

@@ -41,7 +41,8 @@ struct ServerAPITests {
 
             var production = api
             production.prefix = ""
-            #expect(try await production.get("/inApps/v1/transactions/\(id)").status == .notFound, "a sandbox transaction is not in production")
+            #expect(
+                try await production.get("/inApps/v1/transactions/\(id)").status == .notFound, "a sandbox transaction is not in production")
         }
     }
 
@@ -54,7 +55,10 @@ struct ServerAPITests {
             let realKey = try ES256Signer.privateKey(p8: try #require(key.privateKeyPEM))
             let now = Int64(Date().timeIntervalSince1970)
             let claims = ["iss": key.issuerId, "aud": "appstoreconnect-v1", "bid": Fixtures.bundleId]
-            func token(_ edit: (inout [String: String], inout [String: Int64]) -> Void, signer: P256.Signing.PrivateKey = realKey, kid: String? = nil)
+            func token(
+                _ edit: (inout [String: String], inout [String: Int64]) -> Void, signer: P256.Signing.PrivateKey = realKey,
+                kid: String? = nil
+            )
                 throws -> String
             {
                 var strings = claims
@@ -68,7 +72,10 @@ struct ServerAPITests {
                 try token { strings, _ in strings["bid"] = "com.example.other" },
                 try token { strings, _ in strings["iss"] = UUID().uuidString },
                 try token { _, numbers in numbers["exp"] = now + 3601 },
-                try token { _, numbers in numbers["iat"] = now - 7200; numbers["exp"] = now - 3600 },
+                try token { _, numbers in
+                    numbers["iat"] = now - 7200
+                    numbers["exp"] = now - 3600
+                },
                 try token({ _, _ in }, signer: P256.Signing.PrivateKey()),
                 try token({ _, _ in }, kid: "OTHERKEY"),
                 "not.a.jwt",
@@ -110,7 +117,8 @@ struct ServerAPITests {
             #expect(nonConsumables.map(\.productId) == [DemoCatalog.removeAds])
             let (_, revoked) = try decoded(try await api.get("/inApps/v2/history/\(ids[5])?revoked=true"))
             #expect(revoked.map(\.transactionId) == [ids[0]])
-            let (_, descending) = try decoded(try await api.get("/inApps/v2/history/\(ids[5])?sort=DESCENDING&productId=\(DemoCatalog.gems)"))
+            let (_, descending) = try decoded(
+                try await api.get("/inApps/v2/history/\(ids[5])?sort=DESCENDING&productId=\(DemoCatalog.gems)"))
             #expect(descending.first?.transactionId == ids[0] && descending.count == 20)
             let window = Timestamp(Fixtures.start).adding(milliseconds: 2500).millisecondsSince1970
             let (_, early) = try decoded(try await api.get("/inApps/v2/history/\(ids[5])?endDate=\(window)"))
@@ -144,7 +152,9 @@ struct ServerAPITests {
     func injectedAPIFaults() async throws {
         try await withAPI { api, simulator in
             let id = try #require(try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems)).transaction.transactionId)
-            simulator.addFault(APIFaultRule(endpoint: ServerAPIEndpoint.getTransactionInfo.rawValue, kind: .rateLimit, count: 1, retryAfterMilliseconds: 5000))
+            simulator.addFault(
+                APIFaultRule(
+                    endpoint: ServerAPIEndpoint.getTransactionInfo.rawValue, kind: .rateLimit, count: 1, retryAfterMilliseconds: 5000))
             simulator.addFault(APIFaultRule(endpoint: "*", kind: .serverError, count: 1, retryable: true))
             let before = Int64(Date().timeIntervalSince1970 * 1000)
             let limited = try await api.get("/inApps/v1/transactions/\(id)")
@@ -212,13 +222,16 @@ struct ServerAPITests {
                 .decode(MassExtendRenewalDateStatusResponse.self)
             #expect(status.complete == true && status.succeededCount == 1 && status.failedCount == 1)
             // Alice's subscription already had two extensions this year; Carol's own one is extended.
-            #expect(Array(Fixtures.events(simulator).suffix(3)) == [
-                "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION/SUMMARY",
-            ])
+            #expect(
+                Array(Fixtures.events(simulator).suffix(3)) == [
+                    "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION/SUMMARY",
+                ])
             let summary = try Fixtures.verifier().verifyNotification(try #require(simulator.notifications().last).signedPayload)
             #expect(summary.payload.summary?.succeededCount == 1 && summary.payload.summary?.failedCount == 1)
             #expect(summary.payload.summary?.requestIdentifier == "mass-1" && summary.payload.data == nil)
-            #expect(try await api.get("/inApps/v1/subscriptions/extend/mass/\(DemoCatalog.monthly)/nope").error?.errorCode == .statusRequestNotFound)
+            #expect(
+                try await api.get("/inApps/v1/subscriptions/extend/mass/\(DemoCatalog.monthly)/nope").error?.errorCode
+                    == .statusRequestNotFound)
         }
     }
 
@@ -228,26 +241,38 @@ struct ServerAPITests {
             let purchase = try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems))
             let id = try #require(purchase.transaction.transactionId)
             try await simulator.requestRefund(transactionId: id, reason: .unintendedPurchase)
-            let v2 = #"{"customerConsented":true,"deliveryStatus":"DELIVERED","sampleContentProvided":false,"consumptionPercentage":25000,"refundPreference":"GRANT_PRORATED"}"#
+            let v2 =
+                #"{"customerConsented":true,"deliveryStatus":"DELIVERED","sampleContentProvided":false,"consumptionPercentage":25000,"refundPreference":"GRANT_PRORATED"}"#
             #expect(try await api.call(.put, "/inApps/v2/transactions/consumption/\(id)", body: v2).status == .accepted)
             let notConsented = #"{"customerConsented":false,"deliveryStatus":"DELIVERED","sampleContentProvided":false}"#
-            #expect(try await api.call(.put, "/inApps/v2/transactions/consumption/\(id)", body: notConsented).error?.errorCode == .invalidCustomerConsented)
-            let v1 = #"{"customerConsented":true,"consumptionStatus":1,"platform":1,"sampleContentProvided":false,"deliveryStatus":0,"appAccountToken":"","accountTenure":2,"playTime":3,"lifetimeDollarsRefunded":0,"lifetimeDollarsPurchased":2,"userStatus":1}"#
+            #expect(
+                try await api.call(.put, "/inApps/v2/transactions/consumption/\(id)", body: notConsented).error?.errorCode
+                    == .invalidCustomerConsented)
+            let v1 =
+                #"{"customerConsented":true,"consumptionStatus":1,"platform":1,"sampleContentProvided":false,"deliveryStatus":0,"appAccountToken":"","accountTenure":2,"playTime":3,"lifetimeDollarsRefunded":0,"lifetimeDollarsPurchased":2,"userStatus":1}"#
             #expect(try await api.call(.put, "/inApps/v1/transactions/consumption/\(id)", body: v1).status == .accepted)
             let badStatus = v1.replacingOccurrences(of: #""consumptionStatus":1"#, with: #""consumptionStatus":7"#)
-            #expect(try await api.call(.put, "/inApps/v1/transactions/consumption/\(id)", body: badStatus).error?.errorCode == .invalidConsumptionStatus)
+            #expect(
+                try await api.call(.put, "/inApps/v1/transactions/consumption/\(id)", body: badStatus).error?.errorCode
+                    == .invalidConsumptionStatus)
             #expect(simulator.consumptionReports().map(\.version) == [2, 1])
 
             let token = UUID()
-            let set = try await api.call(.put, "/inApps/v1/transactions/\(id)/appAccountToken", body: #"{"appAccountToken":"\#(token.uuidString.lowercased())"}"#)
+            let set = try await api.call(
+                .put, "/inApps/v1/transactions/\(id)/appAccountToken", body: #"{"appAccountToken":"\#(token.uuidString.lowercased())"}"#)
             #expect(set.status == .ok)
             #expect(simulator.transaction(id: id)?.payload.appAccountToken == token)
-            #expect(try await api.call(.put, "/inApps/v1/transactions/\(id)/appAccountToken", body: #"{"appAccountToken":"nope"}"#).error?.errorCode == .invalidAppAccountTokenUUID)
+            #expect(
+                try await api.call(.put, "/inApps/v1/transactions/\(id)/appAccountToken", body: #"{"appAccountToken":"nope"}"#).error?
+                    .errorCode == .invalidAppAccountTokenUUID)
             let renewal = try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))
             try await simulator.advance(byMilliseconds: 40 * 86_400_000)
             let renewalOriginal = try #require(renewal.transaction.originalTransactionId)
             let later = try #require(simulator.subscription(originalTransactionId: renewalOriginal)?.latestTransactionId)
-            #expect(try await api.call(.put, "/inApps/v1/transactions/\(later)/appAccountToken", body: #"{"appAccountToken":"\#(token.uuidString)"}"#).error?.errorCode == .transactionIdIsNotOriginalTransactionId)
+            #expect(
+                try await api.call(
+                    .put, "/inApps/v1/transactions/\(later)/appAccountToken", body: #"{"appAccountToken":"\#(token.uuidString)"}"#
+                ).error?.errorCode == .transactionIdIsNotOriginalTransactionId)
         }
     }
 
@@ -256,7 +281,8 @@ struct ServerAPITests {
         try await withAPI { api, simulator in
             var firstId = ""
             for index in 0..<22 {
-                let purchase = try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems, account: index.isMultiple(of: 2) ? Fixtures.alice : Fixtures.carol))
+                let purchase = try await simulator.purchase(
+                    Fixtures.purchase(DemoCatalog.gems, account: index.isMultiple(of: 2) ? Fixtures.alice : Fixtures.carol))
                 if index == 0 { firstId = try #require(purchase.transaction.transactionId) }
             }
             let start = Timestamp(Fixtures.start).adding(milliseconds: -1).millisecondsSince1970
@@ -271,12 +297,18 @@ struct ServerAPITests {
             #expect(second.notificationHistory?.first?.sendAttempts?.first?.sendAttemptResult == .success)
 
             let byCustomer = #"{"startDate":\#(start),"endDate":\#(end),"transactionId":"\#(firstId)"}"#
-            #expect(try await api.call(.post, "/inApps/v1/notifications/history", body: byCustomer).decode(NotificationHistoryResponse.self).notificationHistory?.count == 11)
+            #expect(
+                try await api.call(.post, "/inApps/v1/notifications/history", body: byCustomer).decode(NotificationHistoryResponse.self)
+                    .notificationHistory?.count == 11)
             let both = #"{"startDate":\#(start),"endDate":\#(end),"transactionId":"\#(firstId)","notificationType":"ONE_TIME_CHARGE"}"#
             #expect(try await api.call(.post, "/inApps/v1/notifications/history", body: both).error?.errorCode == .multipleFiltersSupplied)
-            #expect(try await api.call(.post, "/inApps/v1/notifications/history", body: #"{"endDate":\#(end)}"#).error?.errorCode == .invalidStartDate)
+            #expect(
+                try await api.call(.post, "/inApps/v1/notifications/history", body: #"{"endDate":\#(end)}"#).error?.errorCode
+                    == .invalidStartDate)
             let failures = #"{"startDate":\#(start),"endDate":\#(end),"onlyFailures":true}"#
-            #expect(try await api.call(.post, "/inApps/v1/notifications/history", body: failures).decode(NotificationHistoryResponse.self).notificationHistory == [])
+            #expect(
+                try await api.call(.post, "/inApps/v1/notifications/history", body: failures).decode(NotificationHistoryResponse.self)
+                    .notificationHistory == [])
 
             let test = try await api.call(.post, "/inApps/v1/notifications/test").decode(SendTestNotificationResponse.self)
             let testToken = try #require(test.testNotificationToken)

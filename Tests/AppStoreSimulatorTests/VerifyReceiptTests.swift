@@ -16,7 +16,9 @@ struct VerifyReceiptTests {
         }
     }
 
-    func verify(_ api: APIClient, _ environment: String, receipt: String, password: String?, exclude: Bool = false)
+    func verify(
+        _ api: APIClient, _ environment: String, receipt: String, password: String?, exclude: Bool = false
+    )
         async throws -> VerifyReceiptResponse
     {
         let request = VerifyReceiptRequest(receiptData: receipt, password: password, excludeOldTransactions: exclude)

@@ -62,7 +62,11 @@ import X509
         // Take a real Apple header and sign a new payload with our own key under it.
         let genuine = try ConformanceVectors.text("jws/004.jws")
         let header = String(genuine.split(separator: ".")[0])
-        let payload = try JSONEncoder().encode(signing.transaction { $0.bundleId = "cn.soulmate.elf"; $0.environment = .sandbox })
+        let payload = try JSONEncoder().encode(
+            signing.transaction {
+                $0.bundleId = "cn.soulmate.elf"
+                $0.environment = .sandbox
+            })
         let input = header + "." + base64URL(payload)
         let signature = try signing.pki.leafKey.signature(for: Data(input.utf8))
         let forged = input + "." + base64URL(signature.rawRepresentation)
@@ -96,7 +100,8 @@ import X509
     @Test func algorithmConfusionIsRejectedWhateverTheSignature() throws {
         let jws = try signing.sign(signing.transaction())
         let parts = jws.split(separator: ".").map(String.init)
-        let headerJSON = try #require(Data(base64Encoded: padded(parts[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))))
+        let headerJSON = try #require(
+            Data(base64Encoded: padded(parts[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))))
         var header = try #require(try JSONSerialization.jsonObject(with: headerJSON) as? [String: Any])
         for alg in ["none", "HS256", "ES384", "RS256", "es256", "ES256 "] {
             header["alg"] = alg

@@ -29,7 +29,10 @@ struct ReceiptFuzzTests {
             case 0: bytes[index] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
             case 1: bytes[index] = UInt8.random(in: 0...255, using: &generator)
             case 2: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...64, using: &generator)))
-            case 3: bytes.insert(contentsOf: (0..<Int.random(in: 1...8, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }, at: index)
+            case 3:
+                bytes.insert(
+                    contentsOf: (0..<Int.random(in: 1...8, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) },
+                    at: index)
             case 4: bytes = Array(bytes.prefix(index))
             default: bytes[index] = [0x80, 0x00, 0xFF, 0x30, 0x31, 0xA0, 0x84][Int.random(in: 0..<7, using: &generator)]
             }

@@ -124,7 +124,8 @@ struct ReceiptIOS6Tests {
         let invalid: [UInt8] = Array("{ \"a\" = \"".utf8) + [0xFF, 0xFE] + Array("\"; }".utf8)
         #expect(verificationError { _ = try IOS6TransactionReceiptParser.parse(invalid) }?.code == .malformed)
         let noInfo = "{ \"signature\" = \"AA==\"; }"
-        #expect(verificationError { _ = try IOS6TransactionReceiptParser.parse(Array(noInfo.utf8)) }?.reason.contains("purchase-info") == true)
+        #expect(
+            verificationError { _ = try IOS6TransactionReceiptParser.parse(Array(noInfo.utf8)) }?.reason.contains("purchase-info") == true)
         let badInfo = "{ \"signature\" = \"AA==\"; \"purchase-info\" = \"%%%\"; }"
         #expect(verificationError { _ = try IOS6TransactionReceiptParser.parse(Array(badInfo.utf8)) }?.code == .malformed)
     }

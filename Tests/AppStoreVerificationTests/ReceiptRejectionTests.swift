@@ -2,8 +2,8 @@ import AppStoreModels
 import AppStoreSimulator
 import AppStoreVerification
 import Foundation
-import Testing
 import SwiftASN1
+import Testing
 import X509
 
 /// Tampered, re-chained and misbound receipts are rejected with the right code.
@@ -131,7 +131,8 @@ struct ReceiptRejectionTests {
         #expect(verificationError { _ = try wrong.verify(receiptDER: receipt) }?.code == .wrongAppAppleId)
         let right = ReceiptTestChains.verifier(
             trusting: ReceiptTestChains.simulator,
-            expectations: AppReceiptExpectations(bundleId: "com.example.storekeeper", appAppleId: 1_234_567_890, environments: [.production])
+            expectations: AppReceiptExpectations(
+                bundleId: "com.example.storekeeper", appAppleId: 1_234_567_890, environments: [.production])
         )
         _ = try right.verify(receiptDER: receipt)
     }
@@ -141,7 +142,8 @@ struct ReceiptRejectionTests {
         var sample = ReceiptTestChains.sampleReceipt()
         sample.appItemId = 0
         let receipt = try AppReceiptBuilder(chain: ReceiptTestChains.simulator).build(sample)
-        let verifier = ReceiptTestChains.verifier(trusting: ReceiptTestChains.simulator, expectations: AppReceiptExpectations(appAppleId: 42))
+        let verifier = ReceiptTestChains.verifier(
+            trusting: ReceiptTestChains.simulator, expectations: AppReceiptExpectations(appAppleId: 42))
         #expect(verificationError { _ = try verifier.verify(receiptDER: receipt) }?.code == .wrongAppAppleId)
     }
 

@@ -86,7 +86,10 @@ struct ReceiptSimulatorRoundTripTests {
 
     @Test("a BER receipt (indefinite lengths, segmented content) verifies like its DER form")
     func berEncoding() throws {
-        for der in [try ReceiptFixtures.der("001_cardstack_sandbox_2022"), try AppReceiptBuilder(chain: Self.chain).build(ReceiptTestChains.sampleReceipt())] {
+        for der in [
+            try ReceiptFixtures.der("001_cardstack_sandbox_2022"),
+            try AppReceiptBuilder(chain: Self.chain).build(ReceiptTestChains.sampleReceipt()),
+        ] {
             let ber = try ReceiptLayout(der).berIndefinite(from: der, segment: 37)
             #expect(ber != der)
             let verifier = AppReceiptVerifier(trustedRoots: [try AppReceiptVerifier.appleIncRoot(), Self.chain.root])

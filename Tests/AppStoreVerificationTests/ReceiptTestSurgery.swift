@@ -61,10 +61,12 @@ struct ReceiptLayout {
         }
         let encapsulatedOID = Array(Self.children(signedDataFields[2])[0].encodedBytes)
         let encapsulated = indefinite(0x30, [encapsulatedOID, indefinite(0xA0, [indefinite(0x24, segments)])])
-        let signedData = indefinite(0x30, [
-            Array(signedDataFields[0].encodedBytes), Array(signedDataFields[1].encodedBytes), encapsulated,
-            indefinite(0xA0, certificates), indefinite(0x31, Self.children(signedDataFields[4]).map { Array($0.encodedBytes) }),
-        ])
+        let signedData = indefinite(
+            0x30,
+            [
+                Array(signedDataFields[0].encodedBytes), Array(signedDataFields[1].encodedBytes), encapsulated,
+                indefinite(0xA0, certificates), indefinite(0x31, Self.children(signedDataFields[4]).map { Array($0.encodedBytes) }),
+            ])
         return indefinite(0x30, [Array(oid.encodedBytes), indefinite(0xA0, [signedData])])
     }
 

@@ -35,7 +35,8 @@ import Testing
         #expect(signature.timestamp == 1_760_000_000_123)
         #expect(signature.keyIdentifier == "KEYID12345")
         // The payload as Apple documents it, built by hand: U+2063 separators, lowercase nonce.
-        let payload = "com.example.app\u{2063}KEYID12345\u{2063}com.example.monthly\u{2063}WINBACK\u{2063}user-hash\u{2063}"
+        let payload =
+            "com.example.app\u{2063}KEYID12345\u{2063}com.example.monthly\u{2063}WINBACK\u{2063}user-hash\u{2063}"
             + nonce.uuidString.lowercased() + "\u{2063}1760000000123"
         let der = try #require(Data(base64Encoded: signature.signature))
         let ecdsa = try P256.Signing.ECDSASignature(derRepresentation: der)

@@ -33,8 +33,10 @@ import Testing
                             var seen: [String] = []
                             for _ in stride(from: worker, to: 1_000, by: 32) {
                                 let response = try await client.post("/purchases", raw: body)
-                                let status = response.status == 200
-                                    ? (response.json["status"] as? String ?? "?") : "HTTP \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))"
+                                let status =
+                                    response.status == 200
+                                    ? (response.json["status"] as? String ?? "?")
+                                    : "HTTP \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))"
                                 seen.append(status)
                             }
                             return seen
@@ -48,7 +50,8 @@ import Testing
             #expect(counts == ["recorded": 1, "replayed": 999], "\(counts)")
 
             let rows = try await e2e.store.read { reader in
-                try await reader.transactions(environment: .sandbox, originalTransactionId: purchase.transaction.originalTransactionId ?? "")
+                try await reader.transactions(
+                    environment: .sandbox, originalTransactionId: purchase.transaction.originalTransactionId ?? "")
             }
             #expect(rows.count == 1)
             #expect(rows.first?.customerId == id)

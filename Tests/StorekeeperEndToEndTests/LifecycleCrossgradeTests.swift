@@ -46,7 +46,8 @@ import Testing
             // A's current record at Apple (upgraded, refunded pro rata) changes nothing either.
             try await h.submit(jack, try h.simulator.signedTransaction(id: aId))
             #expect(try await h.view(jack).entitlement("premium")?.expiresAt == bExpiry)
-            #expect(try await h.view(jack).purchases.contains { $0.transactionId == a.transaction.transactionId && $0.revocationDate != nil })
+            #expect(
+                try await h.view(jack).purchases.contains { $0.transactionId == a.transaction.transactionId && $0.revocationDate != nil })
             let revoked = try await h.audit(jack).filter { $0.kind == "subscription.periodRevoked" }
             #expect(revoked.count == 1)
             #expect(revoked.first?.details["productId"] == DemoCatalog.monthly)

@@ -62,7 +62,8 @@ import Testing
             let audit = try await h.audit(pia)
             #expect(audit.filter { $0.kind == "purchase.recorded" }.count == 1)
             #expect(audit.filter { $0.kind == "order.delivered" }.count == 1)
-            #expect(audit.filter { $0.fact == "notification:\(record.notificationUUID)" }.count == audit.filter { $0.actor == .apple }.count)
+            #expect(
+                audit.filter { $0.fact == "notification:\(record.notificationUUID)" }.count == audit.filter { $0.actor == .apple }.count)
             let metrics = try await h.metrics()
             #expect(metrics.contains(#"outcome="duplicate""#))
         }

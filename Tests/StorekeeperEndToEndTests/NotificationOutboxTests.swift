@@ -90,7 +90,8 @@ import Testing
                 let entitlements = try #require(events.first { $0["type"] as? String == "entitlements.changed" })
                 let granted = try #require((entitlements["data"] as? [String: Any])?["granted"] as? [[String: Any]])
                 #expect(granted.map { $0["id"] as? String } == ["premium"])
-                #expect((granted.first?["expiresAt"] as? NSNumber)?.int64Value == subscription.transaction.expiresDate?.millisecondsSince1970)
+                #expect(
+                    (granted.first?["expiresAt"] as? NSNumber)?.int64Value == subscription.transaction.expiresDate?.millisecondsSince1970)
             }
         }
     }

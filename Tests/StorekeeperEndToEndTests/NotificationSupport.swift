@@ -178,7 +178,8 @@ struct NotificationHarness: Sendable {
         _ type: NotificationTypeV2, _ subtype: NotificationSubtype?, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> NotificationRecord {
         let candidates = sent(type, subtype).filter { subtype != nil || $0.subtype == nil }
-        let record = try #require(candidates.last, "no \(type.rawValue) \(subtype?.rawValue ?? "-") was sent", sourceLocation: sourceLocation)
+        let record = try #require(
+            candidates.last, "no \(type.rawValue) \(subtype?.rawValue ?? "-") was sent", sourceLocation: sourceLocation)
         #expect(record.sendAttempts.last?.sendAttemptResult == .success, sourceLocation: sourceLocation)
         let entry = try #require(try await inbox(record.notificationUUID), sourceLocation: sourceLocation)
         #expect(entry.status == .processed, "\(entry.lastError ?? "")", sourceLocation: sourceLocation)

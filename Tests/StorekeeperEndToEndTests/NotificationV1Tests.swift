@@ -52,7 +52,9 @@ import Testing
             view = try await h.view(rosa)
             #expect(!view.has("premium"))
             #expect(view.subscriptions.first?.phase == "revoked")
-            #expect(view.entitlement("premium")?.expiresAt == h.simulator.transaction(id: crossgrade.transaction.transactionId ?? "")?.payload.revocationDate)
+            #expect(
+                view.entitlement("premium")?.expiresAt
+                    == h.simulator.transaction(id: crossgrade.transaction.transactionId ?? "")?.payload.revocationDate)
         }
     }
 
@@ -67,8 +69,9 @@ import Testing
             let account = try h.account("apple")
             let uma = h.customer("uma")
             let gems = try await h.buy(uma, account: account, DemoCatalog.gems)
-            #expect(h.simulator.notifications(bundleId: DemoCatalog.bundleId).last?.v1Bodies?.isEmpty ?? true,
-                    "V1 has no ONE_TIME_CHARGE")
+            #expect(
+                h.simulator.notifications(bundleId: DemoCatalog.bundleId).last?.v1Bodies?.isEmpty ?? true,
+                "V1 has no ONE_TIME_CHARGE")
             let spent = try await h.client.post(
                 "/customers/\(uma.rawValue)/spend", ["currency": "gems", "amount": 30, "idempotencyKey": "hat"])
             #expect(spent.status == 200)
@@ -77,7 +80,8 @@ import Testing
             try await h.simulator.refund(transactionId: transactionId, reason: .other)
             try await Self.expectV1Processed(h, ["REFUND"])
             #expect(try await h.view(uma).balances["gems"] == -30)
-            let stored = try #require(try await h.store.read { try await $0.transaction(environment: .sandbox, transactionId: transactionId) })
+            let stored = try #require(
+                try await h.store.read { try await $0.transaction(environment: .sandbox, transactionId: transactionId) })
             #expect(stored.transaction.source == .serverAPI, "the refund was confirmed with Apple's API \(stored)")
             #expect(stored.transaction.revocationDate == h.simulator.transaction(id: transactionId)?.payload.revocationDate)
             #expect(try await h.journalEntry("clawback:Sandbox:\(transactionId):gems") != nil)

@@ -30,7 +30,8 @@ import Testing
 
             // Not a subscriber yet: no promotional offer, but an intro offer.
             let early = try await client.post(
-                "/customers/offers-\(suffix)/offers/promotional", ["productId": DemoCatalog.monthly, "offerId": DemoCatalog.promotionalOfferId])
+                "/customers/offers-\(suffix)/offers/promotional",
+                ["productId": DemoCatalog.monthly, "offerId": DemoCatalog.promotionalOfferId])
             #expect(early.status == 409)
             let introBefore = try await client.get("/customers/offers-\(suffix)/offers/introductory/\(DemoCatalog.monthly)")
             #expect((introBefore.json["eligibility"] as? [String: Any])?["eligible"] as? Bool == true)
@@ -40,7 +41,8 @@ import Testing
                 PurchaseRequest(
                     accountId: "offers-apple", bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
                     offer: PurchaseOffer(kind: .introductory)))
-            let submitted = try await client.post("/purchases", ["customerId": "offers-\(suffix)", "signedTransaction": trial.signedTransaction])
+            let submitted = try await client.post(
+                "/purchases", ["customerId": "offers-\(suffix)", "signedTransaction": trial.signedTransaction])
             #expect(submitted.status == 200)
 
             // A second intro offer in the group is refused, and the signed decision says so.
@@ -71,10 +73,12 @@ import Testing
             #expect(promoted.transaction.offerType == .promotionalOffer)
             // The JWS style names one of the customer's transactions: only that Apple account may
             // redeem it — here after the trial subscription lapsed.
-            try await stack.simulator.setAutoRenew(originalTransactionId: try #require(trial.transaction.originalTransactionId), enabled: false)
+            try await stack.simulator.setAutoRenew(
+                originalTransactionId: try #require(trial.transaction.originalTransactionId), enabled: false)
             try await stack.simulator.advance(by: .twoMonths)
             let resigned = try await client.post(
-                "/customers/offers-\(suffix)/offers/promotional", ["productId": DemoCatalog.monthly, "offerId": DemoCatalog.promotionalOfferId])
+                "/customers/offers-\(suffix)/offers/promotional",
+                ["productId": DemoCatalog.monthly, "offerId": DemoCatalog.promotionalOfferId])
             let jws = try #require(resigned.json["jws"] as? String)
             let promotedJWS = try await stack.simulator.purchase(
                 PurchaseRequest(

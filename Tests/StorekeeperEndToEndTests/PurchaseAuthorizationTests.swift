@@ -51,7 +51,8 @@ import Testing
             try e2e.appleAccount("alice-apple")
             let bobOpen = try await e2e.createOrder(bob, product: DemoCatalog.gems)
             let alicePurchase = try await e2e.buy(DemoCatalog.gems, account: "alice-apple")
-            let named = try await e2e.submit(alice, signedTransaction: alicePurchase.signedTransaction, orderId: bobOpen.id, as: aliceClient)
+            let named = try await e2e.submit(
+                alice, signedTransaction: alicePurchase.signedTransaction, orderId: bobOpen.id, as: aliceClient)
             #expect(named.status == 200, "\(named.text)")
             #expect(named.json["order"] == nil, "another customer's order is not shown")
             #expect(try OrderJSON(try await e2e.server.get("/orders/\(bobOpen.id.uuidString)").json["order"]).state == "created")

@@ -77,7 +77,8 @@ import Testing
             // notification's placeholder owner must not keep the gems.
             let id = try E2EStack.id(alice)
             let placeholders = try await e2e.store.read { reader in
-                try await reader.transactions(environment: .sandbox, originalTransactionId: purchase.transaction.originalTransactionId ?? "")
+                try await reader.transactions(
+                    environment: .sandbox, originalTransactionId: purchase.transaction.originalTransactionId ?? "")
             }
             #expect(placeholders.map(\.customerId) == [id])
         }

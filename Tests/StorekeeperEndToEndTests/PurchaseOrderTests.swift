@@ -136,10 +136,11 @@ import Testing
             #expect(try await e2e.view(alice).balance("gems") == 149)
             let id = try E2EStack.id(alice)
             let journal = try await e2e.store.read { try await $0.journal(customerId: id, limit: 100) }
-            #expect(journal.map(\.key).sorted() == [
-                "bonus:\(order.id.uuidString.lowercased()):gems",
-                "credit:Sandbox:\(purchase.transaction.transactionId ?? ""):gems",
-            ])
+            #expect(
+                journal.map(\.key).sorted() == [
+                    "bonus:\(order.id.uuidString.lowercased()):gems",
+                    "credit:Sandbox:\(purchase.transaction.transactionId ?? ""):gems",
+                ])
         }
     }
 }

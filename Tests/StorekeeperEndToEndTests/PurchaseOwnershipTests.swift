@@ -50,8 +50,9 @@ import Testing
             let bobView = try await e2e.view(bob)
             #expect(bobView.has("no_ads") && bobView.has("premium") && bobView.has("pro"))
             #expect(bobView.subscriptions.map(\.originalTransactionId) == [monthly.transaction.originalTransactionId ?? ""])
-            #expect(Set(bobView.purchases.map(\.transactionId))
-                == Set([removeAds, monthly].compactMap(\.transaction.transactionId)))
+            #expect(
+                Set(bobView.purchases.map(\.transactionId))
+                    == Set([removeAds, monthly].compactMap(\.transaction.transactionId)))
             let aliceView = try await e2e.view(alice)
             #expect(!aliceView.has("no_ads") && !aliceView.has("premium"))
             #expect(aliceView.subscriptions.isEmpty)

@@ -143,7 +143,8 @@ import Testing
             #expect(view.json["subscriptions"]?.arrayValue?.first?["group"]?.stringValue == DemoCatalog.groupId)
 
             // The customer turns auto-renew off; when the period ends, access ends.
-            try await e2e.simulator.setAutoRenew(originalTransactionId: try #require(purchase.transaction.originalTransactionId), enabled: false)
+            try await e2e.simulator.setAutoRenew(
+                originalTransactionId: try #require(purchase.transaction.originalTransactionId), enabled: false)
             try await e2e.simulator.advance(byMilliseconds: expires - e2e.simulator.now().millisecondsSince1970 + 60_000)
             view = try await e2e.view(alice)
             #expect(!view.has("premium"))

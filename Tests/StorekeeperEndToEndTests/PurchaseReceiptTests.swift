@@ -102,8 +102,9 @@ import Testing
             let view = try await e2e.view(alice)
             #expect(view.balance("gems") == 100)
             #expect(view.entitlement("season_pass")?.expiresAt == afterFirst.entitlement("season_pass")?.expiresAt)
-            #expect(view.entitlement("season_pass")?.expiresAt
-                == Period(iso8601: "P3M")?.added(to: try #require(season.transaction.purchaseDate)).millisecondsSince1970)
+            #expect(
+                view.entitlement("season_pass")?.expiresAt
+                    == Period(iso8601: "P3M")?.added(to: try #require(season.transaction.purchaseDate)).millisecondsSince1970)
             #expect(view.entitlement("premium")?.expiresAt == renewedExpiry)
             #expect(view.subscriptions.count == 1)
             #expect(view.subscriptions.first?.expiresAt == renewedExpiry)
@@ -208,7 +209,8 @@ enum IOS6Receipt {
             """
         let certificate: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01]
         let length = UInt32(certificate.count)
-        let signature: [UInt8] = [2] + Array(repeating: 0x5A, count: 128)
+        let signature: [UInt8] =
+            [2] + Array(repeating: 0x5A, count: 128)
             + [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + certificate
         let outer = """
             {

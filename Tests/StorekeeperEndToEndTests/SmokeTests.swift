@@ -17,7 +17,8 @@ import Testing
             let tokenText = try #require(orderBody["appAccountToken"] as? String)
             let token = try #require(UUID(uuidString: tokenText))
             let purchase = try await stack.simulator.purchase(
-                PurchaseRequest(accountId: "alice-apple", bundleId: DemoCatalog.bundleId, productId: DemoCatalog.gems, appAccountToken: token))
+                PurchaseRequest(
+                    accountId: "alice-apple", bundleId: DemoCatalog.bundleId, productId: DemoCatalog.gems, appAccountToken: token))
             for _ in 0..<3 {
                 let submitted = try await client.post(
                     "/purchases", ["customerId": "alice", "signedTransaction": purchase.signedTransaction])

@@ -1,8 +1,9 @@
 import PostgresNIO
-@testable import StorekeeperPostgres
 import StorekeeperSQL
 import Synchronization
 import Testing
+
+@testable import StorekeeperPostgres
 
 /// PostgreSQL-only behaviour: several instances sharing one database.
 @Suite("PostgreSQL backend", .enabled(if: TestPostgres.url != nil, TestPostgres.skipReason), .timeLimit(.minutes(2)))
@@ -270,7 +271,9 @@ struct PostgresConfigurationTests {
         #expect(try PostgreSQLDatabase.preparesStatements(url: "postgres://db/x?prepared_statements=true"))
         #expect(try !PostgreSQLDatabase.preparesStatements(url: "postgres://db/x?sslmode=disable&prepared_statements=false"))
         _ = try PostgreSQLDatabase.configuration(url: "postgres://db/x?prepared_statements=false")
-        let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase(url: "postgres://db/x?prepared_statements=no", logger: TestLogger.logger) }
+        let error = #expect(throws: SQLError.self) {
+            try PostgreSQLDatabase(url: "postgres://db/x?prepared_statements=no", logger: TestLogger.logger)
+        }
         #expect(error?.code == .invalidConfiguration)
     }
 
@@ -302,12 +305,13 @@ struct PostgresConfigurationTests {
             ;;
             INSERT INTO a (t) VALUES ('last')
             """
-        #expect(PostgresScript.statements(in: script) == [
-            "-- leading comment; not a statement\nCREATE TABLE a (t TEXT DEFAULT 'x;y', \"we;ird\" BIGINT)",
-            "/* block; /* nested; */ still comment; */\nCREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN NEW.t := 'a;b'; RETURN NEW; END $body$ LANGUAGE plpgsql",
-            "SELECT $$;$$, E'it\\'s;', 'it''s;', $1",
-            "INSERT INTO a (t) VALUES ('last')",
-        ])
+        #expect(
+            PostgresScript.statements(in: script) == [
+                "-- leading comment; not a statement\nCREATE TABLE a (t TEXT DEFAULT 'x;y', \"we;ird\" BIGINT)",
+                "/* block; /* nested; */ still comment; */\nCREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN NEW.t := 'a;b'; RETURN NEW; END $body$ LANGUAGE plpgsql",
+                "SELECT $$;$$, E'it\\'s;', 'it''s;', $1",
+                "INSERT INTO a (t) VALUES ('last')",
+            ])
         #expect(PostgresScript.statements(in: "  -- only a comment\n /* and another */ ; ").isEmpty)
     }
 }

@@ -47,7 +47,8 @@ extension SQLContractTests {
                     group.addTask {
                         do {
                             try await db.write { tx in
-                                try await tx.execute("INSERT INTO items (id, name) VALUES ($1, $2)", [SQLValue(id), SQLValue("item \(id)")])
+                                try await tx.execute(
+                                    "INSERT INTO items (id, name) VALUES ($1, $2)", [SQLValue(id), SQLValue("item \(id)")])
                                 if id % 3 == 0 {
                                     // Fails with a duplicate name after inserting its own row.
                                     try await tx.execute("INSERT INTO items (id, name) VALUES ($1, 'taken')", [SQLValue(id + 1000)])
@@ -99,12 +100,13 @@ extension SQLContractTests {
                     group.addTask {
                         var seen: [Int64] = []
                         for _ in 0..<30 {
-                            seen.append(try await db.read { tx in
-                                let a = try await tx.query("SELECT balance FROM accounts WHERE id = 'a'")[0].int64(0)
-                                try await Task.sleep(for: .milliseconds(2))
-                                let b = try await tx.query("SELECT balance FROM accounts WHERE id = 'b'")[0].int64(0)
-                                return a + b
-                            })
+                            seen.append(
+                                try await db.read { tx in
+                                    let a = try await tx.query("SELECT balance FROM accounts WHERE id = 'a'")[0].int64(0)
+                                    try await Task.sleep(for: .milliseconds(2))
+                                    let b = try await tx.query("SELECT balance FROM accounts WHERE id = 'b'")[0].int64(0)
+                                    return a + b
+                                })
                         }
                         return seen
                     }

@@ -77,11 +77,12 @@ extension SQLContractTests {
     func aFailingMigrationLeavesNoTrace(_ backend: TestBackend) async throws {
         try await backend.withDatabase { test in
             let db = test.database
-            let broken = Self.migrations + [
-                Migration(
-                    version: 3, name: "half broken",
-                    sql: "CREATE TABLE half (id BIGINT); INSERT INTO half (id) VALUES (1); INSERT INTO missing (id) VALUES (1)")
-            ]
+            let broken =
+                Self.migrations + [
+                    Migration(
+                        version: 3, name: "half broken",
+                        sql: "CREATE TABLE half (id BIGINT); INSERT INTO half (id) VALUES (1); INSERT INTO missing (id) VALUES (1)")
+                ]
             let error = await #expect(throws: SQLError.self) { try await Self.migrator(broken).migrate(db) }
             #expect(error?.code == .migrationFailed)
             let recorded = try await Self.migrator().appliedMigrations(db)

@@ -86,11 +86,13 @@ extension SQLContractTests {
             try await db.write { tx in
                 try await tx.executeScript("CREATE TABLE ledger (id BIGINT PRIMARY KEY, amount BIGINT NOT NULL)")
                 for id in 1...3 {
-                    try await tx.execute("INSERT INTO ledger (id, amount) VALUES ($1, $2)", [SQLValue(id), .integer(Int64(id) * 1_000_000_000_000)])
+                    try await tx.execute(
+                        "INSERT INTO ledger (id, amount) VALUES ($1, $2)", [SQLValue(id), .integer(Int64(id) * 1_000_000_000_000)])
                 }
             }
             let row = try await db.read { tx in
-                try await tx.queryFirst("SELECT SUM(amount), COUNT(*), MAX(amount), COALESCE(SUM(amount), 0) FROM ledger WHERE id > $1", [0])
+                try await tx.queryFirst(
+                    "SELECT SUM(amount), COUNT(*), MAX(amount), COALESCE(SUM(amount), 0) FROM ledger WHERE id > $1", [0])
             }
             #expect(try row?.int64(0) == 6_000_000_000_000)
             #expect(try row?.int64(1) == 3)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import StorekeeperSQL
 import Testing
+
+@testable import StorekeeperSQL
 
 @Suite("SQL values and helpers")
 struct SQLValueTests {

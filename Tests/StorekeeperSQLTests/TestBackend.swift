@@ -18,7 +18,9 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// PostgreSQL-only suite reports its tests as skipped with the reason.
     static let available: [TestBackend] = {
         if TestPostgres.url != nil { return [.sqlite, .postgresql] }
-        print("NOTICE: STOREKEEPER_TEST_POSTGRES_URL is not set; the SQL contract runs on SQLite only and every PostgreSQL test is SKIPPED. Run: export STOREKEEPER_TEST_POSTGRES_URL=$(scripts/start-test-postgres.sh)")
+        print(
+            "NOTICE: STOREKEEPER_TEST_POSTGRES_URL is not set; the SQL contract runs on SQLite only and every PostgreSQL test is SKIPPED. Run: export STOREKEEPER_TEST_POSTGRES_URL=$(scripts/start-test-postgres.sh)"
+        )
         return [.sqlite]
     }()
 
@@ -79,7 +81,8 @@ enum TestPostgres {
         return value?.isEmpty == false ? value : nil
     }()
 
-    static let skipReason: Comment = "STOREKEEPER_TEST_POSTGRES_URL is not set: PostgreSQL tests are skipped (start one with scripts/start-test-postgres.sh)"
+    static let skipReason: Comment =
+        "STOREKEEPER_TEST_POSTGRES_URL is not set: PostgreSQL tests are skipped (start one with scripts/start-test-postgres.sh)"
 
     /// Runs `body` in a schema of its own (its name in `search_path`), dropped afterwards, so
     /// tests can run in parallel on one database.

@@ -1,6 +1,7 @@
 import Hummingbird
-@testable import StorekeeperServer
 import Testing
+
+@testable import StorekeeperServer
 
 /// `Authorization: Bearer <credential>` as the authenticator reads it.
 @Suite struct BearerCredentialTests {

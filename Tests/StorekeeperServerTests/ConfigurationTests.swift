@@ -1,7 +1,8 @@
 import Configuration
 import Foundation
-@testable import StorekeeperServer
 import Testing
+
+@testable import StorekeeperServer
 
 /// Configuration is read from flags, the environment, a JSON file and defaults, in that order;
 /// a bad value stops the server at start with an error naming its key.

@@ -21,7 +21,9 @@ struct StoreCorruptDataTests {
                 try await tx.execute(Self.insertTransaction, ["Staging", "t1", "Quantum Subscription", 42, "alice"])
             }
             let stored = try #require(
-                try await database.store.read { try await $0.transaction(environment: AppStoreEnvironment(rawValue: "Staging"), transactionId: "t1") })
+                try await database.store.read {
+                    try await $0.transaction(environment: AppStoreEnvironment(rawValue: "Staging"), transactionId: "t1")
+                })
             #expect(stored.transaction.productType?.rawValue == "Quantum Subscription")
             #expect(stored.transaction.offerType?.rawValue == 42)
             #expect(stored.transaction.source.rawValue == "brand_new_source")
@@ -42,9 +44,11 @@ struct StoreCorruptDataTests {
                     "INSERT INTO audit_events (id, customer_id, kind, actor, details, created_at) VALUES ($1, 'carol', 'k', 'client', 'not json', 1)",
                     ["6b6c2a1e-6a4e-4f7e-9a55-7d0a3e5b9c11"])
                 try await tx.execute(
-                    "INSERT INTO orders (id, customer_id, product_id, quantity, state, app_account_token, created_at, updated_at, expires_at) VALUES ('not-a-uuid', 'dave', 'p', 1, 'created', 'x', 1, 1, 1)")
+                    "INSERT INTO orders (id, customer_id, product_id, quantity, state, app_account_token, created_at, updated_at, expires_at) VALUES ('not-a-uuid', 'dave', 'p', 1, 'created', 'x', 1, 1, 1)"
+                )
                 try await tx.execute(
-                    "INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at) VALUES ('mystery', 0, 'mystery', NULL, 'gems', 5, 1)")
+                    "INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at) VALUES ('mystery', 0, 'mystery', NULL, 'gems', 5, 1)"
+                )
             }
             let store = database.store
             let cases: [(String, @Sendable (any PurchaseStoreReader) async throws -> Void)] = [

@@ -1,9 +1,10 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-@testable import StorekeeperSQL
 import StorekeeperTesting
 import Testing
+
+@testable import StorekeeperSQL
 
 /// How long the reads behind `GET /customers/{id}` take with many customers stored, on SQLite and
 /// (when configured) PostgreSQL, with each query's plan. Off by default; run with e.g.
@@ -111,7 +112,8 @@ enum StoreBenchmarkData {
             """,
         ]
         for statement in statements {
-            let sql = statement.hasPrefix("INSERT INTO ledger_postings") || statement.contains("VALUES ('issued")
+            let sql =
+                statement.hasPrefix("INSERT INTO ledger_postings") || statement.contains("VALUES ('issued")
                 ? statement : sequence + statement
             try await database.write { tx in try await tx.execute(sql) }
         }
@@ -168,7 +170,9 @@ enum StoreBenchmarkData {
                         var done = 0
                         var generator = SystemRandomNumberGenerator()
                         while ContinuousClock.now < deadline {
-                            _ = try await store.read { try await customerPage($0, "customer-\(Int.random(in: 1...customers, using: &generator))") }
+                            _ = try await store.read {
+                                try await customerPage($0, "customer-\(Int.random(in: 1...customers, using: &generator))")
+                            }
                             done += 1
                         }
                         return done

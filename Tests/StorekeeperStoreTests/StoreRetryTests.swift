@@ -27,7 +27,8 @@ struct StoreRetryTests {
                 _ = try await tx.post(
                     try JournalEntry(
                         key: "credit-\(attempt == 3 ? "final" : "lost")", kind: .credit, customerId: CustomerID(rawValue: "alice")!,
-                        currency: "gems", postings: [.init(.customer(CustomerID(rawValue: "alice")!, "gems"), 5), .init(.issued("gems"), -5)],
+                        currency: "gems",
+                        postings: [.init(.customer(CustomerID(rawValue: "alice")!, "gems"), 5), .init(.issued("gems"), -5)],
                         createdAt: Timestamp(millisecondsSince1970: 0)),
                     requireNonNegative: false)
                 if attempt < 3 { throw SQLError(code, "simulated conflict") }
@@ -84,8 +85,10 @@ struct StoreRetryTests {
             await #expect(throws: SQLError.self) {
                 try await database.store.write { tx throws in
                     attempts.append(1)
-                    try await tx.insertAPIKey(APIKeyRecord(name: "a", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
-                    try await tx.insertAPIKey(APIKeyRecord(name: "b", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
+                    try await tx.insertAPIKey(
+                        APIKeyRecord(name: "a", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
+                    try await tx.insertAPIKey(
+                        APIKeyRecord(name: "b", hash: "h", scopes: [], createdAt: Timestamp(millisecondsSince1970: 0)))
                 }
             }
             #expect(attempts.count == 1)
@@ -153,7 +156,10 @@ final class Recorder<Value: Sendable>: Sendable {
     /// Appends `value`; returns how many values there are now.
     @discardableResult
     func append(_ value: Value) -> Int {
-        storage.withLock { $0.append(value); return $0.count }
+        storage.withLock {
+            $0.append(value)
+            return $0.count
+        }
     }
 
     var values: [Value] { storage.withLock { $0 } }

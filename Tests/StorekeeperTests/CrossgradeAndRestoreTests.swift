@@ -72,12 +72,17 @@ struct CrossgradeAndRestoreTests {
         let t1 = t0.adding(milliseconds: 5 * 60_000)
         let a = V1Fixture.record(transaction: "1000000500", wolid: "700", product: .plus, purchase: t0, cancellation: t1)
         let b = V1Fixture.record(transaction: "1000000501", wolid: "701", product: .plusAlt, purchase: t1)
-        let initial = V1Fixture.notification(.initialBuy, records: [V1Fixture.record(transaction: "1000000500", wolid: "700", product: .plus, purchase: t0)], autoRenew: true)
+        let initial = V1Fixture.notification(
+            .initialBuy, records: [V1Fixture.record(transaction: "1000000500", wolid: "700", product: .plus, purchase: t0)], autoRenew: true
+        )
         let cancel = V1Fixture.notification(.cancel, records: [a, b], autoRenew: true, autoRenewProduct: .plusAlt)
 
         let interpretation = NotificationInterpreter.interpret(v1: cancel)
         #expect(interpretation.cancelKind == .crossgrade)
-        #expect(interpretation.refresh == [RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource)])
+        #expect(
+            interpretation.refresh == [
+                RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource)
+            ])
         guard case .subscription(let cancelFact)? = interpretation.facts.first,
             case .subscription(let buyFact)? = NotificationInterpreter.interpret(v1: initial).facts.first
         else {
@@ -92,7 +97,10 @@ struct CrossgradeAndRestoreTests {
             #expect(periodA.revocation == RevocationInfo(kind: .refunded, date: t1))
             #expect(view.accessWindow == window(t0, t1.adding(milliseconds: 30 * Clock.day), .plusAlt))
             #expect(actions.compactMap(\.paidPeriodKey).sorted() == ["700", "701"])
-            #expect(actions.contains(.refreshFromApple(RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource))))
+            #expect(
+                actions.contains(
+                    .refreshFromApple(
+                        RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource))))
         }
     }
 

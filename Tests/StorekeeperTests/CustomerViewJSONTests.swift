@@ -36,9 +36,10 @@ import Testing
                 "orderId": maybe(UUID().uuidString),
             ]
         }
-        let balances = Dictionary(uniqueKeysWithValues: (0..<count()).map { index in
-            ("\(text())\(index)", Int64.random(in: -1_000_000...Int64.max, using: &generator))
-        })
+        let balances = Dictionary(
+            uniqueKeysWithValues: (0..<count()).map { index in
+                ("\(text())\(index)", Int64.random(in: -1_000_000...Int64.max, using: &generator))
+            })
         let object: [String: Any?] = [
             "customerId": "c\(Int.random(in: 0...999_999, using: &generator))", "createdAt": maybe(millis()),
             "entitlements": entitlements.map { $0.compactMapValues { $0 } },
@@ -69,7 +70,9 @@ import Testing
     @Test func coversEveryField() throws {
         var generator = SystemRandomNumberGenerator()
         let view = try Self.randomView(&generator, complete: true)
-        for value in [Mirror(reflecting: view)] + [view.entitlements[0], view.subscriptions[0], view.purchases[0]].map({ Mirror(reflecting: $0) }) {
+        for value in [Mirror(reflecting: view)]
+            + [view.entitlements[0], view.subscriptions[0], view.purchases[0]].map({ Mirror(reflecting: $0) })
+        {
             for child in value.children {
                 #expect(String(describing: child.value) != "nil", "the complete fixture leaves \(child.label ?? "?") empty")
             }

@@ -114,7 +114,9 @@ struct LifecycleGenerator {
             midPeriod()
             if apple.autoRenewProduct != nil, chance(0.4) {
                 emit(apple.cancelScheduledChange())
-            } else if let target = SimProduct.all.filter({ $0.level > apple.product.level || ($0.level == apple.product.level && $0.days != apple.product.days) }).randomElement(using: &random) {
+            } else if let target = SimProduct.all.filter({
+                $0.level > apple.product.level || ($0.level == apple.product.level && $0.days != apple.product.days)
+            }).randomElement(using: &random) {
                 emit(apple.scheduleChange(to: target, offer: chance(0.2) ? .promo : nil))
             }
         case 55..<62:

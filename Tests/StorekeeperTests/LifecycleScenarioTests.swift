@@ -23,7 +23,9 @@ struct LifecycleScenarioTests {
                 .phaseChanged(from: .unknown, to: .trial),
                 .accessChanged(from: nil, to: window(start, Clock.day(7), .plus)),
             ])
-        #expect(run.access(at: Clock.day(3)) == SubscriptionAccess(isEntitled: true, expiresDate: Clock.day(7), productId: SimProduct.plus.id, basis: .paidPeriod))
+        #expect(
+            run.access(at: Clock.day(3))
+                == SubscriptionAccess(isEntitled: true, expiresDate: Clock.day(7), productId: SimProduct.plus.id, basis: .paidPeriod))
 
         // Two paid renewals.
         actions = try run.apply(apple.renew())
@@ -49,7 +51,9 @@ struct LifecycleScenarioTests {
                 .accessChanged(
                     from: window(start, Clock.day(67), .plus), to: window(start, Clock.day(83), .plus, grace: true)),
             ])
-        #expect(run.access(at: Clock.day(70)) == SubscriptionAccess(isEntitled: true, expiresDate: Clock.day(83), productId: SimProduct.plus.id, basis: .gracePeriod))
+        #expect(
+            run.access(at: Clock.day(70))
+                == SubscriptionAccess(isEntitled: true, expiresDate: Clock.day(83), productId: SimProduct.plus.id, basis: .gracePeriod))
 
         // Recovered on day 70 (BILLING_RECOVERY).
         apple.advance(days: 3)

@@ -22,7 +22,8 @@ enum V2Fixture {
     }
 
     static func payload(
-        _ type: NotificationTypeV2?, _ subtype: NotificationSubtype? = nil, data: NotificationData? = NotificationData(
+        _ type: NotificationTypeV2?, _ subtype: NotificationSubtype? = nil,
+        data: NotificationData? = NotificationData(
             appAppleId: 1_234_567_890, bundleId: "com.example.app", bundleVersion: "42", environment: .production,
             signedTransactionInfo: "<verified>"),
         summary: Summary? = nil, token: ExternalPurchaseToken? = nil, appData: AppData? = nil, signedDate: Timestamp? = signed
@@ -162,7 +163,8 @@ struct NotificationInterpreterTests {
 
     @Test("RESCIND_CONSENT carries the app data")
     func rescindConsent() {
-        let appData = AppData(appAppleId: 1_234_567_890, bundleId: "com.example.app", environment: .production, signedAppTransactionInfo: "<jws>")
+        let appData = AppData(
+            appAppleId: 1_234_567_890, bundleId: "com.example.app", environment: .production, signedAppTransactionInfo: "<jws>")
         let fact = NotificationInterpreter.interpret(V2Fixture.payload(.rescindConsent, data: nil, appData: appData))
         guard case .consentRescinded(let rescinded) = fact else {
             Issue.record("expected consent rescinded, got \(fact)")
@@ -205,10 +207,17 @@ struct NotificationInterpreterTests {
                 transaction: V2Fixture.purchase(.consumable), reason: .unknownType),
             IgnoredCase(name: "no notificationType", payload: V2Fixture.payload(nil), reason: .missingType),
             IgnoredCase(name: "no signedDate anywhere", payload: V2Fixture.payload(.test, signedDate: nil), reason: .missingSignedDate),
-            IgnoredCase(name: "SUBSCRIBED without its transaction", payload: V2Fixture.payload(.subscribed, .initialBuy), reason: .missingData("signedTransactionInfo")),
-            IgnoredCase(name: "REFUND without its transaction", payload: V2Fixture.payload(.refund), reason: .missingData("signedTransactionInfo")),
-            IgnoredCase(name: "EXTERNAL_PURCHASE_TOKEN without a token", payload: V2Fixture.payload(.externalPurchaseToken, .unreported, data: nil), reason: .missingData("externalPurchaseToken")),
-            IgnoredCase(name: "RENEWAL_EXTENSION with neither summary nor data", payload: V2Fixture.payload(.renewalExtension, .summary, data: nil), reason: .missingData("summary")),
+            IgnoredCase(
+                name: "SUBSCRIBED without its transaction", payload: V2Fixture.payload(.subscribed, .initialBuy),
+                reason: .missingData("signedTransactionInfo")),
+            IgnoredCase(
+                name: "REFUND without its transaction", payload: V2Fixture.payload(.refund), reason: .missingData("signedTransactionInfo")),
+            IgnoredCase(
+                name: "EXTERNAL_PURCHASE_TOKEN without a token", payload: V2Fixture.payload(.externalPurchaseToken, .unreported, data: nil),
+                reason: .missingData("externalPurchaseToken")),
+            IgnoredCase(
+                name: "RENEWAL_EXTENSION with neither summary nor data", payload: V2Fixture.payload(.renewalExtension, .summary, data: nil),
+                reason: .missingData("summary")),
             IgnoredCase(
                 name: "ONE_TIME_CHARGE of an auto-renewable subscription", payload: V2Fixture.payload(.oneTimeCharge),
                 transaction: apple.current, reason: .unexpectedProductType(.autoRenewableSubscription)),
@@ -247,7 +256,11 @@ struct NotificationInterpreterTests {
         types.formUnion(Self.oneTimeCases.map(\.type))
         types.formUnion([.consumptionRequest, .renewalExtension, .externalPurchaseToken, .rescindConsent, .test])
         subtypes.formUnion([.summary, .failure, .unreported, .created, .activeTokenReminder])
-        #expect(Set(NotificationTypeV2.knownValues).subtracting(types).isEmpty, "untested: \(Set(NotificationTypeV2.knownValues).subtracting(types))")
-        #expect(Set(NotificationSubtype.knownValues).subtracting(subtypes).isEmpty, "untested: \(Set(NotificationSubtype.knownValues).subtracting(subtypes))")
+        #expect(
+            Set(NotificationTypeV2.knownValues).subtracting(types).isEmpty,
+            "untested: \(Set(NotificationTypeV2.knownValues).subtracting(types))")
+        #expect(
+            Set(NotificationSubtype.knownValues).subtracting(subtypes).isEmpty,
+            "untested: \(Set(NotificationSubtype.knownValues).subtracting(subtypes))")
     }
 }

@@ -9,18 +9,27 @@ import Testing
 
     init() throws {
         catalog = try Catalog(products: [
-            Product(id: "monthly", kind: .autoRenewableSubscription, entitlements: ["pro"], duration: .init(months: 1), subscriptionGroup: "pro", groupLevel: 2),
-            Product(id: "yearly", kind: .autoRenewableSubscription, entitlements: ["pro"], duration: .init(years: 1), subscriptionGroup: "pro", groupLevel: 2),
-            Product(id: "music", kind: .autoRenewableSubscription, entitlements: ["music"], duration: .init(months: 1), subscriptionGroup: "music", groupLevel: 1),
+            Product(
+                id: "monthly", kind: .autoRenewableSubscription, entitlements: ["pro"], duration: .init(months: 1),
+                subscriptionGroup: "pro", groupLevel: 2),
+            Product(
+                id: "yearly", kind: .autoRenewableSubscription, entitlements: ["pro"], duration: .init(years: 1), subscriptionGroup: "pro",
+                groupLevel: 2),
+            Product(
+                id: "music", kind: .autoRenewableSubscription, entitlements: ["music"], duration: .init(months: 1),
+                subscriptionGroup: "music", groupLevel: 1),
             Product(id: "gems", kind: .consumable, currencies: ["gems": 10]),
         ])
     }
 
-    func transaction(_ id: String, product: String, offer: OfferType? = nil, period: String? = nil, at offset: Int64 = 0) -> AppleTransaction {
+    func transaction(
+        _ id: String, product: String, offer: OfferType? = nil, period: String? = nil, at offset: Int64 = 0
+    ) -> AppleTransaction {
         // Offer identifiers name the offer, not the transaction: consecutive periods share one.
         AppleTransaction(
             environment: .production, transactionId: id, originalTransactionId: "o-\(product)", webOrderLineItemId: period,
-            productId: product, purchaseDate: now.adding(milliseconds: offset), offerType: offer, offerIdentifier: offer.map { "offer-\($0.rawValue)" },
+            productId: product, purchaseDate: now.adding(milliseconds: offset), offerType: offer,
+            offerIdentifier: offer.map { "offer-\($0.rawValue)" },
             signedDate: now, source: .storeKit2)
     }
 
@@ -36,8 +45,13 @@ import Testing
             productId: "monthly", catalog: catalog, purchases: [transaction("2", product: "music"), transaction("3", product: "gems")],
             policy: .oncePerGroup)
         #expect(other.eligible)
-        #expect(OfferRules.introEligibility(productId: "gems", catalog: catalog, purchases: [], policy: .oncePerGroup).reason == "notASubscription")
-        #expect(OfferRules.introEligibility(productId: "monthly", catalog: catalog, purchases: [transaction("1", product: "yearly")], policy: .apple).eligible)
+        #expect(
+            OfferRules.introEligibility(productId: "gems", catalog: catalog, purchases: [], policy: .oncePerGroup).reason
+                == "notASubscription")
+        #expect(
+            OfferRules.introEligibility(
+                productId: "monthly", catalog: catalog, purchases: [transaction("1", product: "yearly")], policy: .apple
+            ).eligible)
     }
 
     @Test func promotionalOffersAreForCurrentOrLapsedSubscribers() {

@@ -63,7 +63,8 @@ extension SubscriptionNotificationCase {
             actions: { c in
                 [
                     .periodPaid(c.period(0)),
-                    .offerRedeemed(offer: OfferInfo(type: .introductoryOffer, discountType: .freeTrial, period: "P7D"), period: c.period(0)),
+                    .offerRedeemed(
+                        offer: OfferInfo(type: .introductoryOffer, discountType: .freeTrial, period: "P7D"), period: c.period(0)),
                     .phaseChanged(from: .unknown, to: .trial), .accessChanged(from: nil, to: w(0, 7)),
                 ]
             }),
@@ -279,7 +280,10 @@ extension SubscriptionNotificationCase {
         .init(
             type: .priceIncrease, subtype: .accepted,
             build: history { apple in
-                ([apple.subscribe(.plus), apple.priceIncrease(.notResponded, price: 12_990)], apple.priceIncrease(.consentedOrNotified, price: 12_990))
+                (
+                    [apple.subscribe(.plus), apple.priceIncrease(.notResponded, price: 12_990)],
+                    apple.priceIncrease(.consentedOrNotified, price: 12_990)
+                )
             },
             phase: .active, accessAt: 11, access: entitled(until: 30, plus),
             actions: { _ in [.priceIncreaseAccepted(renewalPrice: 12_990, currency: "USD")] }),

@@ -56,15 +56,21 @@ struct V1NotificationTests {
             phase: .active),
         Case(
             name: "RENEWAL",
-            notification: { V1Fixture.notification(.renewal, records: [a(), renewal("1000000501", wolid: "701", at: 35)], autoRenew: true) },
+            notification: {
+                V1Fixture.notification(.renewal, records: [a(), renewal("1000000501", wolid: "701", at: 35)], autoRenew: true)
+            },
             type: .didRenew, subtype: .billingRecovery, signedDate: Clock.day(35), phase: .active),
         Case(
             name: "DID_RECOVER",
-            notification: { V1Fixture.notification(.didRecover, records: [a(), renewal("1000000501", wolid: "701", at: 35)], autoRenew: true) },
+            notification: {
+                V1Fixture.notification(.didRecover, records: [a(), renewal("1000000501", wolid: "701", at: 35)], autoRenew: true)
+            },
             type: .didRenew, subtype: .billingRecovery, signedDate: Clock.day(35), phase: .active),
         Case(
             name: "DID_RENEW",
-            notification: { V1Fixture.notification(.didRenew, records: [a(), renewal("1000000501", wolid: "701", at: 30)], autoRenew: true) },
+            notification: {
+                V1Fixture.notification(.didRenew, records: [a(), renewal("1000000501", wolid: "701", at: 30)], autoRenew: true)
+            },
             type: .didRenew, signedDate: Clock.day(30), phase: .active),
         Case(
             name: "INTERACTIVE_RENEWAL (resubscribe)",
@@ -158,7 +164,8 @@ struct V1NotificationTests {
 
     @Test("INITIAL_BUY keeps the legacy trial flag as a free trial")
     func trialFlag() throws {
-        let interpretation = NotificationInterpreter.interpret(v1: V1Fixture.notification(.initialBuy, records: [Self.a(trial: true)], autoRenew: true))
+        let interpretation = NotificationInterpreter.interpret(
+            v1: V1Fixture.notification(.initialBuy, records: [Self.a(trial: true)], autoRenew: true))
         guard case .subscription(let fact)? = interpretation.facts.first else {
             Issue.record("no subscription fact")
             return
@@ -195,11 +202,14 @@ struct V1NotificationTests {
         var testDescription: String { type.rawValue }
     }
 
-    @Test("REFUND, REVOKE and CONSUMPTION_REQUEST of one-time purchases", arguments: [NotificationTypeV1.refund, .revoke, .consumptionRequest])
+    @Test(
+        "REFUND, REVOKE and CONSUMPTION_REQUEST of one-time purchases",
+        arguments: [NotificationTypeV1.refund, .revoke, .consumptionRequest])
     func oneTime(_ type: NotificationTypeV1) throws {
         let cancelled: Timestamp? = type == .consumptionRequest ? nil : Clock.day(2)
         let gems = V1Fixture.record(
-            transaction: "1000000800", original: "1000000800", wolid: nil, product: SimProduct(id: "com.example.gems.100", level: 0, days: 0, price: 990),
+            transaction: "1000000800", original: "1000000800", wolid: nil,
+            product: SimProduct(id: "com.example.gems.100", level: 0, days: 0, price: 990),
             purchase: Clock.day(1), cancellation: cancelled, cancellationReason: cancelled == nil ? nil : 0, subscription: false)
         let interpretation = NotificationInterpreter.interpret(v1: V1Fixture.notification(type, records: [gems]))
         #expect(interpretation.refresh == [RefreshRequest(environment: .production, transactionId: "1000000800", reason: .unsignedSource)])
@@ -232,7 +242,10 @@ struct V1NotificationTests {
                         type: nil, subtype: nil, notificationUUID: nil, signedDate: nil, environment: .production,
                         v1Type: NotificationTypeV1(rawValue: "SOMETHING_NEW"), reason: .unknownType))
             ])
-        #expect(unknown.refresh == [RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource)])
+        #expect(
+            unknown.refresh == [
+                RefreshRequest(environment: .production, originalTransactionId: V1Fixture.original, reason: .unsignedSource)
+            ])
         let empty = NotificationInterpreter.interpret(v1: AppStoreServerNotificationV1(notificationType: .didRenew, environment: .sandbox))
         guard case .ignored(let ignored)? = empty.facts.first else {
             Issue.record("expected ignored")

@@ -76,7 +76,8 @@ extension AppStoreServerAPIClient {
         logger: Logger
     ) async throws(AppStoreAPIError) {
         let name = key.endpoint.rawValue
-        let maximumWait = previousFailure == nil
+        let maximumWait =
+            previousFailure == nil
             ? configuration.maximumRateLimitWait
             : max(configuration.maximumRateLimitWait, configuration.retry.maximumBackoff)
         switch rateLimiter.acquire(key, now: clock.now, maximumWait: maximumWait) {
@@ -143,7 +144,8 @@ extension AppStoreServerAPIClient {
             if (200..<300).contains(response.status) {
                 outcome = .success(response)
             } else {
-                let retryAfter = response.status == 429
+                let retryAfter =
+                    response.status == 429
                     ? RetryAfter.parse(response.header("Retry-After"), now: clock.now)
                         ?? clock.now.addingTimeInterval(Self.fallbackRetryAfter)
                     : nil

@@ -1,9 +1,9 @@
 import AppStoreModels
 public import AppStoreVerification
 public import AsyncHTTPClient
-public import Metrics
 import Foundation
 public import Logging
+public import Metrics
 
 /// The App Store Server API over HTTP (AsyncHTTPClient), for one app in one environment.
 ///

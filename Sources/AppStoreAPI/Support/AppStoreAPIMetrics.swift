@@ -1,6 +1,6 @@
 import AppStoreModels
-import Metrics
 import Foundation
+import Metrics
 
 /// The metrics of the App Store clients, recorded through an injected `MetricsFactory` (never a
 /// global bootstrap). Label values are bounded: endpoint names come from fixed enums, outcomes

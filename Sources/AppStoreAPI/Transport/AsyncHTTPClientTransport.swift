@@ -19,7 +19,8 @@ struct AsyncHTTPClientTransport: HTTPTransport {
         if let body = request.body {
             httpRequest.body = .bytes(ByteBuffer(bytes: body))
         }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000
+        let nanoseconds =
+            timeout.components.seconds * 1_000_000_000
             + timeout.components.attoseconds / 1_000_000_000
         let deadline = TimeAmount.nanoseconds(max(1, nanoseconds))
         do {

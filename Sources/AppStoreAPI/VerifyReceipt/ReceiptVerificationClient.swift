@@ -1,8 +1,8 @@
 public import AppStoreModels
 public import AsyncHTTPClient
-public import Metrics
 import Foundation
 public import Logging
+public import Metrics
 
 /// ``ReceiptVerificationAPI`` over HTTP (AsyncHTTPClient): Apple's `verifyReceipt`, production
 /// first, sandbox on 21007 (if allowed), production on 21008, retries with jittered backoff.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A compact JSON encoder for any `Encodable`, producing exactly what Foundation's
 /// `JSONEncoder` produces with `outputFormatting = [.sortedKeys, .withoutEscapingSlashes]` and

@@ -28,7 +28,8 @@ public struct AppleFormattedDateError: Error, Hashable, Sendable, CustomStringCo
     /// Creates an error for `text`.
     init(_ code: Code, text: String) {
         self.code = code
-        self.reason = "Expected an Apple formatted date like \"2018-07-15 08:25:37 Etc/GMT\", found "
+        self.reason =
+            "Expected an Apple formatted date like \"2018-07-15 08:25:37 Etc/GMT\", found "
             + LenientDecoding.preview(text) + " (" + code.rawValue + ")."
     }
 

@@ -67,9 +67,11 @@ extension SimulationEngine {
 
     /// Takes the first live API fault rule for `endpoint`, using up one of its calls.
     mutating func consumeAPIFault(endpoint: String) -> APIFaultRule? {
-        guard let index = state.faults.apiRules.firstIndex(where: {
-            $0.count > 0 && ($0.endpoint == "*" || $0.endpoint == endpoint)
-        }) else { return nil }
+        guard
+            let index = state.faults.apiRules.firstIndex(where: {
+                $0.count > 0 && ($0.endpoint == "*" || $0.endpoint == endpoint)
+            })
+        else { return nil }
         state.faults.apiRules[index].count -= 1
         let rule = state.faults.apiRules[index]
         state.faults.apiRules.removeAll { $0.count <= 0 }
@@ -79,9 +81,11 @@ extension SimulationEngine {
 
     /// Takes the first live `verifyReceipt` fault rule for `environment`.
     mutating func consumeReceiptFault(environment: AppStoreEnvironment) -> ReceiptFaultRule? {
-        guard let index = state.faults.receiptRules.firstIndex(where: {
-            $0.count > 0 && ($0.environment == nil || $0.environment == environment)
-        }) else { return nil }
+        guard
+            let index = state.faults.receiptRules.firstIndex(where: {
+                $0.count > 0 && ($0.environment == nil || $0.environment == environment)
+            })
+        else { return nil }
         state.faults.receiptRules[index].count -= 1
         let rule = state.faults.receiptRules[index]
         state.faults.receiptRules.removeAll { $0.count <= 0 }

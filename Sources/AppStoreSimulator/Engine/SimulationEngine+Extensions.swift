@@ -142,7 +142,9 @@ extension SimulationEngine {
     /// the account is re-issued with a new transaction ID for the same period: same
     /// `originalTransactionId`, `webOrderLineItemId`, `purchaseDate` and `expiresDate`
     /// (`seeds/003_*`: identify periods by `webOrderLineItemId`, never by `transactionId`).
-    mutating func restorePurchases(account: String, bundleId: String, at time: Timestamp) throws(SimulatorError)
+    mutating func restorePurchases(
+        account: String, bundleId: String, at time: Timestamp
+    ) throws(SimulatorError)
         -> [StoredTransaction]
     {
         _ = try self.account(account)

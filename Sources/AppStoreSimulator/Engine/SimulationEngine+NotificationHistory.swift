@@ -13,13 +13,16 @@ extension SimulationEngine {
         paginationToken: String?, at now: Timestamp
     ) throws(APIRequestError) -> NotificationHistoryResponse {
         guard request.startDate < request.endDate else {
-            throw APIRequestError(.startDateAfterEndDate, reason: "Invalid request. The end date precedes the start date or the dates are the same.")
+            throw APIRequestError(
+                .startDateAfterEndDate, reason: "Invalid request. The end date precedes the start date or the dates are the same.")
         }
         guard request.startDate.millisecondsSince1970 >= now.millisecondsSince1970 - Self.notificationHistoryWindow else {
             throw APIRequestError(.startDateTooFarInPast, reason: "Invalid request. The start date is earlier than the allowed start date.")
         }
         if request.transactionId != nil, request.notificationType != nil || request.notificationSubtype != nil {
-            throw APIRequestError(.multipleFiltersSupplied, reason: "Invalid request. Include either the transactionId or a notificationType in your query, but not both.")
+            throw APIRequestError(
+                .multipleFiltersSupplied,
+                reason: "Invalid request. Include either the transactionId or a notificationType in your query, but not both.")
         }
         if let type = request.notificationType, !type.isKnown {
             throw APIRequestError(.invalidNotificationType, reason: "Invalid request. The notification type is invalid.")
@@ -63,13 +66,19 @@ extension SimulationEngine {
     }
 
     /// Get Test Notification Status.
-    func testNotificationStatus(_ token: String, bundleId: String, environment: AppStoreEnvironment)
+    func testNotificationStatus(
+        _ token: String, bundleId: String, environment: AppStoreEnvironment
+    )
         throws(APIRequestError) -> CheckTestNotificationResponse
     {
         guard let uuid = state.testNotifications[token],
             let record = state.notifications.first(where: { $0.notificationUUID == uuid }),
             record.bundleId == bundleId, record.environment == environment
-        else { throw APIRequestError(.testNotificationNotFound, reason: "Either the test notification token is expired or the notification and status are not yet available.") }
+        else {
+            throw APIRequestError(
+                .testNotificationNotFound,
+                reason: "Either the test notification token is expired or the notification and status are not yet available.")
+        }
         return CheckTestNotificationResponse(
             signedPayload: record.signedPayload, sendAttempts: record.sendAttempts,
             firstSendAttemptResult: record.sendAttempts.first?.sendAttemptResult)

@@ -115,7 +115,9 @@ extension SimulationEngine {
 
     /// An introductory offer eligibility JWS: signed by one of the app's keys, for this app and
     /// product, issued within the last 24 hours.
-    private func introEligibility(_ jws: String, app: SimulatedApp, productId: String, at time: Timestamp)
+    private func introEligibility(
+        _ jws: String, app: SimulatedApp, productId: String, at time: Timestamp
+    )
         throws(SimulatorError) -> Bool
     {
         struct Claims: Decodable {
@@ -136,7 +138,8 @@ extension SimulationEngine {
 
     /// Offer keys sign offers; the In-App Purchase API key may too.
     private func offerPublicKey(_ keyId: String, app: SimulatedApp) -> P256.Signing.PublicKey? {
-        let pem = app.offerKeys.first { $0.keyId == keyId }?.publicKeyPEM
+        let pem =
+            app.offerKeys.first { $0.keyId == keyId }?.publicKeyPEM
             ?? (app.apiKey?.keyId == keyId ? app.apiKey?.publicKeyPEM : nil)
         return pem.flatMap { try? P256.Signing.PublicKey(pemRepresentation: $0) }
     }

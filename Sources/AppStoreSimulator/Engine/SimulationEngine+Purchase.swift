@@ -114,7 +114,8 @@ extension SimulationEngine {
         var subscription = subscription
         let account = try account(subscription.accountId)
         guard subscription.phase == .active else {
-            throw .invalidState("subscription \(subscription.originalTransactionId) is \(subscription.phase.rawValue); resolve billing first")
+            throw .invalidState(
+                "subscription \(subscription.originalTransactionId) is \(subscription.phase.rawValue); resolve billing first")
         }
         guard !subscription.isFamilyShared else {
             throw .invalidState("family members cannot change a shared subscription")

@@ -6,7 +6,9 @@ extension SimulationEngine {
     static let pageSize = 20
 
     /// The customer (account) a transaction identifier of `bundleId` in `environment` belongs to.
-    func customer(ofTransaction id: String, bundleId: String, environment: AppStoreEnvironment) throws(APIRequestError)
+    func customer(
+        ofTransaction id: String, bundleId: String, environment: AppStoreEnvironment
+    ) throws(APIRequestError)
         -> StoredTransaction
     {
         guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
@@ -47,7 +49,8 @@ extension SimulationEngine {
             items = items.filter { descending ? $0.modifiedSequence < after : $0.modifiedSequence > after }
         }
         let page = Array(items.prefix(Self.pageSize))
-        let boundary = page.last?.modifiedSequence ?? PageToken.decodeRevision(request.revision ?? "", descending: descending)
+        let boundary =
+            page.last?.modifiedSequence ?? PageToken.decodeRevision(request.revision ?? "", descending: descending)
             ?? (descending ? Int64.max : 0)
         let app = state.apps[customer.bundleId]
         return HistoryResponse(
@@ -57,7 +60,9 @@ extension SimulationEngine {
     }
 
     /// Get Refund History (v2): the customer's refunded transactions, 20 a page.
-    func refundHistory(of customer: StoredTransaction, revision: String?, at now: Timestamp) throws(APIRequestError)
+    func refundHistory(
+        of customer: StoredTransaction, revision: String?, at now: Timestamp
+    ) throws(APIRequestError)
         -> RefundHistoryResponse
     {
         var items = customerTransactions(customer).filter(\.isRefunded).sorted { $0.modifiedSequence < $1.modifiedSequence }
@@ -105,7 +110,9 @@ extension SimulationEngine {
     }
 
     /// Look Up Order ID: the transactions on an invoice, or status 1 when the order is unknown.
-    func lookUpOrder(_ orderId: String, bundleId: String, environment: AppStoreEnvironment, at now: Timestamp)
+    func lookUpOrder(
+        _ orderId: String, bundleId: String, environment: AppStoreEnvironment, at now: Timestamp
+    )
         throws(APIRequestError) -> OrderLookupResponse
     {
         let items = state.transactions.values

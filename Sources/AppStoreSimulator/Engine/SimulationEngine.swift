@@ -90,7 +90,9 @@ struct SimulationEngine: Sendable {
     }
 
     /// The account's app transaction for an app, created at first use.
-    mutating func appTransaction(account: String, bundleId: String, at time: Timestamp) throws(SimulatorError)
+    mutating func appTransaction(
+        account: String, bundleId: String, at time: Timestamp
+    ) throws(SimulatorError)
         -> AppTransactionRecord
     {
         let key = account + "\n" + bundleId
@@ -165,7 +167,9 @@ struct SimulationEngine: Sendable {
     }
 
     /// The storefront a purchase is made in, and the product's price there.
-    func pricing(of product: CatalogProduct, account: SimulatedAccount, storefront code: String?) throws(SimulatorError)
+    func pricing(
+        of product: CatalogProduct, account: SimulatedAccount, storefront code: String?
+    ) throws(SimulatorError)
         -> (Storefront, Int64)
     {
         let storefront = try storefront(code ?? account.storefront)

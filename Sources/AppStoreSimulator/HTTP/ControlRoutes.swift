@@ -123,7 +123,10 @@ struct ControlRoutes: Sendable {
                     throw SimulatorError.notFound("no transaction \(id)")
                 }
                 return HTTPSupport.json(
-                    ["transaction": AnyEncodable(transaction.payload), "signedTransaction": AnyEncodable(try simulator.signedTransaction(id: id))])
+                    [
+                        "transaction": AnyEncodable(transaction.payload),
+                        "signedTransaction": AnyEncodable(try simulator.signedTransaction(id: id)),
+                    ])
             }
         }
         control.get("subscriptions/:originalTransactionId") { _, context in

@@ -28,7 +28,9 @@ enum HTTPSupport {
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    static func text(_ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8")
+    static func text(
+        _ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8"
+    )
         -> Response
     {
         bytes(Array(text.utf8), status: status, contentType: contentType)

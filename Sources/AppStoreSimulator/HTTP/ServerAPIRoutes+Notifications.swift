@@ -18,10 +18,12 @@ extension ServerAPIRoutes {
             await handle(.getNotificationHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let body = try await decodeBody(HistoryBody.self, request)
                 guard let startDate = body.startDate else {
-                    throw APIRequestError(.invalidStartDate, reason: "Invalid request. The start date is not a timestamp value represented in milliseconds.")
+                    throw APIRequestError(
+                        .invalidStartDate, reason: "Invalid request. The start date is not a timestamp value represented in milliseconds.")
                 }
                 guard let endDate = body.endDate else {
-                    throw APIRequestError(.invalidEndDate, reason: "Invalid request. The end date is not a timestamp value represented in milliseconds.")
+                    throw APIRequestError(
+                        .invalidEndDate, reason: "Invalid request. The end date is not a timestamp value represented in milliseconds.")
                 }
                 let query = NotificationHistoryRequest(
                     startDate: startDate, endDate: endDate, notificationType: body.notificationType,
@@ -39,7 +41,9 @@ extension ServerAPIRoutes {
             await handle(.requestTestNotification, request) { (bundleId, _) throws(APIRequestError) -> Response in
                 let token = try simulator.apiCall { (engine, now) throws(APIRequestError) in
                     guard engine.state.apps[bundleId]?.notificationURL(for: environment) != nil else {
-                        throw APIRequestError(.serverNotificationURLNotFound, reason: "An invalid request because there is no App Store Server Notifications URL configured for this app.")
+                        throw APIRequestError(
+                            .serverNotificationURLNotFound,
+                            reason: "An invalid request because there is no App Store Server Notifications URL configured for this app.")
                     }
                     return try internalError { () throws(SimulatorError) in
                         try engine.requestTestNotification(bundleId: bundleId, environment: environment, at: now)

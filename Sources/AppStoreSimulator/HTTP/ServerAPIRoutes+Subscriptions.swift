@@ -35,7 +35,13 @@ extension ServerAPIRoutes {
                 let record = simulator.engine.withLock { $0.state.massExtensions[requestIdentifier] }
                 guard let record, record.productId == productId, record.bundleId == bundleId,
                     record.environment == environment
-                else { throw APIRequestError(.statusRequestNotFound, reason: "The server didn't find a subscription-renewal-date extension request for the request identifier and product identifier you provided.") }
+                else {
+                    throw APIRequestError(
+                        .statusRequestNotFound,
+                        reason:
+                            "The server didn't find a subscription-renewal-date extension request for the request identifier and product identifier you provided."
+                    )
+                }
                 return HTTPSupport.json(
                     MassExtendRenewalDateStatusResponse(
                         requestIdentifier: record.requestIdentifier, complete: record.completeDate != nil,
@@ -51,7 +57,8 @@ extension ServerAPIRoutes {
                 try record(bytes, version: 1, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
                     transaction throws(APIRequestError) in
                     guard [.consumable, .autoRenewableSubscription].contains(transaction.payload.type) else {
-                        throw APIRequestError(.invalidTransactionNotConsumable, reason: "Invalid request. The transaction is not consumable.")
+                        throw APIRequestError(
+                            .invalidTransactionNotConsumable, reason: "Invalid request. The transaction is not consumable.")
                     }
                 }
                 return HTTPSupport.empty(.accepted)
@@ -75,17 +82,22 @@ extension ServerAPIRoutes {
                 do {
                     body = try JSONDecoder().decode(UpdateAppAccountTokenRequest.self, from: Data(bytes))
                 } catch {
-                    throw APIRequestError(.invalidAppAccountTokenUUID, reason: "Invalid request. The app account token field must be a valid UUID.")
+                    throw APIRequestError(
+                        .invalidAppAccountTokenUUID, reason: "Invalid request. The app account token field must be a valid UUID.")
                 }
                 try simulator.apiCall { (engine, _) throws(APIRequestError) in
                     let transaction = try engine.customer(
                         ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
                         environment: environment)
                     guard transaction.transactionId == transaction.originalTransactionId else {
-                        throw APIRequestError(.transactionIdIsNotOriginalTransactionId, reason: "Invalid request. The transaction ID provided is not an original transaction ID.")
+                        throw APIRequestError(
+                            .transactionIdIsNotOriginalTransactionId,
+                            reason: "Invalid request. The transaction ID provided is not an original transaction ID.")
                     }
                     guard transaction.payload.inAppOwnershipType != .familyShared else {
-                        throw APIRequestError(.familyTransactionNotSupported, reason: "Invalid request. Family Sharing transactions aren't supported by this endpoint.")
+                        throw APIRequestError(
+                            .familyTransactionNotSupported,
+                            reason: "Invalid request. Family Sharing transactions aren't supported by this endpoint.")
                     }
                     try internalError { () throws(SimulatorError) in
                         try engine.setAppAccountToken(transaction.originalTransactionId, token: body.appAccountToken)
@@ -138,8 +150,10 @@ extension ServerAPIRoutes {
             (body.lifetimeDollarsPurchased.isKnown, .invalidLifetimeDollarsPurchased, "lifetimeDollarsPurchased"),
             (body.userStatus.isKnown, .invalidUserStatus, "userStatus"),
             (body.refundPreference?.isKnown ?? true, .invalidRefundPreference, "refundPreference"),
-            (body.appAccountToken.isEmpty || UUID(uuidString: body.appAccountToken) != nil, .invalidAppAccountToken,
-             "appAccountToken"),
+            (
+                body.appAccountToken.isEmpty || UUID(uuidString: body.appAccountToken) != nil, .invalidAppAccountToken,
+                "appAccountToken"
+            ),
         ]
         for (valid, code, field) in checks where !valid {
             throw APIRequestError(code, reason: "Invalid request. The \(field) field is invalid.")
@@ -148,7 +162,9 @@ extension ServerAPIRoutes {
 
     static func validate(_ body: ConsumptionRequest, productType: ProductType?) throws(APIRequestError) {
         guard body.customerConsented else {
-            throw APIRequestError(.invalidCustomerConsented, reason: "Invalid request. The customer consented field is required and must indicate the customer consented.")
+            throw APIRequestError(
+                .invalidCustomerConsented,
+                reason: "Invalid request. The customer consented field is required and must indicate the customer consented.")
         }
         guard body.deliveryStatus.isKnown else {
             throw APIRequestError(.invalidDeliveryStatus, reason: "Invalid request. The delivery status field is invalid.")
@@ -162,7 +178,8 @@ extension ServerAPIRoutes {
             }
         }
         if body.refundPreference == .grantProrated, (body.consumptionPercentage ?? 0) <= 0 {
-            throw APIRequestError(.generalBadRequest, reason: "Invalid request. GRANT_PRORATED needs a consumption percentage greater than 0.")
+            throw APIRequestError(
+                .generalBadRequest, reason: "Invalid request. GRANT_PRORATED needs a consumption percentage greater than 0.")
         }
     }
 

@@ -38,13 +38,15 @@ struct ServerAPIRoutes: Sendable {
                 let id = context.parameters.get("transactionId") ?? ""
                 return try simulator.apiCall { (engine, now) throws(APIRequestError) in
                     if engine.state.appTransactions.values.contains(where: { $0.appTransactionId == id }) {
-                        throw APIRequestError(.appTransactionIdNotSupported, reason: "Invalid request. App transactions aren't supported by this endpoint.")
+                        throw APIRequestError(
+                            .appTransactionIdNotSupported, reason: "Invalid request. App transactions aren't supported by this endpoint.")
                     }
                     let transaction = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
                     return HTTPSupport.json(
-                        TransactionInfoResponse(signedTransactionInfo: try internalError { () throws(SimulatorError) in
-                            try engine.signedTransaction(transaction, at: now)
-                        }))
+                        TransactionInfoResponse(
+                            signedTransactionInfo: try internalError { () throws(SimulatorError) in
+                                try engine.signedTransaction(transaction, at: now)
+                            }))
                 }
             }
         }
@@ -102,14 +104,17 @@ struct ServerAPIRoutes: Sendable {
                     } else {
                         let customer = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
                         guard let found = engine.state.appTransactions[customer.accountId + "\n" + bundleId] else {
-                            throw APIRequestError(.appTransactionDoesNotExist, reason: "Invalid request. An app transaction doesn't exist for the specified customer.")
+                            throw APIRequestError(
+                                .appTransactionDoesNotExist,
+                                reason: "Invalid request. An app transaction doesn't exist for the specified customer.")
                         }
                         record = found
                     }
                     return HTTPSupport.json(
-                        AppTransactionInfoResponse(signedAppTransactionInfo: try internalError { () throws(SimulatorError) in
-                            try engine.signedAppTransaction(record, at: now)
-                        }))
+                        AppTransactionInfoResponse(
+                            signedAppTransactionInfo: try internalError { () throws(SimulatorError) in
+                                try engine.signedAppTransaction(record, at: now)
+                            }))
                 }
             }
         }

@@ -36,8 +36,10 @@ extension SimulationEngine {
     func legacyTransactions(account id: String, bundleId: String) -> [StoredTransaction] {
         state.transactions.values
             .filter { $0.accountId == id && $0.bundleId == bundleId }
-            .sorted { ($0.payload.purchaseDate ?? Timestamp(millisecondsSince1970: 0), $0.createdSequence)
-                < ($1.payload.purchaseDate ?? Timestamp(millisecondsSince1970: 0), $1.createdSequence) }
+            .sorted {
+                ($0.payload.purchaseDate ?? Timestamp(millisecondsSince1970: 0), $0.createdSequence)
+                    < ($1.payload.purchaseDate ?? Timestamp(millisecondsSince1970: 0), $1.createdSequence)
+            }
     }
 
     func receiptInAppPurchase(_ transaction: StoredTransaction) -> AppReceiptInAppPurchase {

@@ -39,9 +39,11 @@ extension SimulationEngine {
                 status: receiptEnvironment == .sandbox ? .sandboxReceiptSentToProduction : .productionReceiptSentToSandbox,
                 environment: endpoint)
         }
-        guard let record = state.appTransactions.values.first(where: {
-            $0.bundleId == bundleId && $0.downloadId == receipt.downloadId
-        }) else { return VerifyReceiptResponse(status: .accountNotFound, environment: endpoint) }
+        guard
+            let record = state.appTransactions.values.first(where: {
+                $0.bundleId == bundleId && $0.downloadId == receipt.downloadId
+            })
+        else { return VerifyReceiptResponse(status: .accountNotFound, environment: endpoint) }
         let transactions = legacyTransactions(account: record.accountId, bundleId: bundleId)
         let hasSubscriptions = transactions.contains { $0.payload.type == .autoRenewableSubscription }
         if request.password.map({ $0 != app.sharedSecret }) ?? hasSubscriptions {
@@ -68,8 +70,10 @@ extension SimulationEngine {
     /// The `receipt` object of a response, from the verified receipt payload.
     private func verifyReceiptAppReceipt(_ receipt: AppReceipt, at now: Timestamp) -> VerifyReceiptAppReceipt {
         func dates(_ timestamp: Timestamp?) -> (AppleFormattedDate?, FlexibleTimestamp?, AppleFormattedDate?) {
-            (timestamp.map(AppleFormattedDate.gmt), timestamp.map { FlexibleTimestamp($0) },
-             timestamp.flatMap { try? AppleFormattedDate.pacific($0) })
+            (
+                timestamp.map(AppleFormattedDate.gmt), timestamp.map { FlexibleTimestamp($0) },
+                timestamp.flatMap { try? AppleFormattedDate.pacific($0) }
+            )
         }
         let created = dates(receipt.receiptCreationDate)
         let requested = dates(now)

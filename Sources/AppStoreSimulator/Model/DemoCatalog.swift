@@ -34,7 +34,8 @@ public enum DemoCatalog {
                 referenceName: offerCodeReference, codes: offerCodes,
                 offer: SubscriptionOfferConfig(id: offerCodeReference, mode: .freeTrial, period: .oneMonth)),
             winBack: SubscriptionOfferConfig(
-                id: winBackOfferId, mode: .payUpFront, period: .threeMonths, prices: prices(7490)))
+                id: winBackOfferId, mode: .payUpFront, period: .threeMonths, prices: prices(7490))
+        )
         return [
             CatalogProduct(productId: gems, type: .consumable, prices: prices(990)),
             CatalogProduct(productId: removeAds, type: .nonConsumable, prices: prices(2990), familyShareable: true),
@@ -49,7 +50,8 @@ public enum DemoCatalog {
                 period: .oneMonth, prices: prices(4990)),
             CatalogProduct(
                 productId: yearly, type: .autoRenewableSubscription, subscriptionGroupId: groupId, groupLevel: 2,
-                period: .oneYear, prices: prices(49990), introductoryOffer: SubscriptionOfferConfig(
+                period: .oneYear, prices: prices(49990),
+                introductoryOffer: SubscriptionOfferConfig(
                     mode: .payUpFront, period: .threeMonths, prices: prices(990))),
             CatalogProduct(
                 productId: proMonthly, type: .autoRenewableSubscription, subscriptionGroupId: groupId, groupLevel: 1,

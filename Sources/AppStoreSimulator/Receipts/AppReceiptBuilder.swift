@@ -2,8 +2,8 @@ public import AppStoreModels
 internal import AppStoreVerification
 internal import Crypto
 internal import Foundation
-public import X509
 internal import SwiftASN1
+public import X509
 internal import _CryptoExtras
 
 /// Builds signed legacy app receipts for the simulator: the ``AppReceipt`` is encoded as Apple's
@@ -60,7 +60,9 @@ public struct AppReceiptBuilder: Sendable {
                 }
                 try set.appendConstructedNode(identifier: .sequence) { attribute in
                     try attribute.serialize(OIDs.messageDigestAttribute)
-                    try attribute.appendConstructedNode(identifier: .set) { try $0.serialize(ASN1OctetString(contentBytes: contentDigest[...])) }
+                    try attribute.appendConstructedNode(identifier: .set) {
+                        try $0.serialize(ASN1OctetString(contentBytes: contentDigest[...]))
+                    }
                 }
             }
             signedAttributes = serializer.serializedBytes

@@ -1,6 +1,6 @@
 public import Foundation
-public import X509
 internal import SwiftASN1
+public import X509
 public import _CryptoExtras
 
 /// An Apple-shaped RSA certificate chain for signing legacy app receipts in the simulator:

@@ -1,6 +1,6 @@
-public import Foundation
-public import X509
+import Foundation
 import SwiftASN1
+public import X509
 
 /// The root certificates a verifier accepts as the top of a chain.
 ///

@@ -1,5 +1,5 @@
-public import Foundation
 import AppStoreModels
+public import Foundation
 
 /// Verifies legacy receipts for `SignedDataInspector` and renders them with the key names
 /// Apple's `verifyReceipt` uses, so the output compares directly with Apple's.
@@ -23,7 +23,8 @@ public struct ReceiptInspector: ReceiptInspecting {
             let receipt = try IOS6TransactionReceiptParser.parse(base64Receipt: base64)
             throw VerificationError(
                 .unverifiableLocally,
-                "iOS 6 transaction receipt for \(receipt.purchaseInfoFields["product-id"] ?? "?") decoded; only verifyReceipt can confirm it")
+                "iOS 6 transaction receipt for \(receipt.purchaseInfoFields["product-id"] ?? "?") decoded; only verifyReceipt can confirm it"
+            )
         }
         let verified = try verifier.verify(base64Receipt: base64)
         return try SignedDataInspector.json(Self.render(verified))

@@ -1,5 +1,5 @@
-public import Foundation
 import AppStoreModels
+public import Foundation
 
 /// Verifies any piece of signed App Store data and renders what it decoded to as JSON: the
 /// engine behind `storekeeper verify` and the admin console's inspector.

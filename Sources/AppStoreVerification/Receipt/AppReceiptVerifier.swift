@@ -1,7 +1,7 @@
 internal import AppStoreModels
-public import X509
-internal import Foundation
 internal import Crypto
+internal import Foundation
+public import X509
 internal import _CryptoExtras
 
 /// Verifies legacy App Store app receipts (PKCS#7 / CMS SignedData) locally, without calling Apple.

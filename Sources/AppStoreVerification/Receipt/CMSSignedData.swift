@@ -79,7 +79,8 @@ struct CMSSignedData: Sendable {
             while !list.isAtEnd {
                 let certificate = try list.read()
                 guard certificate.tag == 0x30 else {
-                    throw .malformed("SignedData certificates [0] holds tag 0x\(String(certificate.tag, radix: 16)), not a Certificate SEQUENCE")
+                    throw .malformed(
+                        "SignedData certificates [0] holds tag 0x\(String(certificate.tag, radix: 16)), not a Certificate SEQUENCE")
                 }
                 guard certificates.count < maximumCertificates else {
                     throw .malformed("SignedData carries more than \(maximumCertificates) certificates")
@@ -140,7 +141,9 @@ enum CMSReading {
         return parent.bytes[element.content]
     }
 
-    static func oid(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+    static func oid(
+        _ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String
+    ) throws(VerificationError) -> ArraySlice<UInt8> {
         let content = try primitive(element, tag: 0x06, in: parent, what)
         guard !content.isEmpty, let last = content.last, last & 0x80 == 0 else {
             throw .malformed("\(what): malformed OBJECT IDENTIFIER")
@@ -148,12 +151,15 @@ enum CMSReading {
         return content
     }
 
-    static func integer(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> Int64 {
+    static func integer(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> Int64
+    {
         try ReceiptDERReader.int64(try primitive(element, tag: 0x02, in: parent, what), what: what)
     }
 
     /// An AlgorithmIdentifier's OID content octets; parameters must be absent or NULL.
-    static func algorithm(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+    static func algorithm(
+        _ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String
+    ) throws(VerificationError) -> ArraySlice<UInt8> {
         var parts = try constructed(element, tag: 0x30, in: parent, what)
         let oid = try oid(try parts.read(), in: parts, what)
         if !parts.isAtEnd {
@@ -166,7 +172,9 @@ enum CMSReading {
     }
 
     /// An OCTET STRING's contents: primitive, or BER constructed segments joined.
-    static func octets(_ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String) throws(VerificationError) -> ArraySlice<UInt8> {
+    static func octets(
+        _ element: ReceiptDERReader.Element, in parent: ReceiptDERReader, _ what: String
+    ) throws(VerificationError) -> ArraySlice<UInt8> {
         if element.tag == 0x04 { return parent.bytes[element.content] }
         guard element.tag == 0x24 else {
             throw .malformed("\(what): expected an OCTET STRING, found tag 0x\(String(element.tag, radix: 16))")

@@ -1,5 +1,5 @@
-public import Foundation
 public import AppStoreModels
+import Foundation
 
 /// A calendar duration in ISO 8601 form, as App Store Connect states subscription and offer
 /// periods: `P3D`, `P1W`, `P1M`, `P2M`, `P3M`, `P6M`, `P1Y`.

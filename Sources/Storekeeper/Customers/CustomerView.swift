@@ -108,7 +108,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
         case (nil, nil): return a.startsAt < b.startsAt
         case (nil, _): return true
         case (_, nil): return false
-        case let (.some(x), .some(y)): return x > y
+        case (.some(let x), .some(let y)): return x > y
         }
     }
 

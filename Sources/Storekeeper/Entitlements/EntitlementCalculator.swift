@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 
 /// Derives a customer's entitlement grants from the one-time purchases they own.
 ///
@@ -54,7 +54,9 @@ public enum EntitlementCalculator {
                         source: source(purchase), startsAt: start, expiresAt: stop))
             }
         }
-        return grants.sorted { ($0.entitlement, $0.startsAt, $0.source.transactionId) < ($1.entitlement, $1.startsAt, $1.source.transactionId) }
+        return grants.sorted {
+            ($0.entitlement, $0.startsAt, $0.source.transactionId) < ($1.entitlement, $1.startsAt, $1.source.transactionId)
+        }
     }
 
     /// Purchase date, then transaction ID: deterministic whatever order the facts arrived in.

@@ -1,5 +1,5 @@
 public import AppStoreModels
-public import Foundation
+import Foundation
 
 /// The answer to a CONSUMPTION_REQUEST, built from what Storekeeper knows about the purchase
 /// and the customer: delivery, how much of the purchase was used, the customer's history, the
@@ -63,10 +63,12 @@ public struct ConsumptionReport: Hashable, Sendable {
             }
         original = ConsumptionRequestV1(
             customerConsented: consented, consumptionStatus: consumptionStatus, platform: .apple,
-            sampleContentProvided: inputs.sampleContentProvided, deliveryStatus: inputs.delivered ? .deliveredAndWorking : .undeliveredOther,
+            sampleContentProvided: inputs.sampleContentProvided,
+            deliveryStatus: inputs.delivered ? .deliveredAndWorking : .undeliveredOther,
             appAccountToken: inputs.transaction.appAccountToken?.uuidString.lowercased() ?? "",
             accountTenure: Self.tenure(inputs), playTime: Self.playTime(inputs.customer?.playTimeMinutes),
-            lifetimeDollarsRefunded: Self.lifetimeRefunded(inputs.purchases), lifetimeDollarsPurchased: Self.lifetimePurchased(inputs.purchases),
+            lifetimeDollarsRefunded: Self.lifetimeRefunded(inputs.purchases),
+            lifetimeDollarsPurchased: Self.lifetimePurchased(inputs.purchases),
             userStatus: .active, refundPreference: nil)
     }
 

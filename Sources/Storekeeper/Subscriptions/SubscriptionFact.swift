@@ -84,14 +84,16 @@ extension SubscriptionFact {
     public static func statusRefresh(
         status: SubscriptionStatus?, transaction: AppleTransaction?, renewalInfo: RenewalInfo?
     ) throws(FactError) -> SubscriptionFact {
-        guard let identity = transaction.map({ ($0.environment, $0.originalTransactionId) })
-            ?? renewalInfo.map({ ($0.environment, $0.originalTransactionId) })
+        guard
+            let identity = transaction.map({ ($0.environment, $0.originalTransactionId) })
+                ?? renewalInfo.map({ ($0.environment, $0.originalTransactionId) })
         else { throw FactError("a status refresh needs a transaction or a renewal info") }
         if let transaction, let renewalInfo,
             transaction.originalTransactionId != renewalInfo.originalTransactionId
                 || transaction.environment != renewalInfo.environment
         {
-            throw FactError("status refresh mixes subscriptions \(transaction.originalTransactionId) and \(renewalInfo.originalTransactionId)")
+            throw FactError(
+                "status refresh mixes subscriptions \(transaction.originalTransactionId) and \(renewalInfo.originalTransactionId)")
         }
         let signedDate = [transaction?.signedDate, renewalInfo?.signedDate].compactMap { $0 }.max()
         guard let signedDate else { throw FactError("a status refresh needs a signed payload") }
@@ -132,8 +134,10 @@ extension SubscriptionFact {
         }
         var grouped: [Key: ([AppleTransaction], RenewalInfo?)] = [:]
         for transaction in transactions where transaction.isAutoRenewableSubscription {
-            grouped[Key(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId),
-                default: ([], nil)].0.append(transaction)
+            grouped[
+                Key(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId),
+                default: ([], nil)
+            ].0.append(transaction)
         }
         for info in renewalInfos {
             let key = Key(environment: info.environment, originalTransactionId: info.originalTransactionId)

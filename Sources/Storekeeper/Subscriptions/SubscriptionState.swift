@@ -38,7 +38,8 @@ public struct SubscriptionState: Hashable, Sendable, Codable {
     /// The latest `signedDate` of any record held (nil while empty): facts older than every
     /// register they touch cannot change the state.
     public var lastSignedDate: Timestamp? {
-        let dates = transactions.values.map(\.signedDate) + [renewalInfo?.signedDate, status?.signedDate].compactMap { $0 }
+        let dates =
+            transactions.values.map(\.signedDate) + [renewalInfo?.signedDate, status?.signedDate].compactMap { $0 }
             + extensions.values.map(\.signedDate)
         return dates.max()
     }

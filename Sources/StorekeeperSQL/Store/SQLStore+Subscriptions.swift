@@ -35,7 +35,9 @@ enum SubscriptionRows {
 }
 
 extension SQLStoreQuerying {
-    func subscription(environment: AppStoreEnvironment, originalTransactionId: String) async throws
+    func subscription(
+        environment: AppStoreEnvironment, originalTransactionId: String
+    ) async throws
         -> StoredSubscription?
     {
         try await sql.queryFirst(SubscriptionRows.byId, [SQLValue(environment), .text(originalTransactionId)])

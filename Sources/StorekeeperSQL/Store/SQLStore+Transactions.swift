@@ -8,14 +8,18 @@ extension SQLStoreQuerying {
             .map(TransactionRows.stored)
     }
 
-    func transactions(environment: AppStoreEnvironment, originalTransactionId: String) async throws
+    func transactions(
+        environment: AppStoreEnvironment, originalTransactionId: String
+    ) async throws
         -> [StoredTransaction]
     {
         try await sql.query(TransactionRows.byOriginal, [SQLValue(environment), .text(originalTransactionId)])
             .map(TransactionRows.stored)
     }
 
-    func transactions(environment: AppStoreEnvironment, webOrderLineItemId: String) async throws
+    func transactions(
+        environment: AppStoreEnvironment, webOrderLineItemId: String
+    ) async throws
         -> [StoredTransaction]
     {
         try await sql.query(TransactionRows.byWebOrder, [SQLValue(environment), .text(webOrderLineItemId)])
@@ -47,7 +51,9 @@ extension SQLStoreTransaction {
     /// dates broken by content, `AppleTransaction.supersedes`). Race-free on
     /// PostgreSQL: a concurrent insert of the same key makes ours wait and do nothing, after
     /// which the row lock orders the comparisons.
-    func upsertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
+    func upsertTransaction(
+        _ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?
+    ) async throws
         -> TransactionUpsert
     {
         let facts = TransactionRows.factBinds(transaction)
@@ -80,7 +86,9 @@ extension SQLStoreTransaction {
             [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())])
     }
 
-    func reassignTransactions(environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)
+    func reassignTransactions(
+        environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID
+    )
         async throws
     {
         try await sql.execute(

@@ -66,7 +66,8 @@ public struct OutboxDispatcher: PeriodicJob {
             updated.status = .failed
             updated.lastError = "deadline passed before delivery"
             if message.destination.hasPrefix(Self.consumptionPrefix) {
-                metrics.consumptionAnswered(outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
+                metrics.consumptionAnswered(
+                    outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
             }
             await save(updated, claim: message)
             return
@@ -131,7 +132,8 @@ public struct OutboxDispatcher: PeriodicJob {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "Storekeeper-Event-Id", value: message.id.uuidString.lowercased())
         request.headers.add(name: "Storekeeper-Event-Type", value: message.kind)
-        request.headers.add(name: "Storekeeper-Signature", value: Self.signature(payload: message.payload, timestamp: timestamp, secret: webhook.secret))
+        request.headers.add(
+            name: "Storekeeper-Signature", value: Self.signature(payload: message.payload, timestamp: timestamp, secret: webhook.secret))
         request.body = .bytes(ByteBuffer(data: message.payload))
         let response = try await httpClient.execute(request, timeout: requestTimeout)
         _ = try? await response.body.collect(upTo: 64 * 1024)

@@ -1,5 +1,5 @@
-public import ServiceLifecycle
 public import Logging
+public import ServiceLifecycle
 
 /// Work a `PeriodicService` runs: one pass, safe to run on several instances at once and to
 /// run again (every job claims its work or takes a lease first, and applies idempotent facts).

@@ -1,7 +1,7 @@
 public import AppStoreModels
 public import AppStoreVerification
 public import Crypto
-public import Foundation
+import Foundation
 public import Storekeeper
 
 /// One app Storekeeper serves: its identity at Apple, what it sells, its policies and credentials.
@@ -161,7 +161,10 @@ public struct AppConfiguration: Sendable {
 
 extension AppConfiguration {
     init(settings: SettingsReader, id: String, mode: StorekeeperConfiguration.Mode) throws(ConfigurationError) {
-        guard !id.isEmpty, id.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) })
+        guard !id.isEmpty,
+            id.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0)
+            })
         else { throw ConfigurationError(key: "apps", "app id \(id.debugDescription) must be lowercase letters, digits, - or _") }
         self.id = id
         bundleId = try settings.requiredString("bundleId")
@@ -249,7 +252,8 @@ extension AppConfiguration {
         if let preference = try settings.string("consumption", "refundPreference") {
             let value = RefundPreference(rawValue: preference)
             guard value.isKnown else {
-                throw ConfigurationError(key: settings.name(["consumption", "refundPreference"]), "must be DECLINE, GRANT_FULL or GRANT_PRORATED")
+                throw ConfigurationError(
+                    key: settings.name(["consumption", "refundPreference"]), "must be DECLINE, GRANT_FULL or GRANT_PRORATED")
             }
             consumption.refundPreference = value
         }
@@ -354,7 +358,8 @@ extension AppConfiguration {
             for entry in try product.stringArray("prices") ?? [] {
                 let parts = entry.split(separator: ":")
                 guard parts.count == 3, let milliunits = Int64(parts[2]) else {
-                    throw ConfigurationError(key: product.name(["prices"]), "entry \(entry.debugDescription) must be STOREFRONT:CURRENCY:MILLIUNITS")
+                    throw ConfigurationError(
+                        key: product.name(["prices"]), "entry \(entry.debugDescription) must be STOREFRONT:CURRENCY:MILLIUNITS")
                 }
                 prices.append(StorefrontPrice(storefront: String(parts[0]), currency: String(parts[1]), milliunits: milliunits))
             }

@@ -18,31 +18,49 @@ public enum ExampleConfiguration {
         set(app + ["bonus", "currency"], .string("gems"))
         set(app + ["bonus", "unitsPerMajorUnit"], .int(100))
         let products: [(id: String, settings: [String: ConfigContent])] = [
-            ("com.example.gems.100", [
-                "kind": .string("consumable"), "currencies": .stringArray(["gems=100"]),
-                "prices": .stringArray(["USA:USD:990", "CHN:CNY:6000"]),
-            ]),
-            ("com.example.gems.500", [
-                "kind": .string("consumable"), "currencies": .stringArray(["gems=550"]),
-                "prices": .stringArray(["USA:USD:4990", "CHN:CNY:30000"]),
-            ]),
+            (
+                "com.example.gems.100",
+                [
+                    "kind": .string("consumable"), "currencies": .stringArray(["gems=100"]),
+                    "prices": .stringArray(["USA:USD:990", "CHN:CNY:6000"]),
+                ]
+            ),
+            (
+                "com.example.gems.500",
+                [
+                    "kind": .string("consumable"), "currencies": .stringArray(["gems=550"]),
+                    "prices": .stringArray(["USA:USD:4990", "CHN:CNY:30000"]),
+                ]
+            ),
             ("com.example.removeads", ["kind": .string("non_consumable"), "entitlements": .stringArray(["no_ads"])]),
-            ("com.example.season", [
-                "kind": .string("non_renewing_subscription"), "duration": .string("P1M"),
-                "entitlements": .stringArray(["season_pass"]),
-            ]),
-            ("com.example.pro.monthly", [
-                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
-                "duration": .string("P1M"), "entitlements": .stringArray(["pro"]),
-            ]),
-            ("com.example.pro.yearly", [
-                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
-                "duration": .string("P1Y"), "entitlements": .stringArray(["pro"]),
-            ]),
-            ("com.example.proplus.monthly", [
-                "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(1),
-                "duration": .string("P1M"), "entitlements": .stringArray(["pro", "pro_plus"]),
-            ]),
+            (
+                "com.example.season",
+                [
+                    "kind": .string("non_renewing_subscription"), "duration": .string("P1M"),
+                    "entitlements": .stringArray(["season_pass"]),
+                ]
+            ),
+            (
+                "com.example.pro.monthly",
+                [
+                    "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
+                    "duration": .string("P1M"), "entitlements": .stringArray(["pro"]),
+                ]
+            ),
+            (
+                "com.example.pro.yearly",
+                [
+                    "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(2),
+                    "duration": .string("P1Y"), "entitlements": .stringArray(["pro"]),
+                ]
+            ),
+            (
+                "com.example.proplus.monthly",
+                [
+                    "kind": .string("auto_renewable_subscription"), "group": .string("pro"), "level": .int(1),
+                    "duration": .string("P1M"), "entitlements": .stringArray(["pro", "pro_plus"]),
+                ]
+            ),
         ]
         set(app + ["products"], .stringArray(products.map(\.id)))
         for product in products {

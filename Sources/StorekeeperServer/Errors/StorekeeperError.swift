@@ -1,8 +1,8 @@
+import AppStoreModels
+public import AppStoreVerification
+import Foundation
 public import HTTPTypes
 public import Hummingbird
-public import AppStoreVerification
-import AppStoreModels
-import Foundation
 import NIOCore
 
 /// An error a client of Storekeeper's API sees: a stable `code`, a safe `message`, an HTTP status.

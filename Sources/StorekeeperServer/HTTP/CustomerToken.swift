@@ -69,7 +69,9 @@ enum CustomerToken {
     }
 
     /// Signs a token (used by tests, the demo and `storekeeper token`).
-    static func signHS256(customerId: CustomerID, appId: String, secret: [UInt8], issuedAt: Timestamp, lifetimeSeconds: Int64 = 3600) -> String {
+    static func signHS256(
+        customerId: CustomerID, appId: String, secret: [UInt8], issuedAt: Timestamp, lifetimeSeconds: Int64 = 3600
+    ) -> String {
         let iat = issuedAt.millisecondsSince1970 / 1000
         let header = encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims = Claims(sub: customerId.rawValue, exp: iat + lifetimeSeconds, iat: iat, aud: "storekeeper:\(appId)")

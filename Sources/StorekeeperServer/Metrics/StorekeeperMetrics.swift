@@ -1,6 +1,6 @@
-public import CoreMetrics
 public import AppStoreModels
-public import Foundation
+public import CoreMetrics
+import Foundation
 
 /// The business monitors of `seeds/000_*` as swift-metrics instruments: orders, purchase
 /// submissions, sandbox purchases, delivery delay, notifications, refunds, consumption requests,

@@ -1,6 +1,6 @@
-public import AppStoreVerification
 import AppStoreAPI
 import AppStoreModels
+public import AppStoreVerification
 import CoreMetrics
 import Crypto
 import Foundation

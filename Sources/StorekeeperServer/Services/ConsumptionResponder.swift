@@ -58,7 +58,8 @@ struct ConsumptionResponder: Sendable {
         encoder.outputFormatting = .sortedKeys
         try await tx.enqueueOutbox(
             OutboxMessage(
-                destination: Self.destination(appId: app.id), kind: "consumption.answer", customerId: owner, payload: try encoder.encode(message),
+                destination: Self.destination(appId: app.id), kind: "consumption.answer", customerId: owner,
+                payload: try encoder.encode(message),
                 createdAt: now, deadline: request.signedDate.adding(milliseconds: Self.deadlineMilliseconds)))
         try await tx.append(
             AuditEvent(

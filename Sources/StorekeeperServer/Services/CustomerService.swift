@@ -1,5 +1,5 @@
-public import AppStoreModels
-public import Foundation
+import AppStoreModels
+import Foundation
 public import Storekeeper
 
 /// Reads and changes one customer's state: the view apps fetch, spends, alias merges.
@@ -149,8 +149,10 @@ public struct CustomerService: Sendable {
                 try await tx.append(
                     AuditEvent(
                         customerId: customer, kind: "customer.merged", actor: actor, subject: "customer:\(source.rawValue)",
-                        details: ["from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
-                                  "purchasesMoved": String(moved)],
+                        details: [
+                            "from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
+                            "purchasesMoved": String(moved),
+                        ],
                         createdAt: now))
             }
             for customer in [source, target] {

@@ -73,8 +73,9 @@ struct EventOutbox: Sendable {
         let encoder = FastJSONEncoder()
         for webhook in webhooks {
             let id = UUID()
-            let body = Foundation.Data(try encoder.encode(
-                Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
+            let body = Foundation.Data(
+                try encoder.encode(
+                    Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
             try await tx.enqueueOutbox(
                 OutboxMessage(
                     id: id, destination: "webhook:\(webhook.name)", kind: type, customerId: customerId, payload: body,

@@ -1,7 +1,7 @@
-public import AppStoreModels
+import AppStoreModels
 import AppStoreVerification
 import Crypto
-public import Foundation
+import Foundation
 public import Storekeeper
 
 /// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
@@ -307,7 +307,9 @@ public struct NotificationService: Sendable {
         }
         if facts.isEmpty {
             answer = await process(
-                .ignored(IgnoredNotification(type: nil, subtype: nil, notificationUUID: nil, signedDate: nil, environment: nil, reason: .missingType)),
+                .ignored(
+                    IgnoredNotification(
+                        type: nil, subtype: nil, notificationUUID: nil, signedDate: nil, environment: nil, reason: .missingType)),
                 inboxId: inboxId, type: type, version: 1, signedDate: nil, now: now)
         }
         return answer

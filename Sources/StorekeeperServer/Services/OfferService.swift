@@ -1,6 +1,6 @@
-public import AppStoreModels
+import AppStoreModels
 public import AppStoreVerification
-public import Foundation
+import Foundation
 public import Storekeeper
 
 /// Offers: intro-offer eligibility decided by Storekeeper (and signed for StoreKit),

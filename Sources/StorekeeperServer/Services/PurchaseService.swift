@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 import AppStoreVerification
 public import Foundation
 public import Storekeeper

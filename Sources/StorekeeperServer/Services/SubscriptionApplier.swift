@@ -99,8 +99,9 @@ struct SubscriptionApplier: Sendable {
         do {
             return try FastJSONDecoder(maxDepth: 24).decode(SubscriptionState.self, from: Array(data))
         } catch {
-            throw StorekeeperError(.internalError, "stored subscription state is unreadable", status: .internalServerError,
-                                   cause: "\(error)")
+            throw StorekeeperError(
+                .internalError, "stored subscription state is unreadable", status: .internalServerError,
+                cause: "\(error)")
         }
     }
 
@@ -132,7 +133,10 @@ struct SubscriptionApplier: Sendable {
         case .renewalPreferenceChanged(let change):
             return (
                 "subscription.renewalPreferenceChanged",
-                ["kind": change.kind.rawValue, "from": change.previousProductId ?? "", "to": change.autoRenewProductId ?? change.productId ?? ""]
+                [
+                    "kind": change.kind.rawValue, "from": change.previousProductId ?? "",
+                    "to": change.autoRenewProductId ?? change.productId ?? "",
+                ]
             )
         case .billingIssueStarted: return ("subscription.billingIssue", [:])
         case .billingRecovered: return ("subscription.billingRecovered", [:])

@@ -16,7 +16,8 @@ extension PurchaseStoreContract {
             let recorded = event("purchase.recorded", at: 1)
             let credited = event("wallet.credited", at: 2)
             let sameInstant = event("entitlement.granted", at: 2)
-            let system = AuditEvent(customerId: nil, kind: "ownership.checked", actor: AuditActor(rawValue: "future-actor"), createdAt: StoreFixtures.at(3))
+            let system = AuditEvent(
+                customerId: nil, kind: "ownership.checked", actor: AuditActor(rawValue: "future-actor"), createdAt: StoreFixtures.at(3))
             try await store.write { tx throws in
                 for event in [recorded, credited, sameInstant, system] { try await tx.append(event) }
                 try await tx.append(recorded)

@@ -59,7 +59,8 @@ extension PurchaseStoreContract {
                 // Not final, newest first; an unknown state is not final.
                 #expect(try await tx.openOrders(customerId: alice).map(\.id) == [unknownState.id, paid.id, pending.id, created.id])
                 // Created or pending, of anyone, updated before the cut-off, oldest first.
-                #expect(try await tx.staleOrders(updatedBefore: StoreFixtures.at(21), limit: 10).map(\.id) == [bobs.id, created.id, pending.id])
+                #expect(
+                    try await tx.staleOrders(updatedBefore: StoreFixtures.at(21), limit: 10).map(\.id) == [bobs.id, created.id, pending.id])
                 #expect(try await tx.staleOrders(updatedBefore: StoreFixtures.at(21), limit: 2).map(\.id) == [bobs.id, created.id])
                 #expect(try await tx.staleOrders(updatedBefore: StoreFixtures.at(10), limit: 10).map(\.id) == [bobs.id])
             }
@@ -72,7 +73,10 @@ extension PurchaseStoreContract {
             paidNow.failureCode = "none"
             try await store.write { try await $0.updateOrder(paidNow) }
             #expect(try await store.read { try await $0.order(id: created.id) } == paidNow)
-            #expect(try await store.read { try await $0.staleOrders(updatedBefore: StoreFixtures.at(100), limit: 10) }.map(\.id) == [bobs.id, pending.id])
+            #expect(
+                try await store.read { try await $0.staleOrders(updatedBefore: StoreFixtures.at(100), limit: 10) }.map(\.id) == [
+                    bobs.id, pending.id,
+                ])
 
             // The appAccountToken is unique; the failed write keeps nothing.
             var clash = order(bob, at: 70)

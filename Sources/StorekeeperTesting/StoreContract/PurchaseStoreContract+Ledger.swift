@@ -78,7 +78,9 @@ extension PurchaseStoreContract {
                 key: "clawback:Production:t1:gems", kind: .clawback, customerId: alice, currency: "gems",
                 postings: [.init(.issued("gems"), 25), .init(.customer(alice, "gems"), -25)], createdAt: StoreFixtures.t0)
             #expect(try await store.book(debt, requireNonNegative: false) == .posted(balance: -15))
-            #expect(try await store.book(try StoreFixtures.spend(alice, 1, key: "s1"), requireNonNegative: true) == .insufficientFunds(balance: -15))
+            #expect(
+                try await store.book(try StoreFixtures.spend(alice, 1, key: "s1"), requireNonNegative: true)
+                    == .insufficientFunds(balance: -15))
             _ = try await store.book(try StoreFixtures.credit(alice, 16, key: "c2"), requireNonNegative: false)
             #expect(try await store.book(try StoreFixtures.spend(alice, 1, key: "s1"), requireNonNegative: true) == .posted(balance: 0))
         },
@@ -95,7 +97,8 @@ extension PurchaseStoreContract {
             }
             #expect(try await store.read { try await $0.balances(customerId: guest) } == ["gems": 40, "keys": 3])
             // Moving more than the guest holds is refused with the guest's balance.
-            let overdrawn = try #require(try Wallet.merge(from: guest, into: account, currency: "gems", balance: 50, at: StoreFixtures.at(8)))
+            let overdrawn = try #require(
+                try Wallet.merge(from: guest, into: account, currency: "gems", balance: 50, at: StoreFixtures.at(8)))
             #expect(try await store.book(overdrawn, requireNonNegative: true) == .insufficientFunds(balance: 40))
             let merge = try #require(try Wallet.merge(from: guest, into: account, currency: "gems", balance: 40, at: StoreFixtures.at(9)))
             #expect(try await store.book(merge, requireNonNegative: true) == .posted(balance: 45))

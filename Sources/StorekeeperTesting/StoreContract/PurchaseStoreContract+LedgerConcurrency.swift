@@ -7,7 +7,9 @@ extension PurchaseStoreContract {
     static let concurrentLedgerCases: [StoreContractCase] = [
         StoreContractCase("ledger: 200 concurrent guarded spends of 1 on a balance of 100") { context throws in
             let alice = StoreFixtures.customerID("alice")
-            #expect(try await context.store.book(try StoreFixtures.credit(alice, 100, key: "c1"), requireNonNegative: false) == .posted(balance: 100))
+            #expect(
+                try await context.store.book(try StoreFixtures.credit(alice, 100, key: "c1"), requireNonNegative: false)
+                    == .posted(balance: 100))
             // No customer lock: the conditional decrement alone must hold the line.
             let results = try await withThrowingTaskGroup(of: PostingResult.self) { group in
                 for index in 0..<200 {

@@ -21,12 +21,18 @@ extension PurchaseStoreContract {
             #expect(try await store.read { try await $0.outboxCount(status: .pending) } == 3)
             await #expect(throws: (any Error).self) { try await store.write { try await $0.enqueueOutbox(due1) } }
 
-            let claimed = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100), lease: 30_000, owner: "a", limit: 10) }
+            let claimed = try await store.write {
+                try await $0.claimOutbox(now: StoreFixtures.at(100), lease: 30_000, owner: "a", limit: 10)
+            }
             #expect(claimed.map(\.id) == [due1.id, due2.id])
             #expect(claimed.allSatisfy { $0.leaseOwner == "a" && $0.leaseUntil == StoreFixtures.at(30_100) })
             // Leased: nobody else gets them until the lease ends.
-            #expect(try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(200), lease: 30_000, owner: "b", limit: 10) }.isEmpty)
-            let limited = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(30_100), lease: 1_000, owner: "b", limit: 1) }
+            #expect(
+                try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(200), lease: 30_000, owner: "b", limit: 10) }.isEmpty
+            )
+            let limited = try await store.write {
+                try await $0.claimOutbox(now: StoreFixtures.at(30_100), lease: 1_000, owner: "b", limit: 1)
+            }
             #expect(limited.map(\.id) == [due1.id])
             #expect(limited.first?.leaseOwner == "b")
 
@@ -38,7 +44,8 @@ extension PurchaseStoreContract {
             late.lastError = "late"
             late.leaseOwner = nil
             late.leaseUntil = nil
-            #expect(try await store.write { try await $0.updateOutbox(late, claimedBy: "a", leaseUntil: StoreFixtures.at(30_100)) } == false)
+            #expect(
+                try await store.write { try await $0.updateOutbox(late, claimedBy: "a", leaseUntil: StoreFixtures.at(30_100)) } == false)
             #expect(try await store.read { try await $0.outboxMessage(id: due1.id) } == claimedByB)
 
             var sent = claimedByB
@@ -50,9 +57,12 @@ extension PurchaseStoreContract {
             #expect(try await store.write { try await $0.updateOutbox(sent, claimedBy: "b", leaseUntil: StoreFixtures.at(31_100)) })
             #expect(try await store.read { try await $0.outboxMessage(id: sent.id) } == sent)
             // Recorded once: the same claim does not apply twice.
-            #expect(try await store.write { try await $0.updateOutbox(sent, claimedBy: "b", leaseUntil: StoreFixtures.at(31_100)) } == false)
+            #expect(
+                try await store.write { try await $0.updateOutbox(sent, claimedBy: "b", leaseUntil: StoreFixtures.at(31_100)) } == false)
             // Much later: the remaining due messages, never a delivered one.
-            let rest = try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(100_000), lease: 1_000, owner: "c", limit: 10) }
+            let rest = try await store.write {
+                try await $0.claimOutbox(now: StoreFixtures.at(100_000), lease: 1_000, owner: "c", limit: 10)
+            }
             #expect(rest.map(\.id) == [due2.id, later.id])
             try await store.read { tx throws in
                 #expect(try await tx.outboxCount(status: .delivered) == 2)
@@ -60,7 +70,10 @@ extension PurchaseStoreContract {
                 #expect(try await tx.outboxCount(status: .failed) == 0)
                 #expect(try await tx.outboxMessage(id: UUID()) == nil)
             }
-            #expect(try await store.write { try await $0.updateOutbox(StoreFixtures.outbox(9), claimedBy: "a", leaseUntil: StoreFixtures.at(1)) } == false)
+            #expect(
+                try await store.write {
+                    try await $0.updateOutbox(StoreFixtures.outbox(9), claimedBy: "a", leaseUntil: StoreFixtures.at(1))
+                } == false)
         },
         StoreContractCase("outbox: a claim limited to destinations leaves the others for instances that know them") {
             context throws in

@@ -68,7 +68,10 @@ extension PurchaseStoreContract {
             try await store.write { try await $0.replaceGrants(customerId: alice, grants: first) }
             #expect(try await store.read { try await $0.grants(customerId: alice) } == first)
 
-            let second = [grant(alice, "ads.off", "t1", expires: nil), grant(alice, "pro", "t3", expires: 200), grant(alice, "pro", "t2", expires: 100)]
+            let second = [
+                grant(alice, "ads.off", "t1", expires: nil), grant(alice, "pro", "t3", expires: 200),
+                grant(alice, "pro", "t2", expires: 100),
+            ]
             try await store.write { try await $0.replaceGrants(customerId: alice, grants: second) }
             #expect(try await store.read { try await $0.grants(customerId: alice) } == second)
             try await store.write { try await $0.replaceGrants(customerId: alice, grants: []) }

@@ -22,12 +22,17 @@ extension PurchaseStoreContract {
                     try await tx.saveSubscription(StoreFixtures.subscription("t1", customer: alice, expiresAt: 10))
                     try await tx.replaceGrants(
                         customerId: alice,
-                        grants: [EntitlementGrant(
-                            customerId: alice, entitlement: "pro", productId: "p",
-                            source: GrantSource(environment: .production, originalTransactionId: "t1", transactionId: "t1"),
-                            startsAt: StoreFixtures.t0, expiresAt: nil)])
-                    try await tx.append(AuditEvent(customerId: alice, kind: "purchase.recorded", actor: .client, createdAt: StoreFixtures.t0))
-                    #expect(try await tx.insertInbox(InboxNotification(id: "n1", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0)))
+                        grants: [
+                            EntitlementGrant(
+                                customerId: alice, entitlement: "pro", productId: "p",
+                                source: GrantSource(environment: .production, originalTransactionId: "t1", transactionId: "t1"),
+                                startsAt: StoreFixtures.t0, expiresAt: nil)
+                        ])
+                    try await tx.append(
+                        AuditEvent(customerId: alice, kind: "purchase.recorded", actor: .client, createdAt: StoreFixtures.t0))
+                    #expect(
+                        try await tx.insertInbox(
+                            InboxNotification(id: "n1", appId: "app", version: 2, body: Data(), receivedAt: StoreFixtures.t0)))
                     try await tx.enqueueOutbox(message)
                     try await tx.setWatermark("w", value: "v")
                     #expect(try await tx.acquireLease("l", owner: "me", until: StoreFixtures.at(10), now: StoreFixtures.t0))
@@ -57,7 +62,9 @@ extension PurchaseStoreContract {
             // Nothing was reserved either: the same facts book normally now.
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: nil) } == .inserted)
             #expect(try await store.book(credit, requireNonNegative: true) == .posted(balance: 50))
-            #expect(try await store.write { try await $0.acquireLease("l", owner: "other", until: StoreFixtures.at(10), now: StoreFixtures.t0) })
+            #expect(
+                try await store.write { try await $0.acquireLease("l", owner: "other", until: StoreFixtures.at(10), now: StoreFixtures.t0) }
+            )
         },
         StoreContractCase("writes: a handle used after its transaction ended is refused") { context throws in
             let escaped = try await context.store.write { tx in tx }

@@ -13,7 +13,8 @@ extension PurchaseStoreContract {
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .inserted)
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .unchanged)
 
-            let stored = try #require(try await store.read { try await $0.transaction(environment: .sandbox, transactionId: fact.transactionId) })
+            let stored = try #require(
+                try await store.read { try await $0.transaction(environment: .sandbox, transactionId: fact.transactionId) })
             #expect(stored.transaction == fact)
             #expect(stored.customerId == alice)
             #expect(stored.orderId == orderId)
@@ -36,7 +37,9 @@ extension PurchaseStoreContract {
             newer.source = .notification
             newer.purchaseDate = StoreFixtures.at(7)  // a corrected fact may move any field
             #expect(try await store.write { try await $0.upsertTransaction(older, customerId: alice, orderId: nil) } == .inserted)
-            #expect(try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) } == .updated(previous: older))
+            #expect(
+                try await store.write { try await $0.upsertTransaction(newer, customerId: alice, orderId: nil) }
+                    == .updated(previous: older))
             #expect(try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }?.transaction == newer)
             #expect(try await store.read { try await $0.transactions(customerId: alice, limit: 5) }.map(\.transaction) == [newer])
         },
@@ -88,7 +91,9 @@ extension PurchaseStoreContract {
             second.signedDate = StoreFixtures.at(2)
             try await store.write { _ = try await $0.upsertTransaction(first, customerId: alice, orderId: orderId) }
             // A notification about it knows no order; the link stays.
-            #expect(try await store.write { try await $0.upsertTransaction(second, customerId: alice, orderId: nil) } == .updated(previous: first))
+            #expect(
+                try await store.write { try await $0.upsertTransaction(second, customerId: alice, orderId: nil) }
+                    == .updated(previous: first))
             let stored = try await store.read { try await $0.transaction(environment: .production, transactionId: "t1") }
             #expect(stored?.orderId == orderId)
             #expect(stored?.customerId == alice)
@@ -147,8 +152,14 @@ extension PurchaseStoreContract {
                     let stored = try await tx.transactions(customerId: alice, limit: limit)
                     #expect(history == stored.map(Self.viewed))
                 }
-                #expect(try await tx.transactions(environment: .production, originalTransactionId: "r1").map(\.transaction) == [renewal1, renewal2, restored])
-                #expect(try await tx.transactions(environment: .production, webOrderLineItemId: "w2").map(\.transaction) == [renewal2, restored])
+                #expect(
+                    try await tx.transactions(environment: .production, originalTransactionId: "r1").map(\.transaction) == [
+                        renewal1, renewal2, restored,
+                    ])
+                #expect(
+                    try await tx.transactions(environment: .production, webOrderLineItemId: "w2").map(\.transaction) == [
+                        renewal2, restored,
+                    ])
                 #expect(try await tx.transactions(environment: .sandbox, webOrderLineItemId: "w2").isEmpty)
                 let oneTime = try await tx.oneTimePurchases(customerId: alice).map(\.transaction)
                 #expect(Set(oneTime) == [coins, lifetime, season, legacyOneTime, sandboxTwin])
@@ -179,7 +190,8 @@ extension PurchaseStoreContract {
                 #expect(try await tx.owner(environment: .production, originalTransactionId: "r1") == bob)
                 #expect(try await tx.transactions(customerId: bob, limit: 10).map(\.transaction.transactionId) == ["r2", "r1"])
                 #expect(try await tx.transactions(customerId: alice, limit: 10).map(\.transaction.transactionId) == ["x1"])
-                #expect(try await tx.transactions(environment: .production, originalTransactionId: "r1").allSatisfy { $0.customerId == bob })
+                #expect(
+                    try await tx.transactions(environment: .production, originalTransactionId: "r1").allSatisfy { $0.customerId == bob })
             }
         },
     ]

@@ -49,7 +49,9 @@ enum StoreFixtures {
             createdAt: t0, reference: "test:\(key)")
     }
 
-    static func spend(_ customer: CustomerID, _ amount: Int64, key: String, currency: String = "gems", at offset: Int64 = 0) throws
+    static func spend(
+        _ customer: CustomerID, _ amount: Int64, key: String, currency: String = "gems", at offset: Int64 = 0
+    ) throws
         -> JournalEntry
     {
         try Wallet.spend(customer, currency: currency, amount: amount, key: key, reference: nil, at: at(offset))

@@ -99,7 +99,8 @@ public enum StoreTestPostgres {
     /// Runs `body` with two stores (two connection pools) in a schema of its own, dropped
     /// afterwards, so cases run in parallel on one database.
     static func withSchema(
-        url: String, configuration: SQLPurchaseStore.Configuration, migrated: Bool, _ body: @Sendable (StoreTestDatabase) async throws -> Void
+        url: String, configuration: SQLPurchaseStore.Configuration, migrated: Bool,
+        _ body: @Sendable (StoreTestDatabase) async throws -> Void
     ) async throws {
         let schema = "store_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await administer(url: url, "CREATE SCHEMA \(schema)")

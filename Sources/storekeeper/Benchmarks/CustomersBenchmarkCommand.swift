@@ -1,6 +1,6 @@
+import AppStoreSimulator
 import ArgumentParser
 import AsyncHTTPClient
-import AppStoreSimulator
 import Foundation
 import NIOCore
 

@@ -11,7 +11,9 @@ struct HTTPBenchmark {
     var json: Bool
 
     /// Runs wrk once briefly (warm-up, figures discarded), then for real.
-    func measure(url: String, script: String, arguments: [String], warmUpArguments: [String]? = nil) throws
+    func measure(
+        url: String, script: String, arguments: [String], warmUpArguments: [String]? = nil
+    ) throws
         -> (WrkRunner.Result, String)
     {
         if warmUpSeconds > 0 {
@@ -23,7 +25,9 @@ struct HTTPBenchmark {
     }
 
     /// Prints one result with the conditions it was measured under.
-    func report(name: String, backend: String, result: WrkRunner.Result, command: String, load: (before: String, after: String), notes: [String]) {
+    func report(
+        name: String, backend: String, result: WrkRunner.Result, command: String, load: (before: String, after: String), notes: [String]
+    ) {
         if json {
             struct Row: Encodable {
                 var name: String
@@ -63,7 +67,7 @@ enum MachineFacts {
     static func describe() -> String {
         var build = "release build"
         #if DEBUG
-        build = "DEBUG build (figures meaningless)"
+            build = "DEBUG build (figures meaningless)"
         #endif
         return "\(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "\(ProcessInfo.processInfo.physicalMemory >> 30) GiB, \(build)"

@@ -101,66 +101,68 @@ enum WrkScripts {
     /// `GET <prefix><random id>`: ids `c0000001` ... `c<N>` (zero-padded to 7 digits), uniformly
     /// random per request, a different seed per wrk thread.
     /// Arguments: path prefix, customer count, API key.
-    static let randomCustomers = report + """
+    static let randomCustomers =
+        report + """
 
-        local counter = 0
-        function setup(thread)
-          thread:set("id", counter)
-          counter = counter + 1
-        end
-        function init(args)
-          prefix = args[1]
-          customers = tonumber(args[2])
-          headers = { ["Authorization"] = "Bearer " .. args[3] }
-          math.randomseed(7919 * (id + 1) + os.time())
-        end
-        function request()
-          return wrk.format("GET", prefix .. string.format("c%07d", math.random(1, customers)), headers)
-        end
-        function done(summary, latency, requests)
-          report(summary, latency, 0)
-        end
-        """
+            local counter = 0
+            function setup(thread)
+              thread:set("id", counter)
+              counter = counter + 1
+            end
+            function init(args)
+              prefix = args[1]
+              customers = tonumber(args[2])
+              headers = { ["Authorization"] = "Bearer " .. args[3] }
+              math.randomseed(7919 * (id + 1) + os.time())
+            end
+            function request()
+              return wrk.format("GET", prefix .. string.format("c%07d", math.random(1, customers)), headers)
+            end
+            function done(summary, latency, requests)
+              report(summary, latency, 0)
+            end
+            """
 
     /// `POST <path>` with one pre-minted body per request: thread `i` of `n` sends lines
     /// `i, i+n, i+2n, ...` of the bodies file, each once. If a thread runs out it starts over
     /// (replays), and the run reports how many requests were replays.
     /// Arguments: path, API key (`-` for none), bodies file, wrk thread count.
-    static let distinctBodies = report + """
+    static let distinctBodies =
+        report + """
 
-        local counter = 0
-        local threads = {}
-        function setup(thread)
-          thread:set("id", counter)
-          counter = counter + 1
-          table.insert(threads, thread)
-        end
-        function init(args)
-          path = args[1]
-          headers = { ["Content-Type"] = "application/json" }
-          if args[2] ~= "-" then headers["Authorization"] = "Bearer " .. args[2] end
-          local n = tonumber(args[4])
-          bodies = {}
-          local i = 0
-          for line in io.lines(args[3]) do
-            if i % n == id then bodies[#bodies + 1] = line end
-            i = i + 1
-          end
-          nextBody = 0
-          exhausted = 0
-        end
-        function request()
-          nextBody = nextBody + 1
-          if nextBody > #bodies then
-            exhausted = exhausted + 1
-            nextBody = 1
-          end
-          return wrk.format("POST", path, headers, bodies[nextBody])
-        end
-        function done(summary, latency, requests)
-          local exhausted = 0
-          for _, thread in ipairs(threads) do exhausted = exhausted + thread:get("exhausted") end
-          report(summary, latency, exhausted)
-        end
-        """
+            local counter = 0
+            local threads = {}
+            function setup(thread)
+              thread:set("id", counter)
+              counter = counter + 1
+              table.insert(threads, thread)
+            end
+            function init(args)
+              path = args[1]
+              headers = { ["Content-Type"] = "application/json" }
+              if args[2] ~= "-" then headers["Authorization"] = "Bearer " .. args[2] end
+              local n = tonumber(args[4])
+              bodies = {}
+              local i = 0
+              for line in io.lines(args[3]) do
+                if i % n == id then bodies[#bodies + 1] = line end
+                i = i + 1
+              end
+              nextBody = 0
+              exhausted = 0
+            end
+            function request()
+              nextBody = nextBody + 1
+              if nextBody > #bodies then
+                exhausted = exhausted + 1
+                nextBody = 1
+              end
+              return wrk.format("POST", path, headers, bodies[nextBody])
+            end
+            function done(summary, latency, requests)
+              local exhausted = 0
+              for _, thread in ipairs(threads) do exhausted = exhausted + thread:get("exhausted") end
+              report(summary, latency, exhausted)
+            end
+            """
 }

@@ -46,7 +46,7 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
             return
         }
         #if DEBUG
-        print("warning: debug build; run `swift run -c release storekeeper benchmark verify` for real figures")
+            print("warning: debug build; run `swift run -c release storekeeper benchmark verify` for real figures")
         #endif
         let width = results.map(\.name.count).max() ?? 0
         for result in results {
@@ -58,7 +58,10 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
         if let transaction = results.first(where: { $0.name == VerifyBenchmark.transactionName }),
             let reference = results.first(where: { $0.name == VerifyBenchmark.referenceName })
         {
-            print(String(format: "transaction verify+decode = %.2f × bare P-256 verification", transaction.opsPerSecond / reference.opsPerSecond))
+            print(
+                String(
+                    format: "transaction verify+decode = %.2f × bare P-256 verification", transaction.opsPerSecond / reference.opsPerSecond)
+            )
         }
     }
 }

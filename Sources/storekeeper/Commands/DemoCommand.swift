@@ -22,7 +22,8 @@ struct DemoCommand: AsyncParsableCommand {
             what Apple signed and sent, and what Storekeeper granted. Nothing leaves this machine.
             """)
 
-    @Option(help: "SQLite database file to create (kept afterwards; must not hold an earlier run). Default: a temporary file, deleted at exit.")
+    @Option(
+        help: "SQLite database file to create (kept afterwards; must not hold an earlier run). Default: a temporary file, deleted at exit.")
     var sqlite: String?
 
     @Flag(help: "Leave both servers running afterwards and print their URLs, an API key and a customer token.")

@@ -1,6 +1,6 @@
+import AppStoreAPI
 import AppStoreModels
 import AppStoreVerification
-import AppStoreAPI
 import ArgumentParser
 import Foundation
 
@@ -77,7 +77,8 @@ struct VerifyCommand: AsyncParsableCommand {
             receiptRoots = jwsRoots
         }
         let verifier = SignedDataVerifier(trustedRoots: jwsRoots, expectations: expectations)
-        let onlineVerifier = online
+        let onlineVerifier =
+            online
             ? OnlineSignedDataVerifier(
                 offline: verifier, revocation: OCSPRevocationChecker(transport: HTTPOCSPTransport(timeout: .seconds(5))))
             : nil

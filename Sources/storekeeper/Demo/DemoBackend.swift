@@ -109,7 +109,8 @@ final class DemoBackend: Sendable {
             var parts: [String] = []
             for item in data.granted ?? [] {
                 let until = item.expiresAt.map { "until " + DemoTimeline.time(.init(millisecondsSince1970: $0)) } ?? "forever"
-                parts.append(removedIds.contains(item.id) ? "\(item.id) now \(until) (replaces its previous grant)" : "granted \(item.id) \(until)")
+                parts.append(
+                    removedIds.contains(item.id) ? "\(item.id) now \(until) (replaces its previous grant)" : "granted \(item.id) \(until)")
             }
             for item in data.removed ?? [] where !grantedIds.contains(item.id) {
                 parts.append("removed \(item.id)")

@@ -16,11 +16,15 @@ extension DemoScript {
         timeline.line("Storekeeper demo: the App Store simulator and a Storekeeper server, wired together on loopback.")
         timeline.line("The App Store clock is sandbox-accelerated, as in Apple's sandbox: a monthly subscription renews every 5 minutes.")
         timeline.line()
-        timeline.line("  App Store simulator   \(stack.simulatorURL)   (signs with its own Apple-shaped root; Storekeeper trusts it in development mode)")
-        timeline.line("  Storekeeper           \(stack.storekeeperURL)   app \"\(stack.app.id)\" = \(stack.app.bundleId), SQLite \(databasePath)")
+        timeline.line(
+            "  App Store simulator   \(stack.simulatorURL)   (signs with its own Apple-shaped root; Storekeeper trusts it in development mode)"
+        )
+        timeline.line(
+            "  Storekeeper           \(stack.storekeeperURL)   app \"\(stack.app.id)\" = \(stack.app.bundleId), SQLite \(databasePath)")
         timeline.line("  the app's backend     receives Storekeeper's signed webhooks")
         timeline.line()
-        timeline.line("API paths below are under \(stack.appURL.dropFirst(stack.storekeeperURL.count)); times of day are UTC (the simulated clock).")
+        timeline.line(
+            "API paths below are under \(stack.appURL.dropFirst(stack.storekeeperURL.count)); times of day are UTC (the simulated clock).")
         timeline.line("\"alice's app\" calls with a customer token its backend signed; \"backend\" calls with the server API key.")
     }
 
@@ -92,7 +96,8 @@ extension DemoScript {
         let jump = expires.millisecondsSince1970 - stack.simulator.now().millisecondsSince1970 - 3_000
         if jump > 0 { try await stack.simulator.advance(byMilliseconds: jump) }
         timeline.event(
-            "demo", "fast-forwards the App Store clock by \(DemoTimeline.duration(milliseconds: max(jump, 0))) "
+            "demo",
+            "fast-forwards the App Store clock by \(DemoTimeline.duration(milliseconds: max(jump, 0))) "
                 + "(≈ \(max(jump, 0) * 8640 / 86_400_000) days of an accelerated month); now \(DemoTimeline.time(stack.simulator.now()))")
         timeline.detail("Storekeeper's clock is the simulator's; the renewal is due at \(DemoTimeline.time(expires)). Waiting for it…")
 
@@ -150,7 +155,8 @@ extension DemoScript {
             "/customers/alice/restore", ["signedTransactions": restored.map(\.signedTransaction)],
             summary: "{signedTransactions: \(restored.count) JWS}", as: DemoRestoreReply.self)
         timeline.detail(
-            "restored \(reply.restored.count) new transaction records; entitlements and gems unchanged: consumables are not restored, nothing is granted twice")
+            "restored \(reply.restored.count) new transaction records; entitlements and gems unchanged: consumables are not restored, nothing is granted twice"
+        )
         let views = try await settle([alice])
         expect(views[alice]?.balances["gems"] == 70, "a restore must not change alice's gems")
         expect(
@@ -160,7 +166,8 @@ extension DemoScript {
             let after = views[alice]?.entitlements.first { $0.id == entitlement.id }
             expect(
                 after?.expiresAt == entitlement.expiresAt,
-                "a restore must not move \(entitlement.id)'s end (\(entitlement.expiresAt.map(DemoTimeline.time) ?? "never") → \(after?.expiresAt.map(DemoTimeline.time) ?? "never"))")
+                "a restore must not move \(entitlement.id)'s end (\(entitlement.expiresAt.map(DemoTimeline.time) ?? "never") → \(after?.expiresAt.map(DemoTimeline.time) ?? "never"))"
+            )
         }
     }
 

@@ -59,7 +59,8 @@ extension DemoScript {
         }
         timeline.line("  swift run storekeeper serve                  Storekeeper alone with the built-in example configuration")
         timeline.line("  README.md                                    configuration, the API, notifications, operations")
-        timeline.line("  docs/SIMULATOR.md                            the App Store simulator: every operation and the notification it sends")
+        timeline.line(
+            "  docs/SIMULATOR.md                            the App Store simulator: every operation and the notification it sends")
         timeline.line("  GET /openapi.json                            the HTTP API, machine-readable")
     }
 

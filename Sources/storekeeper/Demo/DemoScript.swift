@@ -68,7 +68,9 @@ final class DemoScript {
     // MARK: Building blocks
 
     /// The app creates a business order; its `appAccountToken` goes to StoreKit with the purchase.
-    func createOrder(_ app: DemoCaller, for customer: CustomerID, product: String, markPending: Bool = false) async throws
+    func createOrder(
+        _ app: DemoCaller, for customer: CustomerID, product: String, markPending: Bool = false
+    ) async throws
         -> DemoOrderReply.Order
     {
         let created = try await app.post(
@@ -153,7 +155,9 @@ final class DemoScript {
 
     /// The app hands Storekeeper the signed transaction StoreKit gave it.
     @discardableResult
-    func submit(_ app: DemoCaller, _ customer: CustomerID, _ purchase: PurchaseResult, order: UUID?) async throws
+    func submit(
+        _ app: DemoCaller, _ customer: CustomerID, _ purchase: PurchaseResult, order: UUID?
+    ) async throws
         -> DemoPurchaseReply
     {
         var body: [String: Any] = ["customerId": customer.rawValue, "signedTransaction": purchase.signedTransaction]
@@ -163,7 +167,8 @@ final class DemoScript {
             as: DemoPurchaseReply.self)
         switch reply.status {
         case "recorded":
-            timeline.detail("verified (signature, chain, bundle, environment) and recorded: \(reply.transactionIds.joined(separator: ", "))")
+            timeline.detail(
+                "verified (signature, chain, bundle, environment) and recorded: \(reply.transactionIds.joined(separator: ", "))")
         case "replayed":
             timeline.detail("already recorded from Apple's notification: nothing is granted twice")
         default:
@@ -184,7 +189,8 @@ final class DemoScript {
         for event in backend.drain() {
             webhooks.append(event)
             timeline.event(
-                "backend", "← webhook \(event.type) for \(event.customerId): \(event.summary)"
+                "backend",
+                "← webhook \(event.type) for \(event.customerId): \(event.summary)"
                     + (event.signatureValid ? "" : "  (SIGNATURE INVALID)"))
             expect(event.signatureValid, "webhook \(event.type) had an invalid signature")
         }
@@ -199,9 +205,11 @@ final class DemoScript {
 
     /// `gems 70 │ no_ads (forever), premium (until 14:08:31) │ premium.monthly active`.
     static func describe(_ view: CustomerView) -> String {
-        let balances = view.balances.isEmpty
+        let balances =
+            view.balances.isEmpty
             ? "no currency" : view.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        let entitlements = view.entitlements.isEmpty
+        let entitlements =
+            view.entitlements.isEmpty
             ? "no entitlements"
             : view.entitlements.map { entitlement in
                 let until = entitlement.expiresAt.map { "until " + DemoTimeline.time($0) } ?? "forever"

@@ -1,4 +1,3 @@
-@testable import AppStoreAPI
 import AppStoreModels
 import AppStoreVerification
 import AsyncHTTPClient
@@ -6,6 +5,8 @@ import Crypto
 import Foundation
 import Logging
 import MetricsTestKit
+
+@testable import AppStoreAPI
 
 /// The app's API key as the tests use it, and a verifier of the bearer tokens it signs.
 struct TestCredentials: Sendable {
@@ -31,7 +32,11 @@ struct TestCredentials: Sendable {
         var bid: String
     }
 
-    enum JWTFailure: Error { case malformed(String), badSignature, badHeader(String) }
+    enum JWTFailure: Error {
+        case malformed(String)
+        case badSignature
+        case badHeader(String)
+    }
 
     /// Verifies `Authorization: Bearer <jwt>` the way Apple does: ES256 over `header.payload` with
     /// the app's public key, `kid`, `alg`, `typ`; returns the claims.

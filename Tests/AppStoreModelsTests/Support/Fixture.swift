@@ -143,7 +143,8 @@ indirect enum JSONValue: Decodable, Equatable, CustomStringConvertible {
         case .double(let value): return String(value)
         case .string(let value): return "\"\(value)\""
         case .array(let values): return "[\(values.map(\.description).joined(separator: ","))]"
-        case .object(let values): return "{\(values.keys.sorted().map { "\"\($0)\":\(values[$0]?.description ?? "")" }.joined(separator: ","))}"
+        case .object(let values):
+            return "{\(values.keys.sorted().map { "\"\($0)\":\(values[$0]?.description ?? "")" }.joined(separator: ","))}"
         }
     }
 

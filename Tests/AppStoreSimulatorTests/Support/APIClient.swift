@@ -36,7 +36,9 @@ struct APIClient: Sendable {
     }
 
     /// A token with arbitrary claims, signed by `privateKey` (for tokens Apple must refuse).
-    static func token(claims: [String: String], numbers: [String: Int64], kid: String, privateKey: P256.Signing.PrivateKey)
+    static func token(
+        claims: [String: String], numbers: [String: Int64], kid: String, privateKey: P256.Signing.PrivateKey
+    )
         throws -> String
     {
         struct Claims: Encodable {

@@ -27,7 +27,9 @@ struct CheckedClient: Sendable {
         try await send(.GET, path, body: nil, sourceLocation: sourceLocation)
     }
 
-    func post(_ path: String, _ body: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) async throws
+    func post(
+        _ path: String, _ body: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws
         -> APIResponse
     {
         try await send(.POST, path, body: try JSONSerialization.data(withJSONObject: body), sourceLocation: sourceLocation)

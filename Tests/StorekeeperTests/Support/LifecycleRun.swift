@@ -8,7 +8,9 @@ struct LifecycleRun {
     var allActions: [SubscriptionAction] = []
 
     @discardableResult
-    mutating func apply(_ delivery: Delivery, sourceLocation: SourceLocation = #_sourceLocation) throws
+    mutating func apply(
+        _ delivery: Delivery, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
         -> [SubscriptionAction]
     {
         let fact = try #require(delivery.fact, "\(delivery.label) is not a subscription fact", sourceLocation: sourceLocation)

@@ -41,15 +41,19 @@ enum V1Fixture {
         autoRenew: Bool? = nil, autoRenewProduct: SimProduct? = nil, autoRenewChanged: Timestamp? = nil,
         expirationIntent: Int64? = nil, original: String? = nil, environment: NotificationV1Environment = .production
     ) -> AppStoreServerNotificationV1 {
-        let latest = records.max { ($0.purchaseTimestamp ?? Timestamp(millisecondsSince1970: 0)) < ($1.purchaseTimestamp ?? Timestamp(millisecondsSince1970: 0)) }
+        let latest = records.max {
+            ($0.purchaseTimestamp ?? Timestamp(millisecondsSince1970: 0)) < ($1.purchaseTimestamp ?? Timestamp(millisecondsSince1970: 0))
+        }
         let product = SimProduct.named(latest?.productId ?? "")
         let renewals =
             pending
             ?? (latest?.expiresTimestamp == nil
                 ? []
-                : [Self.pending(
-                    original: latest?.originalTransactionId ?? Self.original, product: product,
-                    autoRenewProduct: autoRenewProduct, autoRenew: autoRenew ?? true)])
+                : [
+                    Self.pending(
+                        original: latest?.originalTransactionId ?? Self.original, product: product,
+                        autoRenewProduct: autoRenewProduct, autoRenew: autoRenew ?? true)
+                ])
         return AppStoreServerNotificationV1(
             notificationType: type, password: "shared-secret", environment: environment, bid: "com.example.app", bvrs: "42",
             autoRenewProductId: autoRenewProduct?.id ?? (latest?.expiresTimestamp == nil ? nil : product.id),

@@ -14,7 +14,9 @@ public import AppStoreModels
 /// confirm these receipts with Apple's `verifyReceipt` endpoint before granting anything.
 public enum IOS6TransactionReceiptParser {
     /// Parses a base64 iOS 6 transaction receipt. Every failure is `.malformed`.
-    public static func parse(base64Receipt: String, limits: ReceiptSizeLimits = .default) throws(VerificationError) -> IOS6TransactionReceipt {
+    public static func parse(
+        base64Receipt: String, limits: ReceiptSizeLimits = .default
+    ) throws(VerificationError) -> IOS6TransactionReceipt {
         try parse(ReceiptBase64.decode(base64Receipt, limits: limits, what: "iOS 6 transaction receipt"), limits: limits)
     }
 

@@ -66,7 +66,8 @@ enum OldStylePropertyListParser {
                 throw .malformed("\(what): expected \"\(Character(Unicode.Scalar(byte)))\" at offset \(index), found the end")
             }
             guard found == byte else {
-                throw .malformed("\(what): expected \"\(Character(Unicode.Scalar(byte)))\" at offset \(index), found byte 0x\(String(found, radix: 16))")
+                throw .malformed(
+                    "\(what): expected \"\(Character(Unicode.Scalar(byte)))\" at offset \(index), found byte 0x\(String(found, radix: 16))")
             }
             index += 1
         }

@@ -50,8 +50,10 @@ extension StoreSchema {
     /// A customer's balances are read by every customer view: the customer index now holds the
     /// kind and the balance, so the read never descends into the table as well (one B-tree
     /// search instead of two; at a million customers, each is a likely cache miss).
-    static let coveringCustomerBalances = Migration(version: 9, name: "customer balances read from the index", sql: """
-        DROP INDEX ledger_accounts_customer;
-        CREATE INDEX ledger_accounts_customer ON ledger_accounts (customer_id, currency, kind, balance) WHERE customer_id IS NOT NULL;
-        """)
+    static let coveringCustomerBalances = Migration(
+        version: 9, name: "customer balances read from the index",
+        sql: """
+            DROP INDEX ledger_accounts_customer;
+            CREATE INDEX ledger_accounts_customer ON ledger_accounts (customer_id, currency, kind, balance) WHERE customer_id IS NOT NULL;
+            """)
 }
