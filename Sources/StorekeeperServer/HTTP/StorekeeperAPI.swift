@@ -111,6 +111,20 @@ struct StorekeeperAPI: Sendable {
         }
     }
 
+    /// What every `/customers/{customer}/...` route starts with: the app's services, the
+    /// authenticated caller, and the path's customer once the caller may act for it.
+    func customerCall(
+        _ request: Request, _ context: StorekeeperRequestContext
+    ) async throws
+        -> (services: AppServices, principal: Principal, customerId: CustomerID)
+    {
+        let services = try services(context)
+        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let customerId = try customerParameter(context)
+        try authorize(principal, for: customerId)
+        return (services, principal, customerId)
+    }
+
     // MARK: Orders
 
     @Sendable func createOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
@@ -174,27 +188,18 @@ struct StorekeeperAPI: Sendable {
     // MARK: Offers
 
     @Sendable func offerSummary(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, _, customerId) = try await customerCall(request, context)
         return try json(try await services.offers.summary(customerId))
     }
 
     @Sendable func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, _, customerId) = try await customerCall(request, context)
         guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
         return try json(try await services.offers.introductory(customerId, productId: product))
     }
 
     @Sendable func promotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, principal, customerId) = try await customerCall(request, context)
         let body = try await decode(PromotionalOfferRequest.self, request)
         return try json(
             try await services.offers.promotional(
@@ -232,18 +237,12 @@ struct StorekeeperAPI: Sendable {
     // MARK: Customers
 
     @Sendable func getCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, _, customerId) = try await customerCall(request, context)
         return try json(try await services.customers.view(customerId))
     }
 
     @Sendable func spend(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, principal, customerId) = try await customerCall(request, context)
         let body = try await decode(SpendRequest.self, request)
         let result = try await services.customers.spend(
             customerId, currency: body.currency, amount: body.amount, key: body.idempotencyKey, reference: body.reference,
@@ -252,10 +251,7 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func setConsumptionConsent(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, principal, customerId) = try await customerCall(request, context)
         let body = try await decode(ConsumptionConsentRequest.self, request)
         if let minutes = body.playTimeMinutes, minutes < 0 {
             throw StorekeeperError.invalidRequest("playTimeMinutes must not be negative")
@@ -268,10 +264,7 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func restore(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let services = try services(context)
-        let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
-        try authorize(principal, for: customerId)
+        let (services, principal, customerId) = try await customerCall(request, context)
         let body = try await decode(RestoreRequest.self, request)
         var proofs: [PurchaseService.Proof] = (body.signedTransactions ?? []).map { .signedTransaction($0) }
         if let receipt = body.appReceipt { proofs.append(.appReceipt(receipt)) }
