@@ -69,6 +69,8 @@ public protocol SQLTransaction: Sendable {
     /// customer across several Storekeeper instances. A no-op when
     /// ``SQLDialect/serializesWrites`` is `true`.
     func advisoryLock(_ key: Int64) async throws
+    /// Takes ``advisoryLock(_:)`` on each key, in the order given, in one round trip.
+    func advisoryLocks(_ keys: [Int64]) async throws
 }
 
 extension SQLTransaction {

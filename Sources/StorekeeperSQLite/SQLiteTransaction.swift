@@ -37,6 +37,10 @@ struct SQLiteTransaction: SQLTransaction {
         try await state.statement {}
     }
 
+    func advisoryLocks(_ keys: [Int64]) async throws {
+        try await state.statement {}
+    }
+
     private func run(_ sql: String, _ binds: [SQLValue], collectRows: Bool) async throws -> (rows: [SQLRow], changes: Int) {
         switch connection {
         case .writer(let writer, let unit): try await writer.run(unit: unit, sql, binds, collectRows: collectRows)

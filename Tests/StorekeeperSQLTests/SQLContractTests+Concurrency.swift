@@ -32,6 +32,39 @@ extension SQLContractTests {
         }
     }
 
+    /// The same, with half the writers taking the counter's lock as the second of two keys in
+    /// one `advisoryLocks` call: a key taken that way excludes its other holders just the same.
+    @Test(arguments: TestBackend.available)
+    func locksTakenTogetherSerializeLikeOne(_ backend: TestBackend) async throws {
+        try await backend.withDatabase { test in
+            let db = test.database
+            try await db.write { tx in
+                try await tx.executeScript("CREATE TABLE counters (id TEXT PRIMARY KEY, value BIGINT NOT NULL)")
+                try await tx.execute("INSERT INTO counters (id, value) VALUES ('c', 0)")
+            }
+            let lockKey = SQLAdvisoryLock.key(for: "storekeeper.test.counter")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        try await db.write { tx in
+                            if index.isMultiple(of: 2) {
+                                try await tx.advisoryLocks([SQLAdvisoryLock.key(for: "storekeeper.test.other.\(index)"), lockKey])
+                            } else {
+                                try await tx.advisoryLock(lockKey)
+                            }
+                            let value = try await tx.query("SELECT value FROM counters WHERE id = 'c'")[0].int64(0)
+                            await Task.yield()
+                            try await tx.execute("UPDATE counters SET value = $1 WHERE id = 'c'", [.integer(value + 1)])
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let total = try await db.read { tx in try await tx.query("SELECT value FROM counters")[0].int64(0) }
+            #expect(total == 200)
+        }
+    }
+
     /// Concurrent transactions where every third one fails: exactly the others are kept (on
     /// SQLite this exercises a failing unit inside a group commit).
     @Test(arguments: TestBackend.available)

@@ -99,6 +99,11 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     func lock(customer: CustomerID) async throws
     /// Serializes writers touching this Apple purchase or subscription.
     func lock(environment: AppStoreEnvironment, originalTransactionId: String) async throws
+    /// `lock(customer:)`, then `lock(environment:originalTransactionId:)` for each purchase in
+    /// the order given, in one round trip.
+    func lock(
+        customer: CustomerID, purchases: [(environment: AppStoreEnvironment, originalTransactionId: String)])
+        async throws
 
     /// Inserts the customer if new; returns the stored customer either way.
     @discardableResult

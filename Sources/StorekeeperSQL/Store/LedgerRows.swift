@@ -44,6 +44,18 @@ enum LedgerRows {
         DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
         RETURNING balance
         """
+    /// `apply` for `count` accounts at once (seven values per row, in the order given: the lock
+    /// order); returns each account's name and new balance.
+    static func applyAll(count: Int) -> String {
+        let rows = (0..<count).map { row in "(" + (1...7).map { "$\(row * 7 + $0)" }.joined(separator: ", ") + ")" }
+        return """
+            INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
+            VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (name, slot)
+            DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+            RETURNING name, balance
+            """
+    }
     static let undo = "UPDATE ledger_accounts SET balance = balance - $3 WHERE name = $1 AND slot = $2"
     /// One statement for all of an entry's postings: `count` rows of six values each.
     static func insertPostings(count: Int) -> String {

@@ -33,9 +33,10 @@ extension SQLStoreQuerying {
 extension SQLStoreTransaction {
     /// 1. Reserve the key (`INSERT ... ON CONFLICT DO NOTHING`): a replay, or a concurrent
     ///    duplicate once the first commits, books nothing.
-    /// 2. Apply each account's net change in account-name order (a consistent lock order):
-    ///    with `requireNonNegative`, a customer account's decrease is a conditional decrement;
-    ///    if one is refused, the changes made so far and the key are undone in this
+    /// 2. Apply each account's net change in account-name order (a consistent lock order). With
+    ///    nothing that could be refused, all of them in one statement; otherwise one by one,
+    ///    where with `requireNonNegative` a customer account's decrease is a conditional
+    ///    decrement: if one is refused, the changes made so far and the key are undone in this
     ///    transaction and nothing is booked.
     /// 3. Insert the postings.
     func post(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
@@ -50,36 +51,21 @@ extension SQLStoreTransaction {
         guard let entryId = try reserved?.int64(0) else { return .duplicate }
 
         let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
-        var customerBalance: Int64?
-        var applied: [(name: String, slot: Int64, delta: Int64)] = []
-        for (account, delta) in Self.netChanges(entry) where delta != 0 {
-            let name = account.description
-            let slot = LedgerRows.slot(of: account, entryCustomer: entry.customerId)
-            let balance: Int64
-            if requireNonNegative, account.kind == .customer, delta < 0 {
-                guard let row = try await sql.queryFirst(LedgerRows.guardedApply, [.text(name), .integer(slot), .integer(delta), now])
-                else {
-                    for change in applied.reversed() {
-                        try await sql.execute(LedgerRows.undo, [.text(change.name), .integer(change.slot), .integer(change.delta)])
-                    }
-                    try await sql.execute(LedgerRows.deleteEntry, [.integer(entryId)])
-                    // The refused account's balance (the entry's customer's, except in a merge).
-                    return .insufficientFunds(balance: try await self.balance(account))
-                }
-                balance = try row.int64(0)
-            } else {
-                let row = try await sql.queryFirst(
-                    LedgerRows.apply,
-                    [
-                        .text(name), .integer(slot), .text(account.kind.rawValue), SQLValue(account.customerId),
-                        .text(account.currency), .integer(delta), now,
-                    ])
-                guard let row else { throw SQLError(.databaseError, "the balance upsert of \(name) returned no row") }
-                balance = try row.int64(0)
+        let changes = Self.netChanges(entry).filter { $0.1 != 0 }
+        let balances: [LedgerAccount: Int64]
+        if requireNonNegative, changes.contains(where: { $0.0.kind == .customer && $0.1 < 0 }) {
+            switch try await applyGuarded(changes, entry: entry, now: now) {
+            case .success(let applied):
+                balances = applied
+            case .failure(let refused):
+                try await sql.execute(LedgerRows.deleteEntry, [.integer(entryId)])
+                // The refused account's balance (the entry's customer's, except in a merge).
+                return .insufficientFunds(balance: try await self.balance(refused.account))
             }
-            applied.append((name, slot, delta))
-            if account == customerAccount { customerBalance = balance }
+        } else {
+            balances = try await applyAll(changes, entry: entry, now: now)
         }
+        let customerBalance = balances[customerAccount]
         var postings: [SQLValue] = []
         for (ordinal, posting) in entry.postings.enumerated() {
             postings += [
@@ -90,6 +76,72 @@ extension SQLStoreTransaction {
         try await sql.execute(LedgerRows.insertPostings(count: entry.postings.count), postings)
         if let customerBalance { return .posted(balance: customerBalance) }
         return .posted(balance: try await balance(customerAccount))
+    }
+
+    /// Every change in one upsert; the balances after it.
+    private func applyAll(
+        _ changes: [(LedgerAccount, Int64)], entry: JournalEntry, now: SQLValue
+    ) async throws -> [LedgerAccount: Int64] {
+        guard !changes.isEmpty else { return [:] }
+        var binds: [SQLValue] = []
+        var accounts: [String: LedgerAccount] = [:]
+        for (account, delta) in changes {
+            binds += [
+                .text(account.description), .integer(LedgerRows.slot(of: account, entryCustomer: entry.customerId)),
+                .text(account.kind.rawValue), SQLValue(account.customerId), .text(account.currency), .integer(delta), now,
+            ]
+            accounts[account.description] = account
+        }
+        var balances: [LedgerAccount: Int64] = [:]
+        for row in try await sql.query(LedgerRows.applyAll(count: changes.count), binds) {
+            guard let account = accounts[try row.string(0)] else {
+                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
+            }
+            balances[account] = try row.int64(1)
+        }
+        guard balances.count == changes.count else {
+            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
+        }
+        return balances
+    }
+
+    /// A refused conditional decrement.
+    struct Refusal: Error {
+        var account: LedgerAccount
+    }
+
+    /// Changes one account at a time, customer decreases conditionally; on a refusal, the
+    /// changes made so far are undone.
+    private func applyGuarded(
+        _ changes: [(LedgerAccount, Int64)], entry: JournalEntry, now: SQLValue
+    ) async throws -> Result<[LedgerAccount: Int64], Refusal> {
+        var balances: [LedgerAccount: Int64] = [:]
+        var applied: [(name: String, slot: Int64, delta: Int64)] = []
+        for (account, delta) in changes {
+            let name = account.description
+            let slot = LedgerRows.slot(of: account, entryCustomer: entry.customerId)
+            let row: SQLRow?
+            if account.kind == .customer, delta < 0 {
+                row = try await sql.queryFirst(LedgerRows.guardedApply, [.text(name), .integer(slot), .integer(delta), now])
+                if row == nil {
+                    for change in applied.reversed() {
+                        try await sql.execute(LedgerRows.undo, [.text(change.name), .integer(change.slot), .integer(change.delta)])
+                    }
+                    return .failure(Refusal(account: account))
+                }
+            } else {
+                row = try await sql.queryFirst(
+                    LedgerRows.apply,
+                    [
+                        .text(name), .integer(slot), .text(account.kind.rawValue), SQLValue(account.customerId),
+                        .text(account.currency), .integer(delta), now,
+                    ])
+            }
+            guard let row else { throw SQLError(.databaseError, "the balance upsert of \(name) returned no row") }
+            balances[account] = try row.int64(0)
+            applied.append((name, slot, delta))
+        }
+        return .success(balances)
     }
 
     /// Each account's total change, in account-name order.

@@ -19,12 +19,27 @@ struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
     let now: @Sendable () -> Timestamp
 
     func lock(customer: CustomerID) async throws {
-        try await sql.advisoryLock(SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.rawValue))
+        try await sql.advisoryLock(Self.lockKey(customer))
     }
 
     func lock(environment: AppStoreEnvironment, originalTransactionId: String) async throws {
-        try await sql.advisoryLock(
-            SQLAdvisoryLock.key(for: "storekeeper.purchase:\(environment.rawValue):\(originalTransactionId)"))
+        try await sql.advisoryLock(Self.lockKey(environment, originalTransactionId))
+    }
+
+    func lock(
+        customer: CustomerID, purchases: [(environment: AppStoreEnvironment, originalTransactionId: String)]
+    )
+        async throws
+    {
+        try await sql.advisoryLocks([Self.lockKey(customer)] + purchases.map { Self.lockKey($0.environment, $0.originalTransactionId) })
+    }
+
+    static func lockKey(_ customer: CustomerID) -> Int64 {
+        SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.rawValue)
+    }
+
+    static func lockKey(_ environment: AppStoreEnvironment, _ originalTransactionId: String) -> Int64 {
+        SQLAdvisoryLock.key(for: "storekeeper.purchase:\(environment.rawValue):\(originalTransactionId)")
     }
 }
 

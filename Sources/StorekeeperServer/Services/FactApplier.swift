@@ -61,10 +61,15 @@ struct FactApplier: Sendable {
         actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws -> Outcome {
         var outcome = Outcome(customerId: customerId)
-        try await tx.lock(customer: customerId)
+        let ordered = Self.lockOrder(transactions)
+        // The customer's lock and the first purchase's in one round trip; later purchases are
+        // locked when the loop reaches them (a transfer may lock their owner in between).
+        try await tx.lock(customer: customerId, purchases: ordered.prefix(1).map(Self.purchaseLock))
         try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
-        for transaction in Self.lockOrder(transactions) {
-            try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+        for (index, transaction) in ordered.enumerated() {
+            if index > 0 {
+                try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+            }
             guard try await claimOwnership(of: transaction, for: customerId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
             else { continue }
             try await record(
@@ -95,10 +100,12 @@ struct FactApplier: Sendable {
         guard let first = transactions.first else { return nil }
         let owner = try await resolveOwner(first, in: tx)
         var outcome = Outcome(customerId: owner)
-        try await tx.lock(customer: owner)
+        let ordered = Self.lockOrder(transactions)
+        // Nothing below locks another customer, so every purchase is locked up front, in one
+        // round trip with the owner's lock.
+        try await tx.lock(customer: owner, purchases: Self.distinctPurchaseLocks(ordered))
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
-        for transaction in Self.lockOrder(transactions) {
-            try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
+        for transaction in ordered {
             let current = try await tx.owner(
                 environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
             let customer = current ?? owner
@@ -136,9 +143,8 @@ struct FactApplier: Sendable {
             throw StorekeeperError.invalidRequest("subscription identifiers are not usable")
         }
         var outcome = Outcome(customerId: owner)
-        try await tx.lock(customer: owner)
+        try await tx.lock(customer: owner, purchases: [(fact.environment, fact.originalTransactionId)])
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
-        try await tx.lock(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
         if try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId) == nil {
             try await tx.setOwner(environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
         }
@@ -166,6 +172,25 @@ struct FactApplier: Sendable {
             throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
         }
         return placeholder
+    }
+
+    static func purchaseLock(
+        _ transaction: AppleTransaction
+    ) -> (
+        environment: AppStoreEnvironment, originalTransactionId: String
+    ) {
+        (transaction.environment, transaction.originalTransactionId)
+    }
+
+    /// The purchases of `ordered` (in `lockOrder`), each once.
+    static func distinctPurchaseLocks(
+        _ ordered: [AppleTransaction]
+    ) -> [(
+        environment: AppStoreEnvironment, originalTransactionId: String
+    )] {
+        var seen: Set<String> = []
+        return ordered.filter { seen.insert("\($0.environment.rawValue):\($0.originalTransactionId)").inserted }
+            .map(purchaseLock)
     }
 
     /// Locks in a stable order so two writers never wait on each other in a cycle.
