@@ -44,23 +44,11 @@ struct PostgresTransaction: SQLTransaction {
         }
     }
 
-    func advisoryLock(_ key: Int64) async throws {
-        try await advisoryLocks([key])
-    }
-
     /// One `SELECT` whose columns take the locks left to right (PostgreSQL evaluates a row's
     /// target list in order), so the keys are locked in the order given.
     func advisoryLocks(_ keys: [Int64]) async throws {
         guard !keys.isEmpty else { return }
-        try await state.statement {
-            let sql = Self.lockStatement(count: keys.count)
-            let binds = keys.map { SQLValue.integer($0) }
-            guard let entry = preparedEntry(sql, binds) else {
-                _ = try await run(sql, binds, collectRows: false)
-                return
-            }
-            _ = try await runPrepared(entry, binds, as: .query)
-        }
+        _ = try await query(Self.lockStatement(count: keys.count), keys.map { SQLValue.integer($0) })
     }
 
     static func lockStatement(count: Int) -> String {

@@ -64,16 +64,19 @@ public protocol SQLTransaction: Sendable {
     /// Runs several `;`-separated statements without binds, for schema changes in migrations.
     func executeScript(_ sql: String) async throws
 
-    /// Takes an exclusive lock on `key` until the transaction ends, waiting for other transactions
-    /// holding it (`pg_advisory_xact_lock` on PostgreSQL). Use it to serialize the writes of one
-    /// customer across several Storekeeper instances. A no-op when
-    /// ``SQLDialect/serializesWrites`` is `true`.
-    func advisoryLock(_ key: Int64) async throws
-    /// Takes ``advisoryLock(_:)`` on each key, in the order given, in one round trip.
+    /// Takes an exclusive lock on each key, in the order given and in one round trip, until the
+    /// transaction ends, waiting for other transactions holding one (`pg_advisory_xact_lock` on
+    /// PostgreSQL). Use it to serialize the writes of one customer across several Storekeeper
+    /// instances. A no-op when ``SQLDialect/serializesWrites`` is `true`.
     func advisoryLocks(_ keys: [Int64]) async throws
 }
 
 extension SQLTransaction {
+    /// ``advisoryLocks(_:)`` of one key.
+    public func advisoryLock(_ key: Int64) async throws {
+        try await advisoryLocks([key])
+    }
+
     /// Runs a statement without binds and returns its rows.
     public func query(_ sql: String) async throws -> [SQLRow] {
         try await query(sql, [])

@@ -33,10 +33,6 @@ struct SQLiteTransaction: SQLTransaction {
 
     /// Write transactions already run one at a time, so there is nothing to lock; the call still
     /// fails like any statement once the transaction is closed or aborted.
-    func advisoryLock(_ key: Int64) async throws {
-        try await state.statement {}
-    }
-
     func advisoryLocks(_ keys: [Int64]) async throws {
         try await state.statement {}
     }

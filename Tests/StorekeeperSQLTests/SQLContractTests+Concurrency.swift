@@ -7,51 +7,40 @@ extension SQLContractTests {
     /// A lost update shows as a total below 200.
     @Test(arguments: TestBackend.available)
     func concurrentWritesAreNotLost(_ backend: TestBackend) async throws {
-        try await backend.withDatabase { test in
-            let db = test.database
-            try await db.write { tx in
-                try await tx.executeScript("CREATE TABLE counters (id TEXT PRIMARY KEY, value BIGINT NOT NULL)")
-                try await tx.execute("INSERT INTO counters (id, value) VALUES ('c', 0)")
-            }
-            let lockKey = SQLAdvisoryLock.key(for: "storekeeper.test.counter")
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<200 {
-                    group.addTask {
-                        try await db.write { tx in
-                            try await tx.advisoryLock(lockKey)
-                            let value = try await tx.query("SELECT value FROM counters WHERE id = 'c'")[0].int64(0)
-                            await Task.yield()
-                            try await tx.execute("UPDATE counters SET value = $1 WHERE id = 'c'", [.integer(value + 1)])
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
-            let total = try await db.read { tx in try await tx.query("SELECT value FROM counters")[0].int64(0) }
-            #expect(total == 200)
-        }
+        try await Self.countConcurrently(on: backend) { tx, _ in try await tx.advisoryLock(Self.counterLock) }
     }
 
     /// The same, with half the writers taking the counter's lock as the second of two keys in
     /// one `advisoryLocks` call: a key taken that way excludes its other holders just the same.
     @Test(arguments: TestBackend.available)
     func locksTakenTogetherSerializeLikeOne(_ backend: TestBackend) async throws {
+        try await Self.countConcurrently(on: backend) { tx, index in
+            if index.isMultiple(of: 2) {
+                try await tx.advisoryLocks([SQLAdvisoryLock.key(for: "storekeeper.test.other.\(index)"), Self.counterLock])
+            } else {
+                try await tx.advisoryLock(Self.counterLock)
+            }
+        }
+    }
+
+    static let counterLock = SQLAdvisoryLock.key(for: "storekeeper.test.counter")
+
+    /// 200 concurrent transactions that each run `lock` (with their index), read the counter and
+    /// write it back plus one; the counter must end at 200.
+    static func countConcurrently(
+        on backend: TestBackend, lock: @escaping @Sendable (any SQLTransaction, Int) async throws -> Void
+    ) async throws {
         try await backend.withDatabase { test in
             let db = test.database
             try await db.write { tx in
                 try await tx.executeScript("CREATE TABLE counters (id TEXT PRIMARY KEY, value BIGINT NOT NULL)")
                 try await tx.execute("INSERT INTO counters (id, value) VALUES ('c', 0)")
             }
-            let lockKey = SQLAdvisoryLock.key(for: "storekeeper.test.counter")
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<200 {
                     group.addTask {
                         try await db.write { tx in
-                            if index.isMultiple(of: 2) {
-                                try await tx.advisoryLocks([SQLAdvisoryLock.key(for: "storekeeper.test.other.\(index)"), lockKey])
-                            } else {
-                                try await tx.advisoryLock(lockKey)
-                            }
+                            try await lock(tx, index)
                             let value = try await tx.query("SELECT value FROM counters WHERE id = 'c'")[0].int64(0)
                             await Task.yield()
                             try await tx.execute("UPDATE counters SET value = $1 WHERE id = 'c'", [.integer(value + 1)])

@@ -55,13 +55,10 @@ public struct SignedDataKind: RawRepresentable, Hashable, Sendable, Codable, Cus
     }
 
     private static func kindOfJWS(_ jws: String) throws(VerificationError) -> SignedDataKind {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else {
-            throw .malformed("JWS has \(segments.count) segments; expected header.payload.signature")
+        let json = try CompactJWS.unverifiedPayload(jws)
+        guard let probe = try? FastJSONDecoder().decode(Probe.self, from: json) else {
+            throw .malformed("JWS payload is not base64url JSON")
         }
-        guard let json = Base64.decodeURL(String(segments[1])),
-            let probe = try? FastJSONDecoder().decode(Probe.self, from: json)
-        else { throw .malformed("JWS payload is not base64url JSON") }
         if probe.notificationType != nil || probe.notificationUUID != nil { return .notification }
         if probe.autoRenewStatus != nil || (probe.autoRenewProductId != nil && probe.transactionId == nil) {
             return .renewalInfo

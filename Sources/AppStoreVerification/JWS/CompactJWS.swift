@@ -63,3 +63,22 @@ package struct CompactJWS {
     /// The bytes the signature covers: `header.payload`.
     var signingInput: Range<Int> { header.lowerBound..<payload.upperBound }
 }
+
+extension CompactJWS {
+    /// The payload of a compact JWS, base64url-decoded, trusting nothing: for choosing what to do
+    /// with a JWS (which verification to run, whether it is already known), never for granting.
+    /// The payload's size is capped before it is decoded.
+    package static func unverifiedPayload(_ jws: String, limits: Limits = Limits()) throws(VerificationError) -> [UInt8] {
+        let segments = jws.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard segments.count == 3 else {
+            throw .malformed("JWS has \(segments.count) segments; expected header.payload.signature")
+        }
+        guard segments[1].count <= limits.maxPayloadLength else {
+            throw .malformed("JWS payload exceeds \(limits.maxPayloadLength) bytes")
+        }
+        guard let json = Base64.decodeURL(String(Substring(segments[1]))) else {
+            throw .malformed("JWS payload is not base64url JSON")
+        }
+        return json
+    }
+}

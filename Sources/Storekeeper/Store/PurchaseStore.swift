@@ -93,6 +93,9 @@ public protocol PurchaseStoreReader: Sendable {
 }
 
 /// Writes, available inside `PurchaseStore.write`.
+/// An Apple purchase or subscription as a lock names it.
+public typealias PurchaseLock = (environment: AppStoreEnvironment, originalTransactionId: String)
+
 public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     /// Serializes writers touching this customer until the transaction ends (PostgreSQL advisory
     /// lock; SQLite's single writer already serializes). Take locks in a consistent order.
@@ -101,9 +104,7 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     func lock(environment: AppStoreEnvironment, originalTransactionId: String) async throws
     /// `lock(customer:)`, then `lock(environment:originalTransactionId:)` for each purchase in
     /// the order given, in one round trip.
-    func lock(
-        customer: CustomerID, purchases: [(environment: AppStoreEnvironment, originalTransactionId: String)])
-        async throws
+    func lock(customer: CustomerID, purchases: [PurchaseLock]) async throws
 
     /// Inserts the customer if new; returns the stored customer either way.
     @discardableResult

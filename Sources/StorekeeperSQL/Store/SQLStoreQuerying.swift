@@ -26,11 +26,7 @@ struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
         try await sql.advisoryLock(Self.lockKey(environment, originalTransactionId))
     }
 
-    func lock(
-        customer: CustomerID, purchases: [(environment: AppStoreEnvironment, originalTransactionId: String)]
-    )
-        async throws
-    {
+    func lock(customer: CustomerID, purchases: [PurchaseLock]) async throws {
         try await sql.advisoryLocks([Self.lockKey(customer)] + purchases.map { Self.lockKey($0.environment, $0.originalTransactionId) })
     }
 

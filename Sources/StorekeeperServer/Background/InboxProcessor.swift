@@ -35,17 +35,15 @@ public struct InboxProcessor: PeriodicJob {
         let due = try await store.read { [notifications] in
             try await $0.dueInbox(at: now, minimumAgeMilliseconds: minimumAge, appIds: Array(notifications.keys), limit: batch)
         }
-        var handled = 0
         for entry in due {
             guard let service = notifications[entry.appId] else { continue }
             _ = await service.reprocess(entry)
-            handled += 1
         }
         if let metrics = notifications.values.first?.metrics {
             metrics.inboxBacklog(try await store.read { try await $0.inboxCount(status: .received) + $0.inboxCount(status: .failed) })
         }
         // Run again at once only when the batch was full (more may be waiting).
-        return due.count == batch && handled > 0
+        return !due.isEmpty && due.count == batch
     }
 }
 

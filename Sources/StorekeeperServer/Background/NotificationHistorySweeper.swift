@@ -77,10 +77,7 @@ public struct NotificationHistorySweeper: PeriodicJob {
     /// skip what the inbox already holds: a body carrying a known UUID would be answered as a
     /// duplicate after verification anyway, so a forged one could change nothing.
     static func notificationUUID(of signedPayload: String) -> String? {
-        let segments = signedPayload.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard segments.count == 3, segments[1].count <= 1 << 20,
-            let json = Base64.decodeURL(String(Substring(segments[1])))
-        else { return nil }
+        guard let json = try? CompactJWS.unverifiedPayload(signedPayload) else { return nil }
         struct Claims: Decodable { var notificationUUID: String? }
         return (try? JSONDecoder().decode(Claims.self, from: Data(json)))?.notificationUUID
     }

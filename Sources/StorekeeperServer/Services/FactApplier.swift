@@ -174,20 +174,12 @@ struct FactApplier: Sendable {
         return placeholder
     }
 
-    static func purchaseLock(
-        _ transaction: AppleTransaction
-    ) -> (
-        environment: AppStoreEnvironment, originalTransactionId: String
-    ) {
+    static func purchaseLock(_ transaction: AppleTransaction) -> PurchaseLock {
         (transaction.environment, transaction.originalTransactionId)
     }
 
     /// The purchases of `ordered` (in `lockOrder`), each once.
-    static func distinctPurchaseLocks(
-        _ ordered: [AppleTransaction]
-    ) -> [(
-        environment: AppStoreEnvironment, originalTransactionId: String
-    )] {
+    static func distinctPurchaseLocks(_ ordered: [AppleTransaction]) -> [PurchaseLock] {
         var seen: Set<String> = []
         return ordered.filter { seen.insert("\($0.environment.rawValue):\($0.originalTransactionId)").inserted }
             .map(purchaseLock)
