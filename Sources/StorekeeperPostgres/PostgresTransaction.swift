@@ -52,6 +52,14 @@ struct PostgresTransaction: SQLTransaction {
     }
 
     static func lockStatement(count: Int) -> String {
+        count < commonLockStatements.count ? commonLockStatements[count] : makeLockStatement(count: count)
+    }
+
+    /// Writes lock a customer and one or two purchases: their statements are built once (indexed
+    /// by key count; none takes no lock and is never asked for).
+    private static let commonLockStatements = [""] + (1..<5).map(makeLockStatement)
+
+    private static func makeLockStatement(count: Int) -> String {
         "SELECT " + (1...count).map { "pg_advisory_xact_lock($\($0))" }.joined(separator: ", ")
     }
 
