@@ -59,6 +59,10 @@ public protocol PurchaseStoreReader: Sendable {
 
     /// Currency → balance for every currency the customer has an account in.
     func balances(customerId: CustomerID) async throws -> [String: Int64]
+    /// Everything the customer's view shows (the customer, grants, subscriptions, balances and
+    /// the `purchaseLimit` most recent purchases), from one snapshot and, where the backend
+    /// allows, one statement: the read behind every `GET` of a customer.
+    func customerRecord(_ id: CustomerID, purchaseLimit: Int) async throws -> CustomerRecord
     func balance(_ account: LedgerAccount) async throws -> Int64
     func journalEntry(key: String) async throws -> JournalEntry?
     /// The customer's journal entries, newest first.

@@ -79,6 +79,18 @@ enum LedgerRows {
         SELECT currency, balance FROM ledger_accounts WHERE customer_id = $1 AND kind = 'customer'
         """
 
+    /// Currency → balance from rows of (currency, balance), as ``customerBalances`` returns them.
+    static func balances(_ rows: some Sequence<SQLRow>, of customerId: CustomerID) throws -> [String: Int64] {
+        var balances: [String: Int64] = [:]
+        for row in rows {
+            let currency = try row.string(0)
+            let (total, overflow) = balances[currency, default: 0].addingReportingOverflow(try row.int64(1))
+            guard !overflow else { throw SQLPurchaseStoreError.corrupt("balance of \(customerId) in \(currency) overflows") }
+            balances[currency] = total
+        }
+        return balances
+    }
+
     static let entryColumns = "id, idempotency_key, kind, customer_id, currency, created_at, reference, memo"
     static let entryByKey = """
         SELECT e.id, e.idempotency_key, e.kind, e.customer_id, e.currency, e.created_at, e.reference, e.memo,

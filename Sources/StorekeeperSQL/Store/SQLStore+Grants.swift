@@ -2,11 +2,11 @@ import AppStoreModels
 import Storekeeper
 
 enum GrantRows {
-    static let select = """
-        SELECT customer_id, entitlement, product_id, environment, original_transaction_id, transaction_id, starts_at,
-            expires_at
-        FROM grants WHERE customer_id = $1 ORDER BY ordinal
+    /// The columns ``grant(_:)`` reads.
+    static let columns = """
+        customer_id, entitlement, product_id, environment, original_transaction_id, transaction_id, starts_at, expires_at
         """
+    static let select = "SELECT \(columns) FROM grants WHERE customer_id = $1 ORDER BY ordinal"
     static let delete = "DELETE FROM grants WHERE customer_id = $1"
     static let insert = """
         INSERT INTO grants (customer_id, ordinal, entitlement, product_id, environment, original_transaction_id,

@@ -3,14 +3,7 @@ import Storekeeper
 
 extension SQLStoreQuerying {
     func balances(customerId: CustomerID) async throws -> [String: Int64] {
-        var balances: [String: Int64] = [:]
-        for row in try await sql.query(LedgerRows.customerBalances, [SQLValue(customerId)]) {
-            let currency = try row.string(0)
-            let (total, overflow) = balances[currency, default: 0].addingReportingOverflow(try row.int64(1))
-            guard !overflow else { throw SQLPurchaseStoreError.corrupt("balance of \(customerId) in \(currency) overflows") }
-            balances[currency] = total
-        }
-        return balances
+        try LedgerRows.balances(try await sql.query(LedgerRows.customerBalances, [SQLValue(customerId)]), of: customerId)
     }
 
     func balance(_ account: LedgerAccount) async throws -> Int64 {

@@ -67,11 +67,14 @@ enum TransactionRows {
         SELECT \(columns) FROM transactions WHERE environment = $1 AND web_order_line_item_id = $2
         ORDER BY purchase_date, transaction_id
         """
+    /// The columns of a customer view's purchase (``purchase(_:)``).
+    static let historyColumns = """
+        transaction_id, original_transaction_id, environment, product_id, quantity, purchase_date, expires_date, \
+        revocation_date, price, currency, order_id
+        """
     /// What a customer view lists of a purchase, most recent first (``byCustomer``'s order).
     static let history = """
-        SELECT transaction_id, original_transaction_id, environment, product_id, quantity, purchase_date, expires_date,
-            revocation_date, price, currency, order_id
-        FROM transactions WHERE customer_id = $1
+        SELECT \(historyColumns) FROM transactions WHERE customer_id = $1
         ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2
         """
 

@@ -20,12 +20,8 @@ public struct CustomerService: Sendable {
     }
 
     static func view(_ customerId: CustomerID, now: Timestamp, in reader: any PurchaseStoreReader) async throws -> CustomerView {
-        let customer = try await reader.customer(customerId)
-        return CustomerView(
-            customerId: customerId, createdAt: customer?.createdAt, grants: try await reader.grants(customerId: customerId),
-            subscriptions: try await reader.subscriptions(customerId: customerId),
-            balances: try await reader.balances(customerId: customerId),
-            purchases: try await reader.purchaseHistory(customerId: customerId, limit: purchaseHistoryLimit), now: now)
+        CustomerView(
+            customerId, record: try await reader.customerRecord(customerId, purchaseLimit: purchaseHistoryLimit), now: now)
     }
 
     /// The result of a spend.

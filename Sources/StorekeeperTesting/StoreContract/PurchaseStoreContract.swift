@@ -46,7 +46,7 @@ public struct StoreContractCase: Sendable, CustomTestStringConvertible, CustomSt
 /// ```
 public enum PurchaseStoreContract {
     public static let cases: [StoreContractCase] =
-        customerCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
+        customerCases + customerRecordCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
         + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
         + transactionalityCases
 }
