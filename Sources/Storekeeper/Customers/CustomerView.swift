@@ -22,6 +22,25 @@ public struct CustomerView: Hashable, Sendable, Codable {
         /// The lifecycle phase (`trial`, `active`, `gracePeriod`, `billingRetry`, `expired`, ...).
         public var phase: String
         public var expiresAt: Timestamp?
+
+        public init(
+            originalTransactionId: String, environment: AppStoreEnvironment, productId: String, group: String?, phase: String,
+            expiresAt: Timestamp?
+        ) {
+            self.originalTransactionId = originalTransactionId
+            self.environment = environment
+            self.productId = productId
+            self.group = group
+            self.phase = phase
+            self.expiresAt = expiresAt
+        }
+
+        /// What a view shows of a stored subscription.
+        public init(_ stored: StoredSubscription) {
+            self.init(
+                originalTransactionId: stored.originalTransactionId, environment: stored.environment,
+                productId: stored.productId, group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt)
+        }
     }
 
     public struct Purchase: Hashable, Sendable, Codable {
@@ -65,7 +84,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
     public var purchases: [Purchase]
 
     public init(
-        customerId: CustomerID, createdAt: Timestamp?, grants: [EntitlementGrant], subscriptions: [StoredSubscription],
+        customerId: CustomerID, createdAt: Timestamp?, grants: [EntitlementGrant], subscriptions: [Subscription],
         balances: [String: Int64], purchases: [Purchase], now: Timestamp
     ) {
         self.customerId = customerId
@@ -90,11 +109,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
                 expiresAt: expiresAt, productId: grant.productId, source: grant.source.description,
                 environment: grant.source.environment)
         }
-        self.subscriptions = subscriptions.map {
-            Subscription(
-                originalTransactionId: $0.originalTransactionId, environment: $0.environment, productId: $0.productId,
-                group: $0.subscriptionGroup, phase: $0.phase, expiresAt: $0.expiresAt)
-        }
+        self.subscriptions = subscriptions
         self.balances = balances
         self.purchases = purchases
     }

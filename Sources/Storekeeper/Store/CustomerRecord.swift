@@ -8,14 +8,14 @@ public struct CustomerRecord: Hashable, Sendable {
     /// In the order they were given to `replaceGrants`.
     public var grants: [EntitlementGrant]
     /// Ordered by environment, then original transaction ID.
-    public var subscriptions: [StoredSubscription]
+    public var subscriptions: [CustomerView.Subscription]
     /// Currency → balance.
     public var balances: [String: Int64]
     /// The most recent purchases, newest first (as ``PurchaseStoreReader/purchaseHistory(customerId:limit:)``).
     public var purchases: [CustomerView.Purchase]
 
     public init(
-        customer: Customer?, grants: [EntitlementGrant], subscriptions: [StoredSubscription], balances: [String: Int64],
+        customer: Customer?, grants: [EntitlementGrant], subscriptions: [CustomerView.Subscription], balances: [String: Int64],
         purchases: [CustomerView.Purchase]
     ) {
         self.customer = customer

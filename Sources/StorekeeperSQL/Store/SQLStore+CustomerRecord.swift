@@ -4,8 +4,8 @@ import Storekeeper
 /// The customer view's read. Where the dialect lets a `UNION ALL` column mix types (SQLite), it
 /// is one statement: each table's rows come padded with `NULL`s to a common width, and a last
 /// column says which table a row is from. That spares the four further statements and their
-/// round trips through the reader, a quarter of the work behind a `GET` of a customer. Each
-/// part's columns start at index 0, so the tables' own row decoders read them unchanged.
+/// round trips through the reader. Each part's columns start at index 0, so the tables' own
+/// row decoders read them unchanged.
 enum CustomerRecordRows {
     /// Which table a row of ``select`` comes from: the value of its last column.
     enum Part: Int64 {
@@ -20,7 +20,7 @@ enum CustomerRecordRows {
     static let select = [
         branch(.customer, CustomerRows.columns, "FROM customers WHERE id = $1"),
         branch(.grant, GrantRows.columns + ", ordinal", "FROM grants WHERE customer_id = $1"),
-        branch(.subscription, SubscriptionRows.columns, "FROM subscriptions WHERE customer_id = $1"),
+        branch(.subscription, SubscriptionRows.viewColumns, "FROM subscriptions WHERE customer_id = $1"),
         branch(.balance, "currency, balance", "FROM ledger_accounts WHERE customer_id = $1 AND kind = 'customer'"),
         // ORDER BY and LIMIT apply to a whole compound SELECT unless inside a subquery.
         "SELECT * FROM ("
@@ -49,12 +49,13 @@ extension SQLStoreQuerying {
         guard sql.dialect.mixesTypesInUnions else {
             return CustomerRecord(
                 customer: try await customer(id), grants: try await grants(customerId: id),
-                subscriptions: try await subscriptions(customerId: id), balances: try await balances(customerId: id),
+                subscriptions: try await subscriptions(customerId: id).map(CustomerView.Subscription.init),
+                balances: try await balances(customerId: id),
                 purchases: try await purchaseHistory(customerId: id, limit: purchaseLimit))
         }
         var customer: Customer?
         var grants: [(ordinal: Int64, grant: EntitlementGrant)] = []
-        var subscriptions: [StoredSubscription] = []
+        var subscriptions: [CustomerView.Subscription] = []
         var balanceRows: [SQLRow] = []
         var purchases: [CustomerView.Purchase] = []
         for row in try await sql.query(CustomerRecordRows.select, [SQLValue(id), limit]) {
@@ -62,7 +63,7 @@ extension SQLStoreQuerying {
             switch CustomerRecordRows.Part(rawValue: tag) {
             case .customer: customer = try CustomerRows.customer(row)
             case .grant: grants.append((try row.int64(CustomerRecordRows.grantOrdinal), try GrantRows.grant(row)))
-            case .subscription: subscriptions.append(try SubscriptionRows.subscription(row))
+            case .subscription: subscriptions.append(try SubscriptionRows.viewed(row))
             case .balance: balanceRows.append(row)
             case .purchase: purchases.append(try TransactionRows.purchase(row))
             case nil: throw SQLPurchaseStoreError.corrupt("a customer record row has the unknown part \(tag)")

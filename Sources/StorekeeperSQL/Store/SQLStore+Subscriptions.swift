@@ -15,6 +15,17 @@ enum SubscriptionRows {
             state: try row.data(8), updatedAt: try row.timestamp(9))
     }
 
+    /// What a customer view shows of a subscription, all of it in the `subscriptions_customer` index.
+    static let viewColumns = "environment, original_transaction_id, product_id, subscription_group, phase, expires_at"
+
+    /// A row of ``viewColumns``.
+    static func viewed(_ row: SQLRow) throws -> CustomerView.Subscription {
+        CustomerView.Subscription(
+            originalTransactionId: try row.string(1), environment: AppStoreEnvironment(rawValue: try row.string(0)),
+            productId: try row.string(2), group: try row.optionalString(3), phase: try row.string(4),
+            expiresAt: try row.optionalTimestamp(5))
+    }
+
     static let byId = """
         SELECT \(columns) FROM subscriptions WHERE environment = $1 AND original_transaction_id = $2
         """

@@ -49,7 +49,7 @@ extension PurchaseStoreContract {
                     let record = try await tx.customerRecord(alice.id, purchaseLimit: limit)
                     let parts = CustomerRecord(
                         customer: try await tx.customer(alice.id), grants: try await tx.grants(customerId: alice.id),
-                        subscriptions: try await tx.subscriptions(customerId: alice.id),
+                        subscriptions: try await tx.subscriptions(customerId: alice.id).map(CustomerView.Subscription.init),
                         balances: try await tx.balances(customerId: alice.id),
                         purchases: try await tx.purchaseHistory(customerId: alice.id, limit: limit))
                     #expect(record == parts)

@@ -33,4 +33,15 @@ extension StoreSchema {
         )\(dialect.clustered);
         """
     }
+
+    /// A customer view lists the customer's subscriptions: the customer index now holds what it
+    /// shows (product, group, phase, expiry), so the read never descends into the table as well
+    /// (one B-tree search instead of two, as ``coveringCustomerBalances`` did for balances).
+    static let coveringCustomerSubscriptions = Migration(
+        version: 10, name: "customer subscriptions read from the index",
+        sql: """
+            DROP INDEX subscriptions_customer;
+            CREATE INDEX subscriptions_customer ON subscriptions
+                (customer_id, environment, original_transaction_id, product_id, subscription_group, phase, expires_at);
+            """)
 }

@@ -26,6 +26,7 @@ public enum StoreSchema {
         coordination,
         uncompressedInboxBodies,
         coveringCustomerBalances,
+        coveringCustomerSubscriptions,
     ]
 }
 
