@@ -287,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "StorekeeperServer",
+                "AppStoreModels", "Storekeeper", "StorekeeperServer",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],

@@ -47,6 +47,15 @@ public struct Catalog: Hashable, Sendable {
 
     public subscript(id: String) -> Product? { byId[id] }
 
+    /// Whether a purchase of `productId` can be the source of an entitlement grant: `false` only
+    /// for a product the catalog knows that grants none and is not an auto-renewable
+    /// subscription (whose grants the lifecycle derives), such as a currency pack. Buying,
+    /// refunding or moving such a purchase changes balances, never grants.
+    public func mayGrantEntitlements(_ productId: String) -> Bool {
+        guard let product = byId[productId] else { return true }
+        return !product.entitlements.isEmpty || product.kind == .autoRenewableSubscription
+    }
+
     /// Products of one subscription group, highest level first.
     public func group(_ name: String) -> [Product] {
         products.filter { $0.subscriptionGroup == name }.sorted { ($0.groupLevel ?? 1) < ($1.groupLevel ?? 1) }

@@ -84,6 +84,7 @@ struct FactApplier: Sendable {
             }
         }
         outcome.changedCustomers.insert(customerId)
+        guard mayChangeGrants(transactions, renewals: renewals) else { return outcome }
         for customer in outcome.changedCustomers {
             try await refreshGrants(of: customer, actor: actor, fact: fact, now: now, in: tx)
         }
@@ -117,6 +118,7 @@ struct FactApplier: Sendable {
             try await record(transaction, for: customer, orderId: nil, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
             outcome.changedCustomers.insert(customer)
         }
+        guard mayChangeGrants(transactions) else { return outcome }
         for customer in outcome.changedCustomers {
             try await refreshGrants(of: customer, actor: actor, fact: fact, now: now, in: tx)
         }
@@ -417,6 +419,14 @@ struct FactApplier: Sendable {
     }
 
     // MARK: Entitlements
+
+    /// Whether applying `transactions` and `renewals` can change anyone's grants. Not when every
+    /// transaction is of a product that grants none (a currency pack: the most frequent
+    /// purchase), which spares ``refreshGrants(of:actor:fact:now:in:)`` its three reads. An empty
+    /// presentation (a restore) still refreshes, as a repair.
+    func mayChangeGrants(_ transactions: [AppleTransaction], renewals: [RenewalInfo] = []) -> Bool {
+        transactions.isEmpty || !renewals.isEmpty || transactions.contains { app.catalog.mayGrantEntitlements($0.productId) }
+    }
 
     /// Recomputes the customer's grants from the facts held and records what changed.
     func refreshGrants(
