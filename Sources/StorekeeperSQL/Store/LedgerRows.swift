@@ -56,6 +56,40 @@ enum LedgerRows {
             RETURNING name, balance
             """
     }
+    /// ``insertEntry``, ``applyAll(count:)`` and ``insertPostings(count:)`` as one statement, for
+    /// dialects with data-modifying `WITH` (PostgreSQL): binds are the entry's seven values, then
+    /// seven per change, then five per posting (its entry ID comes from the insert). The balance
+    /// changes and postings happen only if the entry was inserted: the result then has one row
+    /// per change (entry ID, account name, balance after), or one row with `NULL`s when no
+    /// balance changes; a replayed key returns no row and changes nothing.
+    static func postAll(changes: Int, postings: Int) -> String {
+        func rows(_ count: Int, from first: Int, _ types: [String]) -> String {
+            (0..<count).map { row in
+                "(" + types.enumerated().map { "$\(first + row * types.count + $0.offset)::\($0.element)" }.joined(separator: ", ") + ")"
+            }.joined(separator: ", ")
+        }
+        let changeTypes = ["text", "bigint", "text", "text", "text", "bigint", "bigint"]
+        let postingTypes = ["bigint", "text", "text", "bigint", "bigint"]
+        let balances = """
+            b AS (
+                INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
+                SELECT * FROM (VALUES \(rows(changes, from: 8, changeTypes))) AS v
+                WHERE EXISTS (SELECT 1 FROM e)
+                ON CONFLICT (name, slot)
+                DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+                RETURNING name, balance
+            ),
+            """
+        return """
+            WITH e AS (\(insertEntry)),
+            \(changes == 0 ? "" : balances)
+            p AS (
+                INSERT INTO ledger_postings (entry_id, ordinal, account, customer_id, amount, created_at)
+                SELECT e.id, v.* FROM e, (VALUES \(rows(postings, from: 8 + changes * 7, postingTypes))) AS v
+            )
+            \(changes == 0 ? "SELECT e.id, NULL::text, NULL::bigint FROM e" : "SELECT e.id, b.name, b.balance FROM e, b")
+            """
+    }
     static let undo = "UPDATE ledger_accounts SET balance = balance - $3 WHERE name = $1 AND slot = $2"
     /// One statement for all of an entry's postings: `count` rows of six values each.
     static func insertPostings(count: Int) -> String {

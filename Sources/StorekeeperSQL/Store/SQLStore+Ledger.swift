@@ -35,18 +35,17 @@ extension SQLStoreTransaction {
     func post(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
         try Self.validate(entry)
         let now = SQLValue(self.now())
-        let reserved = try await sql.queryFirst(
-            LedgerRows.insertEntry,
-            [
-                .text(entry.key), .text(entry.kind.rawValue), SQLValue(entry.customerId), .text(entry.currency), SQLValue(entry.createdAt),
-                SQLValue(entry.reference), SQLValue(entry.memo),
-            ])
-        guard let entryId = try reserved?.int64(0) else { return .duplicate }
-
         let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
         let changes = Self.netChanges(entry).filter { $0.1 != 0 }
+        let guarded = requireNonNegative && changes.contains { $0.0.kind == .customer && $0.1 < 0 }
+        if !guarded, sql.dialect.supportsWritingCTEs {
+            return try await postInOneStatement(entry, changes: changes, now: now)
+        }
+        let reserved = try await sql.queryFirst(LedgerRows.insertEntry, Self.entryBinds(entry))
+        guard let entryId = try reserved?.int64(0) else { return .duplicate }
+
         let balances: [LedgerAccount: Int64]
-        if requireNonNegative, changes.contains(where: { $0.0.kind == .customer && $0.1 < 0 }) {
+        if guarded {
             switch try await applyGuarded(changes, entry: entry, now: now) {
             case .success(let applied):
                 balances = applied
@@ -71,6 +70,55 @@ extension SQLStoreTransaction {
         return .posted(balance: try await balance(customerAccount))
     }
 
+    /// `post` where nothing can be refused, as one statement (``LedgerRows/postAll(changes:postings:)``):
+    /// the entry, its balance changes and its postings in one round trip instead of three.
+    private func postInOneStatement(
+        _ entry: JournalEntry, changes: [(LedgerAccount, Int64)], now: SQLValue
+    ) async throws -> PostingResult {
+        var binds = Self.entryBinds(entry)
+        var accounts: [String: LedgerAccount] = [:]
+        for (account, delta) in changes {
+            binds += Self.changeBinds(account, delta: delta, entry: entry, now: now)
+            accounts[account.description] = account
+        }
+        for (ordinal, posting) in entry.postings.enumerated() {
+            binds += [
+                SQLValue(ordinal), .text(posting.account.description), SQLValue(posting.account.customerId), .integer(posting.amount), now,
+            ]
+        }
+        let rows = try await sql.query(LedgerRows.postAll(changes: changes.count, postings: entry.postings.count), binds)
+        // No row: the idempotency key was booked before, and nothing else happened.
+        guard !rows.isEmpty else { return .duplicate }
+        var balances: [LedgerAccount: Int64] = [:]
+        for row in rows where changes.count > 0 {
+            guard let account = accounts[try row.string(1)] else {
+                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
+            }
+            balances[account] = try row.int64(2)
+        }
+        guard balances.count == changes.count else {
+            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
+        }
+        let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
+        if let balance = balances[customerAccount] { return .posted(balance: balance) }
+        return .posted(balance: try await balance(customerAccount))
+    }
+
+    static func entryBinds(_ entry: JournalEntry) -> [SQLValue] {
+        [
+            .text(entry.key), .text(entry.kind.rawValue), SQLValue(entry.customerId), .text(entry.currency), SQLValue(entry.createdAt),
+            SQLValue(entry.reference), SQLValue(entry.memo),
+        ]
+    }
+
+    /// One row of ``LedgerRows/applyAll(count:)``: the account's row and the change to its balance.
+    static func changeBinds(_ account: LedgerAccount, delta: Int64, entry: JournalEntry, now: SQLValue) -> [SQLValue] {
+        [
+            .text(account.description), .integer(LedgerRows.slot(of: account, entryCustomer: entry.customerId)),
+            .text(account.kind.rawValue), SQLValue(account.customerId), .text(account.currency), .integer(delta), now,
+        ]
+    }
+
     /// Every change in one upsert; the balances after it.
     private func applyAll(
         _ changes: [(LedgerAccount, Int64)], entry: JournalEntry, now: SQLValue
@@ -79,10 +127,7 @@ extension SQLStoreTransaction {
         var binds: [SQLValue] = []
         var accounts: [String: LedgerAccount] = [:]
         for (account, delta) in changes {
-            binds += [
-                .text(account.description), .integer(LedgerRows.slot(of: account, entryCustomer: entry.customerId)),
-                .text(account.kind.rawValue), SQLValue(account.customerId), .text(account.currency), .integer(delta), now,
-            ]
+            binds += Self.changeBinds(account, delta: delta, entry: entry, now: now)
             accounts[account.description] = account
         }
         var balances: [LedgerAccount: Int64] = [:]
