@@ -131,6 +131,12 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
 
     /// Sets (or moves) the owner of an Apple original transaction.
     func setOwner(environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID) async throws
+    /// Makes `customerId` the owner of an Apple original transaction that has none; returns the
+    /// owner (the one already recorded, or `customerId`). Call under the purchase's lock.
+    func claimOwner(
+        environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID
+    ) async throws
+        -> CustomerID
     /// Reassigns every stored transaction of an original transaction to `customerId` (transfer).
     func reassignTransactions(
         environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)

@@ -86,6 +86,22 @@ extension SQLStoreTransaction {
             [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())])
     }
 
+    func claimOwner(
+        environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID
+    ) async throws
+        -> CustomerID
+    {
+        let binds = [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())]
+        let statement = sql.dialect.supportsWritingCTEs ? TransactionRows.claimOwner : TransactionRows.insertOwner
+        if let row = try await sql.queryFirst(statement, binds) { return try row.customerID(0) }
+        // SQLite's insert found an owner; or (only if a caller skipped the purchase's lock) another
+        // transaction committed one after this statement's snapshot was taken.
+        guard let owner = try await owner(environment: environment, originalTransactionId: originalTransactionId) else {
+            throw SQLPurchaseStoreError.notFound("the owner of \(originalTransactionId) was neither inserted nor found")
+        }
+        return owner
+    }
+
     func reassignTransactions(
         environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID
     )

@@ -138,6 +138,22 @@ enum TransactionRows {
         ON CONFLICT (environment, original_transaction_id)
         DO UPDATE SET customer_id = excluded.customer_id, updated_at = excluded.updated_at
         """
+    /// Inserts the owner unless there is one; returns the inserted owner, or none.
+    static let insertOwner = """
+        INSERT INTO transaction_owners (environment, original_transaction_id, customer_id, updated_at)
+        VALUES ($1, $2, $3, $4)
+        ON CONFLICT (environment, original_transaction_id) DO NOTHING
+        RETURNING customer_id
+        """
+    /// ``insertOwner`` or, when the purchase has an owner, ``owner``: one row either way, in one
+    /// statement (dialects with data-modifying `WITH`). The `SELECT` sees the table as it was
+    /// before the statement, so it finds the owner only when the insert found it too.
+    static let claimOwner = """
+        WITH inserted AS (\(insertOwner))
+        SELECT customer_id FROM inserted
+        UNION ALL
+        SELECT customer_id FROM transaction_owners WHERE environment = $1 AND original_transaction_id = $2
+        """
     /// `$3` the order, `$4` now: only a transaction that paid no order yet.
     static let linkOrder = """
         UPDATE transactions SET order_id = $3, updated_at = $4

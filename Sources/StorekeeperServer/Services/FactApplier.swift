@@ -107,14 +107,9 @@ struct FactApplier: Sendable {
         try await tx.lock(customer: owner, purchases: Self.distinctPurchaseLocks(ordered))
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
         for transaction in ordered {
-            let current = try await tx.owner(
-                environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
-            let customer = current ?? owner
-            if current == nil {
-                try await tx.setOwner(
-                    environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
-                    customerId: customer)
-            }
+            let customer = try await tx.claimOwner(
+                environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+                customerId: owner)
             try await record(transaction, for: customer, orderId: nil, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
             outcome.changedCustomers.insert(customer)
         }
@@ -147,9 +142,7 @@ struct FactApplier: Sendable {
         var outcome = Outcome(customerId: owner)
         try await tx.lock(customer: owner, purchases: [(fact.environment, fact.originalTransactionId)])
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
-        if try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId) == nil {
-            try await tx.setOwner(environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
-        }
+        _ = try await tx.claimOwner(environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
         for transaction in fact.transactions.sorted(by: { $0.signedDate < $1.signedDate }) {
             try await record(
                 transaction, for: owner, orderId: nil, actor: actor, fact: factReference, now: now, in: tx,
@@ -205,10 +198,8 @@ struct FactApplier: Sendable {
     ) async throws -> Bool {
         let environment = transaction.environment
         let original = transaction.originalTransactionId
-        guard let owner = try await tx.owner(environment: environment, originalTransactionId: original) else {
-            try await tx.setOwner(environment: environment, originalTransactionId: original, customerId: customerId)
-            return true
-        }
+        // A purchase nobody owns yet becomes the presenter's.
+        let owner = try await tx.claimOwner(environment: environment, originalTransactionId: original, customerId: customerId)
         if owner == customerId { return true }
         let subject = "\(environment.rawValue):\(original)"
         if owner.rawValue.hasPrefix(Self.unclaimedPrefix) {

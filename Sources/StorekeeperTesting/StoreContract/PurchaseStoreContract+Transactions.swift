@@ -194,6 +194,36 @@ extension PurchaseStoreContract {
                     try await tx.transactions(environment: .production, originalTransactionId: "r1").allSatisfy { $0.customerId == bob })
             }
         },
+        StoreContractCase("owners: a claim sets an owner only where there is none and returns the owner") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let bob = StoreFixtures.customerID("bob")
+            func claim(
+                _ customer: CustomerID, _ original: String, _ environment: AppStoreEnvironment = .production
+            ) async throws
+                -> CustomerID
+            {
+                try await store.write {
+                    try await $0.claimOwner(environment: environment, originalTransactionId: original, customerId: customer)
+                }
+            }
+            #expect(try await claim(alice, "o1") == alice)
+            #expect(try await claim(bob, "o1") == alice)  // the first claim stands
+            #expect(try await claim(alice, "o1") == alice)  // a replay changes nothing
+            #expect(try await claim(bob, "o1", .sandbox) == bob)  // environments are separate purchases
+            try await store.write { try await $0.setOwner(environment: .production, originalTransactionId: "o1", customerId: bob) }
+            #expect(try await claim(alice, "o1") == bob)  // a transfer moved it; claims do not move it back
+            try await store.read { tx throws in
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "o1") == bob)
+                #expect(try await tx.owner(environment: .sandbox, originalTransactionId: "o1") == bob)
+            }
+            // Claimed inside a larger transaction, the owner is visible to its later statements.
+            try await store.write { tx throws in
+                #expect(try await tx.claimOwner(environment: .production, originalTransactionId: "o2", customerId: alice) == alice)
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "o2") == alice)
+                #expect(try await tx.claimOwner(environment: .production, originalTransactionId: "o2", customerId: bob) == alice)
+            }
+        },
     ]
 }
 
