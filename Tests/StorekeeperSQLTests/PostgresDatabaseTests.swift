@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import StorekeeperSQL
 import Synchronization
@@ -256,10 +257,43 @@ struct PostgresConfigurationTests {
         #expect(minimal.username == "postgres")
         #expect(minimal.password == nil)
         #expect(minimal.database == nil)
+        #expect(minimal.unixSocketPath == nil)
+
+        // libpq's socket directory: the socket is named after the port.
+        let local = try PostgreSQLDatabase.configuration(url: "postgres://sk@/store_db?host=/var/run/postgresql")
+        #expect(local.unixSocketPath == "/var/run/postgresql/.s.PGSQL.5432")
+        #expect(local.host == nil)
+        #expect(local.username == "sk")
+        #expect(local.database == "store_db")
+        let localPort = try PostgreSQLDatabase.configuration(url: "postgres://sk@:6543/db?host=/tmp/pg&sslmode=disable")
+        #expect(localPort.unixSocketPath == "/tmp/pg/.s.PGSQL.6543")
+    }
+
+    /// The test server also listens on its Unix-domain socket; a URL naming the directory reaches it.
+    @Test func theServerIsReachedThroughItsUnixSocket() async throws {
+        let url = try #require(TestPostgres.url)
+        let tcp = try PostgreSQLDatabase(url: url, logger: TestLogger.logger)
+        let (directories, port) = try await tcp.withRunning {
+            try await tcp.read { tx in
+                (try await tx.query("SHOW unix_socket_directories")[0].string(0), try await tx.query("SHOW port")[0].string(0))
+            }
+        }
+        let directory = try #require(directories.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.first)
+        try #require(directory.hasPrefix("/"), "the test server has no socket directory: \(directories)")
+        var components = try #require(URLComponents(string: url))
+        components.host = ""
+        components.port = Int(port)
+        components.queryItems = [URLQueryItem(name: "host", value: directory)]
+        let local = try PostgreSQLDatabase(url: try #require(components.string), logger: TestLogger.logger)
+        let backend = try await local.withRunning {
+            try await local.read { tx in try await tx.query("SELECT COALESCE(inet_client_addr()::text, 'local')")[0].string(0) }
+        }
+        #expect(backend == "local")  // no client address: the connection came through the socket
     }
 
     @Test(arguments: [
         "mysql://db/x", "postgres:///no-host", "postgres://db/x?sslmode=sometimes", "postgres://db/x?search_path=y", "not a url",
+        "postgres://db/x?host=relative/dir",
     ])
     func badURLsAreRefused(_ url: String) {
         let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase.configuration(url: url) }
