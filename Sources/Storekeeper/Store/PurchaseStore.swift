@@ -49,6 +49,12 @@ public protocol PurchaseStoreReader: Sendable {
 
     /// Which customer owns an Apple original transaction (the purchase or subscription).
     func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID?
+    /// ``owner(environment:originalTransactionId:)`` and the customer of the order
+    /// `appAccountToken` names (if any), read together: who a purchase from Apple belongs to.
+    func ownerCandidates(
+        environment: AppStoreEnvironment, originalTransactionId: String, appAccountToken: UUID?
+    )
+        async throws -> OwnerCandidates
 
     func subscription(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> StoredSubscription?
     func subscriptions(customerId: CustomerID) async throws -> [StoredSubscription]
@@ -232,6 +238,19 @@ public enum PostingResult: Hashable, Sendable {
 
 /// A subscription as stored: its lifecycle state (encoded by the lifecycle code) and the columns
 /// queries need.
+/// Who a purchase may belong to, before it is locked (``PurchaseStoreReader/ownerCandidates(environment:originalTransactionId:appAccountToken:)``).
+public struct OwnerCandidates: Hashable, Sendable {
+    /// The recorded owner of the purchase.
+    public var owner: CustomerID?
+    /// The customer of the order the transaction's `appAccountToken` names.
+    public var orderCustomer: CustomerID?
+
+    public init(owner: CustomerID?, orderCustomer: CustomerID?) {
+        self.owner = owner
+        self.orderCustomer = orderCustomer
+    }
+}
+
 public struct StoredSubscription: Hashable, Sendable, Codable {
     public var environment: AppStoreEnvironment
     public var originalTransactionId: String

@@ -39,6 +39,16 @@ extension SQLStoreQuerying {
         try await sql.query(TransactionRows.oneTime, [SQLValue(customerId)]).map(TransactionRows.stored)
     }
 
+    func ownerCandidates(
+        environment: AppStoreEnvironment, originalTransactionId: String, appAccountToken: UUID?
+    )
+        async throws -> OwnerCandidates
+    {
+        let row = try await sql.single(
+            TransactionRows.ownerCandidates, [SQLValue(environment), .text(originalTransactionId), SQLValue(appAccountToken)])
+        return OwnerCandidates(owner: try row.optionalCustomerID(0), orderCustomer: try row.optionalCustomerID(1))
+    }
+
     func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
         try await sql.queryFirst(TransactionRows.owner, [SQLValue(environment), .text(originalTransactionId)])
             .map { try $0.customerID(0) }

@@ -138,6 +138,11 @@ enum TransactionRows {
         ON CONFLICT (environment, original_transaction_id)
         DO UPDATE SET customer_id = excluded.customer_id, updated_at = excluded.updated_at
         """
+    /// The owner and the customer of the order `$3` names, in one row (both may be `NULL`).
+    static let ownerCandidates = """
+        SELECT (SELECT customer_id FROM transaction_owners WHERE environment = $1 AND original_transaction_id = $2),
+            (SELECT customer_id FROM orders WHERE app_account_token = $3)
+        """
     /// Inserts the owner unless there is one; returns the inserted owner, or none.
     static let insertOwner = """
         INSERT INTO transaction_owners (environment, original_transaction_id, customer_id, updated_at)

@@ -157,12 +157,10 @@ struct FactApplier: Sendable {
     }
 
     func resolveOwner(_ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction) async throws -> CustomerID {
-        if let owner = try await tx.owner(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId) {
-            return owner
-        }
-        if let token = transaction.appAccountToken, let order = try await tx.order(appAccountToken: token) {
-            return order.customerId
-        }
+        let candidates = try await tx.ownerCandidates(
+            environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+            appAccountToken: transaction.appAccountToken)
+        if let owner = candidates.owner ?? candidates.orderCustomer { return owner }
         guard let placeholder = Self.unclaimedCustomer(transaction) else {
             throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
         }

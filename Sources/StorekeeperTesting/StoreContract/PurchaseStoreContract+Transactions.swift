@@ -224,6 +224,29 @@ extension PurchaseStoreContract {
                 #expect(try await tx.claimOwner(environment: .production, originalTransactionId: "o2", customerId: bob) == alice)
             }
         },
+        StoreContractCase("owners: the owner and the customer of the order a token names, read together") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let bob = StoreFixtures.customerID("bob")
+            let order = Order(
+                customerId: bob, productId: "coins.100", createdAt: StoreFixtures.at(1), expiresAt: StoreFixtures.at(3_600_000))
+            try await store.write { tx throws in
+                try await tx.insertOrder(order)
+                try await tx.setOwner(environment: .production, originalTransactionId: "owned", customerId: alice)
+            }
+            try await store.read { tx throws in
+                func candidates(_ original: String, _ token: UUID?) async throws -> OwnerCandidates {
+                    try await tx.ownerCandidates(environment: .production, originalTransactionId: original, appAccountToken: token)
+                }
+                #expect(try await candidates("owned", order.appAccountToken) == OwnerCandidates(owner: alice, orderCustomer: bob))
+                #expect(try await candidates("owned", nil) == OwnerCandidates(owner: alice, orderCustomer: nil))
+                #expect(try await candidates("new", order.appAccountToken) == OwnerCandidates(owner: nil, orderCustomer: bob))
+                #expect(try await candidates("new", UUID()) == OwnerCandidates(owner: nil, orderCustomer: nil))
+                #expect(
+                    try await tx.ownerCandidates(environment: .sandbox, originalTransactionId: "owned", appAccountToken: nil)
+                        == OwnerCandidates(owner: nil, orderCustomer: nil))
+            }
+        },
     ]
 }
 
