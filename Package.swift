@@ -168,6 +168,7 @@ let package = Package(
                 "StorekeeperLocal",
                 "StorekeeperSQL",
                 "StorekeeperSQLite",
+                "StorekeeperPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

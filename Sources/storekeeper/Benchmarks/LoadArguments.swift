@@ -49,7 +49,10 @@ struct BackendArguments: ParsableArguments {
     @Option(help: "sqlite or postgres.")
     var backend: Kind = .sqlite
 
-    @Option(help: "PostgreSQL URL for --backend postgres (default: $STOREKEEPER_BENCH_POSTGRES_URL); see scripts/bench.sh.")
+    @Option(
+        help:
+            "PostgreSQL URL for --backend postgres (default: $STOREKEEPER_BENCH_POSTGRES_URL); each run creates and drops a schema of its own there. See scripts/bench.sh."
+    )
     var postgres: String?
 
     @Option(help: "SQLite file for --backend sqlite (default: a new temporary file, deleted afterwards).")

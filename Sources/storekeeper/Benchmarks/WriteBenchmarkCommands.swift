@@ -91,22 +91,25 @@ struct WriteBenchmark {
         let path = "/v1/apps/\(BenchmarkStack.appId)/" + (kind == .purchases ? "purchases" : "notifications")
         let threads = String(load.threads)
         let loadBefore = MachineFacts.loadAverage
-        let outcome = try await BenchmarkStack.run(backend: backend, pki: pki, logger: LoadOptions.quietLogger()) { running in
-            let auth = kind == .purchases ? running.apiKey : "-"
-            let (result, command) = try await onOwnThread {
-                try http.measure(
-                    url: running.url, script: WrkScripts.distinctBodies, arguments: [path, auth, bodies.path, threads],
-                    warmUpArguments: [path, auth, warmUpBodies.path, threads])
+        let logger = LoadOptions.quietLogger()
+        let outcome = try await backend.withFreshSchema(logger: logger) { backend in
+            try await BenchmarkStack.run(backend: backend, pki: pki, logger: logger) { running in
+                let auth = kind == .purchases ? running.apiKey : "-"
+                let (result, command) = try await onOwnThread {
+                    try http.measure(
+                        url: running.url, script: WrkScripts.distinctBodies, arguments: [path, auth, bodies.path, threads],
+                        warmUpArguments: [path, auth, warmUpBodies.path, threads])
+                }
+                let committed: Int
+                switch kind {
+                case .purchases:
+                    committed = try await running.store.count(
+                        "SELECT COUNT(*) FROM transactions WHERE transaction_id LIKE $1", [.text(mint.nonce + "%")])
+                case .notifications:
+                    committed = try await running.store.count("SELECT COUNT(*) FROM inbox WHERE status = 'processed'")
+                }
+                return (result, command, committed)
             }
-            let committed: Int
-            switch kind {
-            case .purchases:
-                committed = try await running.store.count(
-                    "SELECT COUNT(*) FROM transactions WHERE transaction_id LIKE $1", [.text(mint.nonce + "%")])
-            case .notifications:
-                committed = try await running.store.count("SELECT COUNT(*) FROM inbox WHERE status = 'processed'")
-            }
-            return (result, command, committed)
         }
         let (result, command, committed) = outcome
         var notes = [
