@@ -69,14 +69,15 @@ extension PostgreSQLDatabase {
             }
         }
         let database = path.isEmpty ? nil : path
+        let port = components.port ?? 5432
         var configuration =
             if let socketDirectory {
                 PostgresClient.Configuration(
-                    unixSocketPath: socketDirectory + "/.s.PGSQL.\(components.port ?? 5432)", username: username,
+                    unixSocketPath: socketDirectory + "/.s.PGSQL.\(port)", username: username,
                     password: components.password, database: database)
             } else {
                 PostgresClient.Configuration(
-                    host: host, port: components.port ?? 5432, username: username, password: components.password,
+                    host: host, port: port, username: username, password: components.password,
                     database: database, tls: tls)
             }
         configuration.options.additionalStartupParameters = startupParameters

@@ -236,8 +236,6 @@ public enum PostingResult: Hashable, Sendable {
     case insufficientFunds(balance: Int64)
 }
 
-/// A subscription as stored: its lifecycle state (encoded by the lifecycle code) and the columns
-/// queries need.
 /// Who a purchase may belong to, before it is locked (``PurchaseStoreReader/ownerCandidates(environment:originalTransactionId:appAccountToken:)``).
 public struct OwnerCandidates: Hashable, Sendable {
     /// The recorded owner of the purchase.
@@ -251,6 +249,8 @@ public struct OwnerCandidates: Hashable, Sendable {
     }
 }
 
+/// A subscription as stored: its lifecycle state (encoded by the lifecycle code) and the columns
+/// queries need.
 public struct StoredSubscription: Hashable, Sendable, Codable {
     public var environment: AppStoreEnvironment
     public var originalTransactionId: String

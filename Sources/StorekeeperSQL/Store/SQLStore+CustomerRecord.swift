@@ -26,7 +26,7 @@ enum CustomerRecordRows {
         "SELECT * FROM ("
             + branch(
                 .purchase, TransactionRows.historyColumns,
-                "FROM transactions WHERE customer_id = $1 ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2"
+                "FROM transactions WHERE customer_id = $1 \(TransactionRows.newestFirst) LIMIT $2"
             ) + ")",
     ].joined(separator: "\nUNION ALL ")
 
@@ -49,7 +49,7 @@ extension SQLStoreQuerying {
         guard sql.dialect.mixesTypesInUnions else {
             return CustomerRecord(
                 customer: try await customer(id), grants: try await grants(customerId: id),
-                subscriptions: try await subscriptions(customerId: id).map(CustomerView.Subscription.init),
+                subscriptions: try await sql.query(SubscriptionRows.viewByCustomer, [SQLValue(id)]).map(SubscriptionRows.viewed),
                 balances: try await balances(customerId: id),
                 purchases: try await purchaseHistory(customerId: id, limit: purchaseLimit))
         }
@@ -69,7 +69,8 @@ extension SQLStoreQuerying {
             case nil: throw SQLPurchaseStoreError.corrupt("a customer record row has the unknown part \(tag)")
             }
         }
-        // A compound SELECT promises no order of its own: restore each part's.
+        // A compound SELECT promises no order of its own: restore each part's (``TransactionRows/newestFirst``
+        // for purchases, ``SubscriptionRows/viewByCustomer``'s for subscriptions).
         let precedes = CustomerRecordRows.precedes
         subscriptions.sort {
             $0.environment != $1.environment

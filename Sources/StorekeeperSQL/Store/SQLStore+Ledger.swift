@@ -32,10 +32,12 @@ extension SQLStoreTransaction {
     ///    decrement: if one is refused, the changes made so far and the key are undone in this
     ///    transaction and nothing is booked.
     /// 3. Insert the postings.
+    ///
+    /// Where nothing can be refused and the dialect allows it (PostgreSQL), the three steps are
+    /// one statement (``LedgerRows/postAll(changes:postings:)``).
     func post(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
         try Self.validate(entry)
         let now = SQLValue(self.now())
-        let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
         let changes = Self.netChanges(entry).filter { $0.1 != 0 }
         let guarded = requireNonNegative && changes.contains { $0.0.kind == .customer && $0.1 < 0 }
         if !guarded, sql.dialect.supportsWritingCTEs {
@@ -57,17 +59,9 @@ extension SQLStoreTransaction {
         } else {
             balances = try await applyAll(changes, entry: entry, now: now)
         }
-        let customerBalance = balances[customerAccount]
-        var postings: [SQLValue] = []
-        for (ordinal, posting) in entry.postings.enumerated() {
-            postings += [
-                .integer(entryId), SQLValue(ordinal), .text(posting.account.description),
-                SQLValue(posting.account.customerId), .integer(posting.amount), now,
-            ]
-        }
-        try await sql.execute(LedgerRows.insertPostings(count: entry.postings.count), postings)
-        if let customerBalance { return .posted(balance: customerBalance) }
-        return .posted(balance: try await balance(customerAccount))
+        try await sql.execute(
+            LedgerRows.insertPostings(count: entry.postings.count), Self.postingBinds(entry, entryId: entryId, now: now))
+        return try await posted(entry, balances: balances)
     }
 
     /// `post` where nothing can be refused, as one statement (``LedgerRows/postAll(changes:postings:)``):
@@ -75,30 +69,18 @@ extension SQLStoreTransaction {
     private func postInOneStatement(
         _ entry: JournalEntry, changes: [(LedgerAccount, Int64)], now: SQLValue
     ) async throws -> PostingResult {
-        var binds = Self.entryBinds(entry)
-        var accounts: [String: LedgerAccount] = [:]
-        for (account, delta) in changes {
-            binds += Self.changeBinds(account, delta: delta, entry: entry, now: now)
-            accounts[account.description] = account
-        }
-        for (ordinal, posting) in entry.postings.enumerated() {
-            binds += [
-                SQLValue(ordinal), .text(posting.account.description), SQLValue(posting.account.customerId), .integer(posting.amount), now,
-            ]
-        }
+        let binds =
+            Self.entryBinds(entry) + Self.changeBinds(changes, entry: entry, now: now)
+            + Self.postingBinds(entry, entryId: nil, now: now)
         let rows = try await sql.query(LedgerRows.postAll(changes: changes.count, postings: entry.postings.count), binds)
         // No row: the idempotency key was booked before, and nothing else happened.
         guard !rows.isEmpty else { return .duplicate }
-        var balances: [LedgerAccount: Int64] = [:]
-        for row in rows where changes.count > 0 {
-            guard let account = accounts[try row.string(1)] else {
-                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
-            }
-            balances[account] = try row.int64(2)
-        }
-        guard balances.count == changes.count else {
-            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
-        }
+        // Without changes the one row carries only the entry ID.
+        return try await posted(entry, balances: changes.isEmpty ? [:] : Self.balances(rows, from: 1, of: changes))
+    }
+
+    /// The result of a booked entry: the balance of the entry's customer account after it.
+    private func posted(_ entry: JournalEntry, balances: [LedgerAccount: Int64]) async throws -> PostingResult {
         let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
         if let balance = balances[customerAccount] { return .posted(balance: balance) }
         return .posted(balance: try await balance(customerAccount))
@@ -111,12 +93,46 @@ extension SQLStoreTransaction {
         ]
     }
 
-    /// One row of ``LedgerRows/applyAll(count:)``: the account's row and the change to its balance.
-    static func changeBinds(_ account: LedgerAccount, delta: Int64, entry: JournalEntry, now: SQLValue) -> [SQLValue] {
-        [
-            .text(account.description), .integer(LedgerRows.slot(of: account, entryCustomer: entry.customerId)),
-            .text(account.kind.rawValue), SQLValue(account.customerId), .text(account.currency), .integer(delta), now,
-        ]
+    /// The rows of ``LedgerRows/applyAll(count:)``: per change, the account's row and the change to
+    /// its balance.
+    static func changeBinds(_ changes: [(LedgerAccount, Int64)], entry: JournalEntry, now: SQLValue) -> [SQLValue] {
+        changes.flatMap { account, delta -> [SQLValue] in
+            [
+                .text(account.description), .integer(LedgerRows.slot(of: account, entryCustomer: entry.customerId)),
+                .text(account.kind.rawValue), SQLValue(account.customerId), .text(account.currency), .integer(delta), now,
+            ]
+        }
+    }
+
+    /// The rows of ``LedgerRows/insertPostings(count:)``, each led by `entryId`; without one, the
+    /// five values of ``LedgerRows/postAll(changes:postings:)``, which takes the ID from its insert.
+    static func postingBinds(_ entry: JournalEntry, entryId: Int64?, now: SQLValue) -> [SQLValue] {
+        entry.postings.enumerated().flatMap { ordinal, posting -> [SQLValue] in
+            (entryId.map { [SQLValue.integer($0)] } ?? [])
+                + [
+                    SQLValue(ordinal), .text(posting.account.description), SQLValue(posting.account.customerId), .integer(posting.amount),
+                    now,
+                ]
+        }
+    }
+
+    /// Each changed account's balance from the rows a balance upsert returned (the account's name
+    /// in column `column`, its balance in the next), which must be exactly the accounts changed.
+    static func balances(
+        _ rows: [SQLRow], from column: Int, of changes: [(LedgerAccount, Int64)]
+    ) throws -> [LedgerAccount: Int64] {
+        let accounts = Dictionary(changes.map { ($0.0.description, $0.0) }, uniquingKeysWith: { first, _ in first })
+        var balances: [LedgerAccount: Int64] = [:]
+        for row in rows {
+            guard let account = accounts[try row.string(column)] else {
+                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
+            }
+            balances[account] = try row.int64(column + 1)
+        }
+        guard balances.count == changes.count else {
+            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
+        }
+        return balances
     }
 
     /// Every change in one upsert; the balances after it.
@@ -124,23 +140,8 @@ extension SQLStoreTransaction {
         _ changes: [(LedgerAccount, Int64)], entry: JournalEntry, now: SQLValue
     ) async throws -> [LedgerAccount: Int64] {
         guard !changes.isEmpty else { return [:] }
-        var binds: [SQLValue] = []
-        var accounts: [String: LedgerAccount] = [:]
-        for (account, delta) in changes {
-            binds += Self.changeBinds(account, delta: delta, entry: entry, now: now)
-            accounts[account.description] = account
-        }
-        var balances: [LedgerAccount: Int64] = [:]
-        for row in try await sql.query(LedgerRows.applyAll(count: changes.count), binds) {
-            guard let account = accounts[try row.string(0)] else {
-                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
-            }
-            balances[account] = try row.int64(1)
-        }
-        guard balances.count == changes.count else {
-            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
-        }
-        return balances
+        let rows = try await sql.query(LedgerRows.applyAll(count: changes.count), Self.changeBinds(changes, entry: entry, now: now))
+        return try Self.balances(rows, from: 0, of: changes)
     }
 
     /// A refused conditional decrement.

@@ -26,6 +26,11 @@ enum SubscriptionRows {
             expiresAt: try row.optionalTimestamp(5))
     }
 
+    /// The customer's subscriptions as a view lists them, from the index alone.
+    static let viewByCustomer = """
+        SELECT \(viewColumns) FROM subscriptions WHERE customer_id = $1 ORDER BY environment, original_transaction_id
+        """
+
     static let byId = """
         SELECT \(columns) FROM subscriptions WHERE environment = $1 AND original_transaction_id = $2
         """

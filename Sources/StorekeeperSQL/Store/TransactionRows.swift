@@ -67,6 +67,8 @@ enum TransactionRows {
         SELECT \(columns) FROM transactions WHERE environment = $1 AND web_order_line_item_id = $2
         ORDER BY purchase_date, transaction_id
         """
+    /// A customer's purchases, newest first: the `transactions` primary key read backwards.
+    static let newestFirst = "ORDER BY purchase_date DESC, environment DESC, transaction_id DESC"
     /// The columns of a customer view's purchase (``purchase(_:)``).
     static let historyColumns = """
         transaction_id, original_transaction_id, environment, product_id, quantity, purchase_date, expires_date, \
@@ -75,7 +77,7 @@ enum TransactionRows {
     /// What a customer view lists of a purchase, most recent first (``byCustomer``'s order).
     static let history = """
         SELECT \(historyColumns) FROM transactions WHERE customer_id = $1
-        ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2
+        \(newestFirst) LIMIT $2
         """
 
     /// A row of ``history``.
@@ -91,7 +93,7 @@ enum TransactionRows {
     /// Ordered like the index `transactions_customer`, backwards: no sort.
     static let byCustomer = """
         SELECT \(columns) FROM transactions WHERE customer_id = $1
-        ORDER BY purchase_date DESC, environment DESC, transaction_id DESC LIMIT $2
+        \(newestFirst) LIMIT $2
         """
     /// Everything not known to be an auto-renewable subscription. Legacy receipts carry no
     /// product type: those without a `web_order_line_item_id` (which only auto-renewable
