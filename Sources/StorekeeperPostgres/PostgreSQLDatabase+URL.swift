@@ -21,6 +21,9 @@ extension PostgreSQLDatabase {
     ///   The URL's own host may then be empty; TLS is not used over a local socket. For a server
     ///   on the same machine this is the cheaper transport: no TCP stack on either side of each
     ///   round trip.
+    /// - `pool_max_conns`: the most connections the pool opens (default 20; each runs one
+    ///   transaction at a time, so this bounds the transactions in flight); `pool_min_conns`: how
+    ///   many it keeps open while idle (default 0). Names as in pgx.
     ///
     /// Any other parameter is refused with ``SQLError/Code/invalidConfiguration``, as is a URL
     /// without a host or socket directory. The error never repeats the password.
@@ -42,6 +45,7 @@ extension PostgreSQLDatabase {
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         var tls: PostgresClient.Configuration.TLS = .prefer(.makeClientConfiguration())
         var startupParameters: [(String, String)] = []
+        var poolSize = PoolSize()
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("sslmode", "disable"): tls = .disable
@@ -64,6 +68,10 @@ extension PostgreSQLDatabase {
                 _ = try preparesStatements(url: url)
             case ("host", _):
                 break  // read above
+            case ("pool_max_conns", let value):
+                poolSize.maximum = try poolParameter(item.name, value, least: 1)
+            case ("pool_min_conns", let value):
+                poolSize.minimum = try poolParameter(item.name, value, least: 0)
             case (let name, _):
                 throw .invalidConfiguration("unsupported parameter \"\(name)\" in the PostgreSQL URL")
             }
@@ -81,7 +89,31 @@ extension PostgreSQLDatabase {
                     database: database, tls: tls)
             }
         configuration.options.additionalStartupParameters = startupParameters
+        try poolSize.apply(to: &configuration.options)
         return configuration
+    }
+
+    /// The URL's pool bounds; PostgresNIO's defaults where absent.
+    private struct PoolSize {
+        var maximum: Int?
+        var minimum: Int?
+
+        func apply(to options: inout PostgresClient.Configuration.Options) throws(SQLError) {
+            if let maximum { options.maximumConnections = maximum }
+            if let minimum { options.minimumConnections = minimum }
+            guard options.minimumConnections <= options.maximumConnections else {
+                throw .invalidConfiguration(
+                    "pool_min_conns (\(options.minimumConnections)) exceeds pool_max_conns (\(options.maximumConnections)) in the PostgreSQL URL"
+                )
+            }
+        }
+    }
+
+    private static func poolParameter(_ name: String, _ value: String, least: Int) throws(SQLError) -> Int {
+        guard let count = Int(value), count >= least, count <= 10_000 else {
+            throw .invalidConfiguration("\(name) in the PostgreSQL URL must be a whole number from \(least) to 10000, not \"\(value)\"")
+        }
+        return count
     }
 
     /// The URL's `prepared_statements` parameter: `true` when absent.

@@ -270,7 +270,8 @@ struct PostgresConfigurationTests {
     }
 
     /// The test server also listens on its Unix-domain socket; a URL naming the directory reaches it.
-    @Test func theServerIsReachedThroughItsUnixSocket() async throws {
+    @Test(.enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
+    func theServerIsReachedThroughItsUnixSocket() async throws {
         let url = try #require(TestPostgres.url)
         let tcp = try PostgreSQLDatabase(url: url, logger: TestLogger.logger)
         let (directories, port) = try await tcp.withRunning {
@@ -320,6 +321,55 @@ struct PostgresConfigurationTests {
         #expect(PreparedStatements.countingCommand("WITH x AS (SELECT 1) DELETE FROM t") == nil)
         #expect(PreparedStatements.countingCommand("SELECT 1") == nil)
         #expect(PreparedStatements.countingCommand("MERGE INTO t USING s ON t.a = s.a WHEN MATCHED THEN DELETE") == nil)
+    }
+
+    @Test func thePoolIsSizedFromTheURL() throws {
+        let defaults = try PostgreSQLDatabase.configuration(url: "postgres://db/x")
+        #expect(defaults.options.maximumConnections == 20)
+        #expect(defaults.options.minimumConnections == 0)
+        let sized = try PostgreSQLDatabase.configuration(url: "postgres://db/x?pool_max_conns=8&pool_min_conns=2")
+        #expect(sized.options.maximumConnections == 8)
+        #expect(sized.options.minimumConnections == 2)
+        let fixed = try PostgreSQLDatabase.configuration(url: "postgres://db/x?pool_min_conns=5&pool_max_conns=5")
+        #expect(fixed.options.maximumConnections == 5)
+        #expect(fixed.options.minimumConnections == 5)
+    }
+
+    @Test(arguments: [
+        "pool_max_conns=0", "pool_max_conns=-3", "pool_max_conns=many", "pool_max_conns=", "pool_min_conns=-1",
+        "pool_min_conns=21", "pool_max_conns=4&pool_min_conns=5", "pool_max_conns=10001",
+    ])
+    func badPoolSizesAreRefused(_ parameters: String) {
+        let error = #expect(throws: SQLError.self) { try PostgreSQLDatabase.configuration(url: "postgres://db/x?" + parameters) }
+        #expect(error?.code == .invalidConfiguration)
+    }
+
+    /// The pool never opens more connections than the URL allows: twice as many concurrent
+    /// transactions as connections share them (the server sees at most `pool_max_conns` backends).
+    @Test(.enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
+    func thePoolStaysWithinItsMaximum() async throws {
+        let url = try #require(TestPostgres.url)
+        let separator = url.contains("?") ? "&" : "?"
+        let application = "storekeeper_pool_" + UUID().uuidString.prefix(8).lowercased()
+        let database = try PostgreSQLDatabase(
+            url: url + separator + "pool_max_conns=3&application_name=" + application, logger: TestLogger.logger)
+        let most = try await database.withRunning {
+            try await withThrowingTaskGroup(of: Int64.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        try await database.read { tx in
+                            _ = try await tx.query("SELECT pg_sleep(0.2)")
+                            return try await tx.query(
+                                "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", [.text(application)]
+                            )[0].int64(0)
+                        }
+                    }
+                }
+                return try await group.reduce(0) { max($0, $1) }
+            }
+        }
+        #expect(most >= 2)  // the transactions did overlap
+        #expect(most <= 3)
     }
 
     @Test func urlErrorsNeverRepeatThePassword() {
