@@ -2,7 +2,11 @@
 # Builds the release binary and runs every benchmark that BENCHMARKS.md reports.
 #
 #   scripts/bench.sh                 # all of them
-#   scripts/bench.sh verify          # one: verify | purchases | notifications | customers
+#   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling
+#
+# postgres-ceiling runs, with pgbench (PostgreSQL's own C client) and nothing of Storekeeper, the
+# statements one notification sends (scripts/pgbench/): how many notifications' writes per second
+# PostgreSQL itself can commit on this machine, and its CPU per notification.
 #
 # Needs wrk (apt-get install -y wrk) and, for the PostgreSQL runs, PostgreSQL's server binaries
 # (a throwaway cluster is started under /tmp/storekeeper-bench-postgres on 127.0.0.1:55439 and
@@ -41,4 +45,8 @@ fi
 if [ "$which" = all ] || [ "$which" = customers ]; then
     "$bin" benchmark customers --customers 1000000
     "$bin" benchmark customers --customers 10000
+fi
+if [ "$which" = all ] || [ "$which" = postgres-ceiling ]; then
+    postgres_url
+    scripts/pgbench-ceiling.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
 fi
