@@ -3,7 +3,8 @@
 -- order, with the same tables, indexes, conflict clauses and value shapes. The 8,426-byte inbox
 -- body is random bytes (like the real base64 body, PostgreSQL cannot compress it, so it is
 -- stored out of line the same way); making it costs PostgreSQL about 15 µs per transaction.
--- Run by `scripts/bench.sh postgres-ceiling` against a freshly migrated schema.
+-- Run by `scripts/bench.sh postgres-ceiling` against a freshly migrated schema. Taken from
+-- `log_statement = all` at 3597f45; take it again when the notification write path changes.
 -- (pgbench substitutes :name even inside string literals, so the literals avoid colons.)
 \set k random(1, 1000000000000)
 \set slot random(0, 255)
