@@ -102,10 +102,10 @@ public protocol PurchaseStoreReader: Sendable {
     func apiKey(hash: String) async throws -> APIKeyRecord?
 }
 
-/// Writes, available inside `PurchaseStore.write`.
 /// An Apple purchase or subscription as a lock names it.
 public typealias PurchaseLock = (environment: AppStoreEnvironment, originalTransactionId: String)
 
+/// Writes, available inside `PurchaseStore.write`.
 public protocol PurchaseStoreTransaction: PurchaseStoreReader {
     /// Serializes writers touching this customer until the transaction ends (PostgreSQL advisory
     /// lock; SQLite's single writer already serializes). Take locks in a consistent order.

@@ -38,24 +38,29 @@ enum LedgerRows {
         RETURNING balance
         """
     static let apply = """
-        INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
+        \(insertAccounts)
         VALUES ($1, $2, $3, $4, $5, $6, $7)
-        ON CONFLICT (name, slot)
-        DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+        \(addToBalance)
         RETURNING balance
         """
     /// `apply` for `count` accounts at once (seven values per row, in the order given: the lock
     /// order); returns each account's name and new balance.
     static func applyAll(count: Int) -> String {
-        let rows = (0..<count).map { row in "(" + (1...7).map { "$\(row * 7 + $0)" }.joined(separator: ", ") + ")" }
-        return """
-            INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
-            VALUES \(rows.joined(separator: ", "))
-            ON CONFLICT (name, slot)
-            DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
-            RETURNING name, balance
-            """
+        count < commonApplyAll.count ? commonApplyAll[count] : makeApplyAll(count: count)
     }
+
+    /// Entries change two or three accounts; more (merges) are rare.
+    private static let commonApplyAll = (0..<8).map(makeApplyAll)
+
+    private static func makeApplyAll(count: Int) -> String {
+        """
+        \(insertAccounts)
+        VALUES \(rows(count, from: 1, width: 7))
+        \(addToBalance)
+        RETURNING name, balance
+        """
+    }
+
     /// ``insertEntry``, ``applyAll(count:)`` and ``insertPostings(count:)`` as one statement, for
     /// dialects with data-modifying `WITH` (PostgreSQL): binds are the entry's seven values, then
     /// seven per change, then five per posting (its entry ID comes from the insert). The balance
@@ -63,29 +68,34 @@ enum LedgerRows {
     /// per change (entry ID, account name, balance after), or one row with `NULL`s when no
     /// balance changes; a replayed key returns no row and changes nothing.
     static func postAll(changes: Int, postings: Int) -> String {
-        func rows(_ count: Int, from first: Int, _ types: [String]) -> String {
-            (0..<count).map { row in
-                "(" + types.enumerated().map { "$\(first + row * types.count + $0.offset)::\($0.element)" }.joined(separator: ", ") + ")"
-            }.joined(separator: ", ")
+        guard changes < commonPostAll.count, postings < commonPostAll[changes].count else {
+            return makePostAll(changes: changes, postings: postings)
         }
+        return commonPostAll[changes][postings]
+    }
+
+    /// Indexed by change count, then posting count.
+    private static let commonPostAll = (0..<4).map { changes in (0..<8).map { makePostAll(changes: changes, postings: $0) } }
+
+    private static func makePostAll(changes: Int, postings: Int) -> String {
         let changeTypes = ["text", "bigint", "text", "text", "text", "bigint", "bigint"]
         let postingTypes = ["bigint", "text", "text", "bigint", "bigint"]
         let balances = """
             b AS (
-                INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)
-                SELECT * FROM (VALUES \(rows(changes, from: 8, changeTypes))) AS v
+                \(insertAccounts)
+                SELECT * FROM (VALUES \(rows(changes, from: 8, width: changeTypes.count, types: changeTypes))) AS v
                 WHERE EXISTS (SELECT 1 FROM e)
-                ON CONFLICT (name, slot)
-                DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+                \(addToBalance)
                 RETURNING name, balance
             ),
             """
+        let postingRows = rows(postings, from: 8 + changes * changeTypes.count, width: postingTypes.count, types: postingTypes)
         return """
             WITH e AS (\(insertEntry)),
             \(changes == 0 ? "" : balances)
             p AS (
-                INSERT INTO ledger_postings (entry_id, ordinal, account, customer_id, amount, created_at)
-                SELECT e.id, v.* FROM e, (VALUES \(rows(postings, from: 8 + changes * 7, postingTypes))) AS v
+                \(postingsInsert)
+                SELECT e.id, v.* FROM e, (VALUES \(postingRows)) AS v
             )
             \(changes == 0 ? "SELECT e.id, NULL::text, NULL::bigint FROM e" : "SELECT e.id, b.name, b.balance FROM e, b")
             """
@@ -100,11 +110,29 @@ enum LedgerRows {
     private static let commonInsertPostings = (0..<8).map(makeInsertPostings)
 
     private static func makeInsertPostings(count: Int) -> String {
-        let rows = (0..<count).map { row in
-            "(" + (1...6).map { "$\(row * 6 + $0)" }.joined(separator: ", ") + ")"
+        "\(postingsInsert) VALUES \(rows(count, from: 1, width: 6))"
+    }
+
+    private static let insertAccounts = "INSERT INTO ledger_accounts (name, slot, kind, customer_id, currency, balance, updated_at)"
+    /// The upsert of a balance row: a new row holds the change, an existing one adds it.
+    private static let addToBalance = """
+        ON CONFLICT (name, slot)
+        DO UPDATE SET balance = ledger_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+        """
+    private static let postingsInsert = "INSERT INTO ledger_postings (entry_id, ordinal, account, customer_id, amount, created_at)"
+
+    /// `count` rows of `width` placeholders numbered from `$first`, each cast to its column's
+    /// type when `types` are given (a `VALUES` list that is not an `INSERT`'s own has no column
+    /// types to infer them from).
+    private static func rows(_ count: Int, from first: Int, width: Int, types: [String]? = nil) -> String {
+        func placeholder(_ row: Int, _ column: Int) -> String {
+            let number = first + row * width + column
+            guard let types else { return "$\(number)" }
+            return "$\(number)::\(types[column])"
         }
-        return "INSERT INTO ledger_postings (entry_id, ordinal, account, customer_id, amount, created_at) VALUES "
-            + rows.joined(separator: ", ")
+        return (0..<count).map { row in
+            "(" + (0..<width).map { placeholder(row, $0) }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
     }
 
     static let balance = "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts WHERE name = $1"
