@@ -16,9 +16,7 @@ cd "$(dirname "$0")/.."
 bin=$1
 url=$2
 
-if [ -z "${PG_BIN:-}" ]; then
-    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-fi
+. scripts/postgres-bin.sh
 pgbench=$PG_BIN/pgbench
 [ -x "$pgbench" ] || { echo "pgbench not found; install PostgreSQL or set PG_BIN" >&2; exit 1; }
 

@@ -24,13 +24,7 @@ dir=${1:-/tmp/storekeeper-test-postgres}
 port=${2:-5432}
 db=storekeeper_test
 
-if [ -z "${PG_BIN:-}" ]; then
-    if command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir)/initdb" ]; then
-        PG_BIN=$(pg_config --bindir)
-    else
-        PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-    fi
-fi
+. "$(dirname "$0")/postgres-bin.sh"
 [ -x "$PG_BIN/initdb" ] || { echo "initdb not found; install PostgreSQL or set PG_BIN" >&2; exit 1; }
 
 # Run a PostgreSQL binary as the cluster's owner.
