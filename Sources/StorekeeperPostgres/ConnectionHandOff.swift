@@ -84,14 +84,20 @@ final class ConnectionHandOff: Sendable {
         resume()
     }
 
-    /// The transaction is over: the lender may return the connection to the pool.
+    /// The transaction is over: the lender may return the connection to the pool. A borrower
+    /// still waiting (it asked from another task and the transaction ended without it) is told no
+    /// connection will come, so no side of the hand-off is ever left suspended.
     func giveBack() {
         let resume: () -> Void = state.withLock { state in
             defer { state = .returned }
             switch state {
             case .lent(let lender), .lenderWaiting(_, let lender):
                 return { lender.resume() }
-            case .idle, .borrowerWaiting, .failed, .returned:
+            case .borrowerWaiting(let borrower):
+                return {
+                    borrower.resume(throwing: SQLError(.connectionFailure, "the transaction ended before a connection was handed over"))
+                }
+            case .idle, .failed, .returned:
                 return {}
             }
         }

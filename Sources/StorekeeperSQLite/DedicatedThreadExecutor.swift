@@ -12,16 +12,24 @@ import Synchronization
 /// connection's actor (one thread runs one job at a time, so the actor's exclusion holds). The
 /// body's statements then reach the actor without a thread switch: a transaction of N
 /// statements costs two switches, not 2N.
+///
+/// No job is ever dropped: after ``stop()`` the thread keeps running jobs until the queue is
+/// empty, including jobs those jobs enqueue, and only then exits; a job enqueued after the thread
+/// exited would never run, so it stops the process with a message instead of hanging its task.
 final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
     private struct Queue {
         var jobs: [UnownedJob] = []
         var stopped = false
+        /// The thread has returned: nothing will ever run a job enqueued now.
+        var exited = false
     }
 
+    private let name: String
     private let queue = Mutex(Queue())
     private let wakeup = DispatchSemaphore(value: 0)
 
     init(name: String) {
+        self.name = name
         let thread = Thread { [self] in runLoop() }
         thread.name = name
         thread.start()
@@ -29,7 +37,14 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.withLock { $0.jobs.append(job) }
+        let accepted = queue.withLock { queue in
+            guard !queue.exited else { return false }
+            queue.jobs.append(job)
+            return true
+        }
+        guard accepted else {
+            fatalError("a job was enqueued on the stopped executor \(name); it would never run and its task would hang")
+        }
         wakeup.signal()
     }
 
@@ -41,8 +56,8 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
         UnownedTaskExecutor(ordinary: self)
     }
 
-    /// Lets the thread finish the jobs already queued, then exit. Call it once nothing can
-    /// enqueue any more (from the owning actor's `deinit`).
+    /// Lets the thread finish every queued job (and the jobs they enqueue), then exit. Call it
+    /// once nothing can enqueue any more (from the owning actor's `deinit`).
     func stop() {
         queue.withLock { $0.stopped = true }
         wakeup.signal()
@@ -51,14 +66,23 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
     private func runLoop() {
         while true {
             wakeup.wait()
-            let (jobs, stopped) = queue.withLock { queue in
-                defer { queue.jobs.removeAll(keepingCapacity: true) }
-                return (queue.jobs, queue.stopped)
+            while true {
+                // Take the queued jobs, or, when there are none and the executor was stopped,
+                // mark it exited in the same critical section: no enqueue can slip in between.
+                let jobs: [UnownedJob]? = queue.withLock { queue in
+                    if queue.jobs.isEmpty {
+                        if queue.stopped { queue.exited = true }
+                        return queue.stopped ? nil : []
+                    }
+                    defer { queue.jobs.removeAll(keepingCapacity: true) }
+                    return queue.jobs
+                }
+                guard let jobs else { return }
+                if jobs.isEmpty { break }
+                for job in jobs {
+                    job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                }
             }
-            for job in jobs {
-                job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
-            }
-            if stopped { return }
         }
     }
 }

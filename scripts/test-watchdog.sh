@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runs a test command under a time limit; if it has not ended by then, it has hung: every
+# thread's stack of every test process is captured with gdb, the tests that started and never
+# finished are listed (swift-testing prints "◇ Test ... started." and "✔/✘ Test ... passed/failed"),
+# all of it is printed and kept, the processes are killed, and the script fails. Nothing is retried.
+#
+#   scripts/test-watchdog.sh SECONDS DIR -- COMMAND [ARGS...]
+#
+# DIR receives output.log (the command's output) and, after a hang, unfinished-tests.txt and
+# stacks-<pid>.txt for each test process. Exit status: the command's own, or 124 after a hang.
+set -uo pipefail
+
+if [ $# -lt 4 ] || [ "$3" != "--" ]; then
+    echo "usage: $0 SECONDS DIR -- COMMAND [ARGS...]" >&2
+    exit 2
+fi
+limit=$1
+dir=$2
+shift 3
+mkdir -p "$dir"
+log="$dir/output.log"
+
+# A process and all its descendants, one pid a line.
+descendants() {
+    echo "$1"
+    for child in $(pgrep -P "$1"); do descendants "$child"; done
+}
+
+# The command runs in a process group of its own, so a hang can be stopped whole.
+set -m
+"$@" > >(tee "$log") 2>&1 &
+pid=$!
+set +m
+
+deadline=$((SECONDS + limit))
+while kill -0 "$pid" 2>/dev/null; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+        echo "test-watchdog: no end after ${limit} s; capturing every thread's stack (in $dir)" >&2
+        # The command and every process under it (swift-testing and XCTest run inside *.xctest).
+        pids=$(descendants "$pid")
+        for p in $pids; do
+            [ -r "/proc/$p/cmdline" ] || continue
+            {
+                echo "# pid $p: $(tr '\0' ' ' < "/proc/$p/cmdline")"
+                timeout 120 gdb -p "$p" -batch -nx -ex 'set pagination off' -ex 'info threads' \
+                    -ex 'thread apply all bt' 2>&1
+            } > "$dir/stacks-$p.txt"
+        done
+        # A test that started and did not finish: started lines minus finished lines, by name.
+        python3 - "$log" > "$dir/unfinished-tests.txt" <<'PY'
+import collections, re, sys
+started, ended = collections.Counter(), collections.Counter()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    m = re.search(r'Test (?:case .* to )?(".*?"|\S+\(.*?\)) started\.', line)
+    if m:
+        started[line[m.start():m.end()].replace(" started.", "")] += 1
+        continue
+    m = re.search(r'Test (?:case .* to )?(".*?"|\S+\(.*?\)) (?:passed|failed|skipped)', line)
+    if m:
+        text = line[m.start():m.end()]
+        ended[re.sub(r' (passed|failed|skipped)$', '', text)] += 1
+for name, count in started.items():
+    if count > ended[name]:
+        print(name)
+PY
+        echo "test-watchdog: tests that started and did not finish:" >&2
+        sed 's/^/  /' "$dir/unfinished-tests.txt" >&2
+        for f in "$dir"/stacks-*.txt; do
+            [ -f "$f" ] || continue
+            echo "test-watchdog: ---- $f" >&2
+            cat "$f" >&2
+        done
+        kill -9 -- "-$pid" $pids 2>/dev/null
+        wait "$pid" 2>/dev/null
+        exit 124
+    fi
+    sleep 2
+done
+wait "$pid"
