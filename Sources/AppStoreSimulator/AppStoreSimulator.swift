@@ -123,6 +123,15 @@ public final class AppStoreSimulator: Sendable {
         engine.withLock { $0.state.durationMode }
     }
 
+    /// The simulated now, how it moves, and the real time it was read at, taken together so a
+    /// follower (`storekeeper serve` with `clock.source` `simulator`) can keep time with it.
+    public func clockReading() -> (now: Timestamp, mode: ClockMode, wall: Timestamp) {
+        engine.withLock { engine in
+            let wall = wallClock()
+            return (engine.state.clock.now(wall: wall), engine.state.clock.mode, Timestamp(wall))
+        }
+    }
+
     /// Moves the clock forward and runs everything that became due, in order: renewals,
     /// expiries, grace period ends, billing retry ends and notification retries.
     public func advance(byMilliseconds milliseconds: Int64) async throws {

@@ -165,7 +165,10 @@ public enum LocalStack {
         }
     }
 
-    private static func open(_ backend: Backend, logger: Logger) async throws -> StoreBootstrap {
+    /// Opens `backend` as a stack does: a temporary SQLite file deleted on close, or a PostgreSQL
+    /// schema of its own dropped on close. Tests that run Storekeeper beside a separate simulator
+    /// use it too.
+    public static func open(_ backend: Backend, logger: Logger) async throws -> StoreBootstrap {
         switch backend {
         case .temporarySQLite:
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-local-\(UUID().uuidString).sqlite").path

@@ -12,7 +12,11 @@ public struct StorekeeperDependencies: Sendable {
     public var store: any PurchaseStore
     public var registry: PrometheusCollectorRegistry
     public var logger: Logger
+    /// Business time (see `ServerClock`).
     public var now: @Sendable () -> Timestamp
+    /// Real time, for customer tokens and webhook signatures (see `ServerClock`); `now` unless
+    /// given, so a test freezing `now` freezes both.
+    public var wallClock: @Sendable () -> Timestamp
     /// Long-running work the application's service group runs, in start order (a database
     /// pool first, then background jobs).
     public var services: [any Service]
@@ -25,7 +29,7 @@ public struct StorekeeperDependencies: Sendable {
         configuration: StorekeeperConfiguration, store: any PurchaseStore,
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), logger: Logger = Logger(label: "storekeeper"),
         now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }, services: [any Service] = [],
-        beforeServerStarts: [@Sendable () async throws -> Void] = []
+        beforeServerStarts: [@Sendable () async throws -> Void] = [], wallClock: (@Sendable () -> Timestamp)? = nil
     ) {
         self.beforeServerStarts = beforeServerStarts
         self.configuration = configuration
@@ -33,6 +37,7 @@ public struct StorekeeperDependencies: Sendable {
         self.registry = registry
         self.logger = logger
         self.now = now
+        self.wallClock = wallClock ?? now
         self.services = services
     }
 }

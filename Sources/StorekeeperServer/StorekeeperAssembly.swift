@@ -44,7 +44,7 @@ struct StorekeeperAssembly: Sendable {
         router.add(middleware: ErrorMiddleware())
         OperationsRoutes(store: dependencies.store, registry: dependencies.registry).routes(router)
         StorekeeperAPI(
-            apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.now),
+            apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.wallClock),
             maxBodyBytes: dependencies.configuration.maxBodyBytes
         ).routes(router)
         return router
@@ -78,14 +78,14 @@ struct StorekeeperAssembly: Sendable {
         jobs.append(
             OutboxDispatcher(
                 store: store, instance: instance, webhooks: webhooks, consumption: consumption, httpClient: httpClient,
-                metrics: metrics, now: dependencies.now, logger: dependencies.logger))
+                metrics: metrics, now: dependencies.now, logger: dependencies.logger, signatureClock: dependencies.wallClock))
         return jobs
     }
 }
 
 extension PeriodicJob {
     /// This job as a ServiceLifecycle service.
-    func service(interval: Duration, gate: StartGate, logger: Logger) -> any Service {
-        PeriodicService(job: self, interval: interval, gate: gate, logger: logger)
+    func service(interval: Duration, gate: StartGate, jumps: ClockJumps?, logger: Logger) -> any Service {
+        PeriodicService(job: self, interval: interval, gate: gate, jumps: jumps, logger: logger)
     }
 }

@@ -13,7 +13,10 @@ public struct StorekeeperServerRuntime: Sendable {
     public let configuration: StorekeeperConfiguration
     public let bootstrap: StoreBootstrap
     public let logger: Logger
+    /// Business time; `clock.now`.
     public let now: @Sendable () -> Timestamp
+    /// Where the time comes from (see `ServerClock`).
+    public let clock: ServerClock
     /// The one registry `GET /metrics` exports: the HTTP API's and the background jobs' metrics
     /// (consumption answers, inbox and outbox backlogs, Apple's link).
     public let registry: PrometheusCollectorRegistry
@@ -22,22 +25,36 @@ public struct StorekeeperServerRuntime: Sendable {
     /// Whether the background jobs run (tests may drive them by hand instead).
     public var runsBackgroundJobs = true
 
+    /// An instance on one time source, `now`, for everything (tests freeze or script it; the
+    /// local stack passes its in-process simulator's).
     public init(
         configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger,
         now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) {
+        self.init(
+            configuration: configuration, bootstrap: bootstrap, logger: logger, clock: ServerClock(now: now, wall: now),
+            registry: registry)
+    }
+
+    /// An instance on `clock`, as `serve` runs it: `ServerClock.make(configuration.clock, ...)`.
+    public init(
+        configuration: StorekeeperConfiguration, bootstrap: StoreBootstrap, logger: Logger, clock: ServerClock,
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) {
         self.configuration = configuration
         self.bootstrap = bootstrap
         self.logger = logger
-        self.now = now
+        self.clock = clock
+        self.now = clock.now
         self.registry = registry
     }
 
     /// The dependencies `buildApplication` needs, with the background jobs as services.
     public func dependencies(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> StorekeeperDependencies {
         var dependencies = StorekeeperDependencies(
-            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now,
+            wallClock: clock.wall)
         let store = bootstrap.store
         let gate = StartGate()
         dependencies.beforeServerStarts = [
@@ -48,8 +65,9 @@ public struct StorekeeperServerRuntime: Sendable {
         ]
         var services: [any Service] = []
         if let pool = bootstrap.service { services.append(pool) }
+        if let follower = clock.service { services.append(follower) }
         for job in runsBackgroundJobs ? backgroundJobs() : [] {
-            services.append(job.service(interval: jobInterval, gate: gate, logger: logger))
+            services.append(job.service(interval: jobInterval, gate: gate, jumps: clock.jumps, logger: logger))
         }
         dependencies.services = services
         dependencies.onServerRunning = onServerRunning
@@ -59,7 +77,8 @@ public struct StorekeeperServerRuntime: Sendable {
     /// The background jobs of this instance, for running them by hand (tests) or as services.
     public func backgroundJobs() -> [any PeriodicJob] {
         let dependencies = StorekeeperDependencies(
-            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now)
+            configuration: configuration, store: bootstrap.store, registry: registry, logger: logger, now: now,
+            wallClock: clock.wall)
         return StorekeeperAssembly(dependencies).backgroundJobs(instance: configuration.instance, httpClient: .shared)
     }
 

@@ -57,6 +57,27 @@ struct ControlAPITests {
         }
     }
 
+    @Test("GET /control/clock tells a follower the simulated now, whether it flows, and its offset from the wall clock")
+    func clockReading() async throws {
+        struct Reading: Decodable {
+            var now: Int64
+            var mode: String
+            var offsetMilliseconds: Int64
+            var durationMode: String
+        }
+        try await withControl { api, simulator in
+            let before = try await api.call(.get, "/control/clock", authorized: false).decode(Reading.self)
+            #expect(before.now == simulator.now().millisecondsSince1970 && before.mode == "manual" && before.durationMode == "accelerated")
+            let wall = Date().timeIntervalSince1970 * 1000
+            #expect(abs(Double(before.now - before.offsetMilliseconds) - wall) < 5_000, "now − offset is the wall clock")
+            #expect(
+                try await api.call(.post, "/control/clock/advance", body: #"{"milliseconds":86400000}"#, authorized: false).status == .ok)
+            let after = try await api.call(.get, "/control/clock", authorized: false).decode(Reading.self)
+            #expect(after.now == before.now + 86_400_000)
+            #expect(after.offsetMilliseconds >= before.offsetMilliseconds + 86_400_000 - 5_000)
+        }
+    }
+
     @Test("errors answer a stable code with 400/402/404/409")
     func errors() async throws {
         try await withControl { api, _ in

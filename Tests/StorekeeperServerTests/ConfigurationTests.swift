@@ -97,6 +97,11 @@ import Testing
             reason: "CURRENCY=AMOUNT"),
         Invalid(environment: ["APP_MAIN_PRODUCT_GEMS_KIND": "gift"], key: "app.main.product.gems.kind", reason: "not \"gift\""),
         Invalid(environment: ["APPS": "Main"], key: "apps", reason: "lowercase"),
+        Invalid(environment: ["CLOCK_SOURCE": "sundial"], key: "clock.source", reason: "must be system or simulator"),
+        Invalid(environment: ["CLOCK_SOURCE": "simulator"], key: "clock.simulatorURL", reason: "is required"),
+        Invalid(
+            environment: ["CLOCK_SOURCE": "simulator", "CLOCK_SIMULATOR_URL": "127.0.0.1:8090"], key: "clock.simulatorURL",
+            reason: "http(s) root URL"),
     ]
 
     @Test("a bad value stops the start with an error naming its key", arguments: invalid)
@@ -105,6 +110,21 @@ import Testing
         #expect(error?.key == `case`.key, "\(String(describing: error))")
         #expect(error?.reason.contains(`case`.reason) == true, "\(String(describing: error))")
         #expect(error?.description.hasPrefix("configuration key \(`case`.key): ") == true)
+    }
+
+    @Test("the clock follows a simulator only in development mode; production refuses it with invalidConfiguration")
+    func simulatorClockIsDevelopmentOnly() async throws {
+        #expect(try await Self.load().clock == .system)
+        let following = try await Self.load(environment: ["CLOCK_SOURCE": "simulator", "CLOCK_SIMULATOR_URL": "http://127.0.0.1:8090/"])
+        #expect(following.clock == .simulator(url: "http://127.0.0.1:8090"))
+        let refused = await #expect(throws: ConfigurationError.self) {
+            try await Self.load(environment: [
+                "MODE": "production", "CLOCK_SOURCE": "simulator", "CLOCK_SIMULATOR_URL": "http://127.0.0.1:8090",
+            ])
+        }
+        #expect(refused?.code == .invalidConfiguration)
+        #expect(refused?.key == "clock.source")
+        #expect(refused?.reason.contains("production mode keeps the wall clock") == true, "\(String(describing: refused))")
     }
 
     @Test("a secret that is refused is not repeated in the error")

@@ -166,8 +166,13 @@ extension ControlRoutes {
 
     func registerClockAndFaults(on control: RouterGroup<Context>) {
         control.get("clock") { _, _ in
-            HTTPSupport.json(
-                ["now": AnyEncodable(simulator.now()), "durationMode": AnyEncodable(simulator.durationMode)])
+            let reading = simulator.clockReading()
+            return HTTPSupport.json(
+                [
+                    "now": AnyEncodable(reading.now), "mode": AnyEncodable(reading.mode),
+                    "offsetMilliseconds": AnyEncodable(reading.now.millisecondsSince1970 - reading.wall.millisecondsSince1970),
+                    "durationMode": AnyEncodable(simulator.durationMode),
+                ])
         }
         control.post("clock/advance") { request, _ in
             await run {

@@ -33,6 +33,8 @@ public struct OutboxDispatcher: PeriodicJob {
     let metrics: StorekeeperMetrics
     let now: @Sendable () -> Timestamp
     let logger: Logger
+    /// The real time webhook signatures carry (`t=`): receivers compare it with their own clock.
+    var signatureClock: (@Sendable () -> Timestamp)?
     let batch = 20
     /// How long a claim lasts before another instance may take the message over.
     let leaseMilliseconds: Int64 = 60_000
@@ -62,7 +64,12 @@ public struct OutboxDispatcher: PeriodicJob {
         updated.attempts += 1
         updated.leaseOwner = nil
         updated.leaseUntil = nil
-        if let deadline = message.deadline, now >= deadline {
+        // A webhook event is tried at least once: its deadline bounds retries to a failing
+        // backend, and an event never tried (the clock jumped past its deadline, as when a
+        // simulator the server follows is advanced a month) is still news to the app's backend.
+        // A consumption answer past Apple's deadline is pointless: it is given up untried.
+        let triedOrTimely = message.attempts > 0 || message.destination.hasPrefix(Self.consumptionPrefix)
+        if let deadline = message.deadline, now >= deadline, triedOrTimely {
             updated.status = .failed
             updated.lastError = "deadline passed before delivery"
             if message.destination.hasPrefix(Self.consumptionPrefix) {
@@ -128,7 +135,7 @@ public struct OutboxDispatcher: PeriodicJob {
         else { throw DeliveryError(description: "unknown destination \(message.destination)") }
         var request = HTTPClientRequest(url: webhook.url)
         request.method = .POST
-        let timestamp = String(now.millisecondsSince1970 / 1000)
+        let timestamp = String((signatureClock?() ?? now).millisecondsSince1970 / 1000)
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "Storekeeper-Event-Id", value: message.id.uuidString.lowercased())
         request.headers.add(name: "Storekeeper-Event-Type", value: message.kind)

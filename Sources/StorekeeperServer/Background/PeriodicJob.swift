@@ -13,22 +13,26 @@ public protocol PeriodicJob: Sendable {
 
 /// Runs a job every `interval` until graceful shutdown; a failing pass is logged and retried at
 /// the next interval. A pass that reports more waiting work is followed immediately by another,
-/// so a backlog drains without waiting.
+/// so a backlog drains without waiting. With `jumps` (a server following a simulator's clock), a
+/// jump of the clock ends the wait at once, so a job runs at the new time without waiting for
+/// the interval.
 public struct PeriodicService<Job: PeriodicJob>: Service {
     let job: Job
     let interval: Duration
     let clock: any Clock<Duration>
     let logger: Logger
     let gate: StartGate
+    let jumps: ClockJumps?
 
     public init(
         job: Job, interval: Duration, gate: StartGate = StartGate(open: true), clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger
+        jumps: ClockJumps? = nil, logger: Logger
     ) {
         self.job = job
         self.interval = interval
         self.gate = gate
         self.clock = clock
+        self.jumps = jumps
         self.logger = logger
     }
 
@@ -44,7 +48,11 @@ public struct PeriodicService<Job: PeriodicJob>: Service {
                 }
                 if moreWork { continue }
                 do {
-                    try await clock.sleep(for: interval)
+                    if let jumps {
+                        try await jumps.sleep(for: interval, on: clock)
+                    } else {
+                        try await clock.sleep(for: interval)
+                    }
                 } catch {
                     return
                 }

@@ -16,6 +16,10 @@ public import Foundation
 /// - `storage.backend` (`sqlite` | `postgres`, default `sqlite`), `storage.path` (SQLite file,
 ///   default `storekeeper.sqlite`), `storage.url` (PostgreSQL URL, secret).
 /// - `instance` (default: the host name): names this instance in leases and logs.
+/// - `clock.source` (`system` | `simulator`, default `system`) and `clock.simulatorURL`: with
+///   `simulator` (development mode only), the server's now follows a running
+///   `storekeeper simulator` at that root URL, so advancing the simulator's clock moves
+///   Storekeeper's expiries, grace ends and background jobs too (see `ServerClock`).
 /// - `apps` (array of app ids, required) and, per id, the `app.<id>.*` keys of `AppConfiguration`.
 public struct StorekeeperConfiguration: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
@@ -35,12 +39,23 @@ public struct StorekeeperConfiguration: Sendable {
     public var storage: Storage
     public var instance: String
     public var apps: [AppConfiguration]
+    /// Where the server's now comes from.
+    public var clock: ClockSource
+
+    /// Where the server's now comes from.
+    public enum ClockSource: Sendable, Hashable {
+        /// The machine's wall clock; the only source production mode accepts.
+        case system
+        /// A running App Store simulator at this root URL (`http://127.0.0.1:8090`): the server
+        /// reads its `GET /control/clock` and keeps time with it, jumps included.
+        case simulator(url: String)
+    }
 
     public init(
         mode: Mode = .production, host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1_048_576,
         ioThreads: Int = StorekeeperConfiguration.defaultIOThreads,
         storage: Storage = .sqlite(path: "storekeeper.sqlite"), instance: String = ProcessInfo.processInfo.hostName,
-        apps: [AppConfiguration]
+        apps: [AppConfiguration], clock: ClockSource = .system
     ) {
         self.mode = mode
         self.host = host
@@ -50,6 +65,7 @@ public struct StorekeeperConfiguration: Sendable {
         self.storage = storage
         self.instance = instance
         self.apps = apps
+        self.clock = clock
     }
 
     /// Reads and checks the configuration; the error names the first bad key.
@@ -74,6 +90,7 @@ public struct StorekeeperConfiguration: Sendable {
             throw ConfigurationError(key: "storage.backend", "must be sqlite or postgres, not \(other.debugDescription)")
         }
         instance = try settings.string("instance") ?? ProcessInfo.processInfo.hostName
+        clock = try Self.clockSource(settings, mode: mode)
         guard let ids = try settings.stringArray("apps"), !ids.isEmpty else {
             throw ConfigurationError(key: "apps", "must list at least one app id")
         }
@@ -112,6 +129,32 @@ public struct StorekeeperConfiguration: Sendable {
     }
 
     public func app(_ id: String) -> AppConfiguration? { apps.first { $0.id == id } }
+
+    /// `clock.source` and `clock.simulatorURL`; following a simulator is refused in production
+    /// mode, where time travel would move real customers' expiries.
+    private static func clockSource(_ settings: SettingsReader, mode: Mode) throws(ConfigurationError) -> ClockSource {
+        switch try settings.string("clock", "source") ?? "system" {
+        case "system":
+            return .system
+        case "simulator":
+            guard mode == .development else {
+                throw ConfigurationError(
+                    key: "clock.source",
+                    "production mode keeps the wall clock; taking the time from a simulator (time travel for testing) needs mode development"
+                )
+            }
+            let url = try settings.requiredString("clock", "simulatorURL")
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil,
+                parsed.query == nil
+            else {
+                throw ConfigurationError(
+                    key: "clock.simulatorURL", "must be the simulator's http(s) root URL, e.g. http://127.0.0.1:8090")
+            }
+            return .simulator(url: url.hasSuffix("/") ? String(url.dropLast()) : url)
+        case let other:
+            throw ConfigurationError(key: "clock.source", "must be system or simulator, not \(other.debugDescription)")
+        }
+    }
 
     /// Half the cores, at least one (measured on two cores: one I/O thread beside the two
     /// handler threads served the customer view about 5 % faster, with a lower p99, than two).

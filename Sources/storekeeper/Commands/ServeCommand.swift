@@ -16,8 +16,8 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(help: "Override storage.url: a PostgreSQL URL (postgres://user:pass@host:port/db).")
     var postgres: String?
 
-    func load() async throws -> StorekeeperConfiguration {
-        var overrides: [String: String] = [:]
+    func load(overriding flags: [String: String] = [:]) async throws -> StorekeeperConfiguration {
+        var overrides = flags
         if let sqlite {
             overrides["storage.backend"] = "sqlite"
             overrides["storage.path"] = sqlite
@@ -50,8 +50,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Listen on this port (overrides server.port).")
     var port: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Take the time from the App Store simulator at this root URL (sets clock.source to simulator and clock.simulatorURL; development mode only).",
+            valueName: "simulator-url"))
+    var clockFrom: String?
+
     func run() async throws {
-        var configuration = try await options.load()
+        var configuration = try await options.load(
+            overriding: clockFrom.map { ["clock.source": "simulator", "clock.simulatorURL": $0] } ?? [:])
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         var logger = Logger(label: "storekeeper")
@@ -59,8 +66,14 @@ struct ServeCommand: AsyncParsableCommand {
         if options.config == nil {
             logger.notice("no --config given: running the built-in example configuration (see README to configure your app)")
         }
+        let clock: ServerClock
+        do {
+            clock = try await ServerClock.make(configuration.clock, logger: logger)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        }
         let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
-        let server = StorekeeperServerRuntime(configuration: configuration, bootstrap: bootstrap, logger: logger)
+        let server = StorekeeperServerRuntime(configuration: configuration, bootstrap: bootstrap, logger: logger, clock: clock)
         try await server.application().runService()
         await bootstrap.close()
     }

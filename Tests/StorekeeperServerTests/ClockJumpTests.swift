@@ -1,0 +1,59 @@
+import Logging
+import Synchronization
+import Testing
+
+@testable import StorekeeperServer
+
+/// Background jobs pause between passes in real time; when the server's now jumps (a simulator
+/// it follows was advanced), the pause ends so the job runs at the new time at once.
+@Suite struct ClockJumpTests {
+    /// Counts its passes; never reports more work, so every pass is followed by a pause.
+    final class CountingJob: PeriodicJob {
+        let passes = Mutex(0)
+        var name: String { "counting" }
+        func runOnce() async throws -> Bool {
+            passes.withLock { $0 += 1 }
+            return false
+        }
+        var count: Int { passes.withLock { $0 } }
+    }
+
+    static let logger = Logger(label: "clock-jump-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func waitUntil(_ condition: () -> Bool, within: Duration = .seconds(30)) async throws -> Bool {
+        let deadline = ContinuousClock.now + within
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    @Test("a jump ends an hour-long pause between passes at once")
+    func jumpWakesAPeriodicJob() async throws {
+        let job = CountingJob()
+        let jumps = ClockJumps()
+        let service = PeriodicService(job: job, interval: .seconds(3600), jumps: jumps, logger: Self.logger)
+        let running = Task { try await service.run() }
+        defer { running.cancel() }
+        #expect(try await Self.waitUntil { job.count == 1 })
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(job.count == 1, "the job pauses for its interval")
+        jumps.signal()
+        #expect(try await Self.waitUntil { job.count == 2 }, "the jump woke the job")
+        jumps.signal()
+        #expect(try await Self.waitUntil { job.count == 3 })
+    }
+
+    @Test("without a jump a pause lasts its duration, and cancellation ends it with an error")
+    func pauseLastsWithoutAJump() async throws {
+        let jumps = ClockJumps()
+        let started = ContinuousClock.now
+        try await jumps.sleep(for: .milliseconds(150), on: ContinuousClock())
+        #expect(ContinuousClock.now - started >= .milliseconds(150))
+        let pausing = Task { try await jumps.sleep(for: .seconds(3600), on: ContinuousClock()) }
+        pausing.cancel()
+        await #expect(throws: CancellationError.self) { try await pausing.value }
+        #expect(jumps.generation == 0)
+    }
+}
