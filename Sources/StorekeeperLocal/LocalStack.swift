@@ -41,6 +41,9 @@ public enum LocalStack {
         public var appId = "demo"
         public var policy = AppPolicy()
         public var webhooks: [AppConfiguration.Webhook] = []
+        /// More apps served next to `appId`, by app id, each with its own webhooks: the same
+        /// simulated bundle, keys and catalog under another id (for tests of what keeps apps apart).
+        public var additionalApps: [String: [AppConfiguration.Webhook]] = [:]
         /// How often Storekeeper's background jobs look for work.
         public var jobInterval: Duration = .seconds(1)
         /// Whether Storekeeper runs its background jobs (tests drive them by hand when false).
@@ -110,9 +113,15 @@ public enum LocalStack {
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
             let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
+            let additionalApps = options.additionalApps.keys.sorted().map { id in
+                var other = app
+                other.id = id
+                other.webhooks = options.additionalApps[id] ?? []
+                return other
+            }
             let configuration = StorekeeperConfiguration(
                 mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
-                apps: [app])
+                apps: [app] + additionalApps)
             // Storekeeper's clock is the simulator's, so a test that advances the simulated month
             // sees entitlements expire and renew at the same instants Apple would.
             var runtime = StorekeeperServerRuntime(
