@@ -72,11 +72,12 @@ public enum LocalStack {
         public let app: AppConfiguration
         public let runtime: StorekeeperServerRuntime
 
-        /// A customer token the app's backend would sign for `customerId`.
+        /// A customer token the app's backend would sign for `customerId`, issued at Storekeeper's
+        /// clock (the simulator's): Storekeeper refuses tokens issued in its future.
         public func customerToken(_ customerId: CustomerID, lifetimeSeconds: Int64 = 3600) -> String {
             CustomerTokenSigner.signHS256(
                 customerId: customerId, appId: app.id, secret: LocalStack.customerTokenSecret,
-                issuedAt: Timestamp(Date()), lifetimeSeconds: lifetimeSeconds)
+                issuedAt: simulator.now(), lifetimeSeconds: lifetimeSeconds)
         }
 
         /// The app's routes: `\(storekeeperURL)/v1/apps/<app>`.
