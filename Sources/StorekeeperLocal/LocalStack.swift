@@ -41,6 +41,9 @@ public enum LocalStack {
         public var appId = "demo"
         public var policy = AppPolicy()
         public var webhooks: [AppConfiguration.Webhook] = []
+        /// More apps served next to `appId`, by app id, each with its own webhooks: the same
+        /// simulated bundle, keys and catalog under another id (for tests of what keeps apps apart).
+        public var additionalApps: [String: [AppConfiguration.Webhook]] = [:]
         /// How often Storekeeper's background jobs look for work.
         public var jobInterval: Duration = .seconds(1)
         /// Whether Storekeeper runs its background jobs (tests drive them by hand when false).
@@ -69,11 +72,12 @@ public enum LocalStack {
         public let app: AppConfiguration
         public let runtime: StorekeeperServerRuntime
 
-        /// A customer token the app's backend would sign for `customerId`.
+        /// A customer token the app's backend would sign for `customerId`, issued at Storekeeper's
+        /// clock (the simulator's): Storekeeper refuses tokens issued in its future.
         public func customerToken(_ customerId: CustomerID, lifetimeSeconds: Int64 = 3600) -> String {
             CustomerTokenSigner.signHS256(
                 customerId: customerId, appId: app.id, secret: LocalStack.customerTokenSecret,
-                issuedAt: Timestamp(Date()), lifetimeSeconds: lifetimeSeconds)
+                issuedAt: simulator.now(), lifetimeSeconds: lifetimeSeconds)
         }
 
         /// The app's routes: `\(storekeeperURL)/v1/apps/<app>`.
@@ -110,9 +114,15 @@ public enum LocalStack {
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
             let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
+            let additionalApps = options.additionalApps.keys.sorted().map { id in
+                var other = app
+                other.id = id
+                other.webhooks = options.additionalApps[id] ?? []
+                return other
+            }
             let configuration = StorekeeperConfiguration(
                 mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
-                apps: [app])
+                apps: [app] + additionalApps)
             // Storekeeper's clock is the simulator's, so a test that advances the simulated month
             // sees entitlements expire and renew at the same instants Apple would.
             var runtime = StorekeeperServerRuntime(

@@ -50,6 +50,7 @@ public func buildApplication(
     let onServerRunning = dependencies.onServerRunning
     var application = Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()])),
         configuration: .init(
             address: .hostname(dependencies.configuration.host, port: dependencies.configuration.port),
             serverName: "storekeeper"),

@@ -54,10 +54,7 @@ struct StorekeeperAssembly: Sendable {
     /// sharing one PostgreSQL is safe.
     func backgroundJobs(instance: String, httpClient: HTTPClient) -> [any PeriodicJob] {
         let store = dependencies.store
-        var webhooks: [String: OutboxDispatcher.Webhook] = [:]
-        for app in dependencies.configuration.apps {
-            for hook in app.webhooks { webhooks[hook.name] = .init(url: hook.url, secret: hook.secret) }
-        }
+        let webhooks = AppWebhooks(dependencies.configuration.apps)
         var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
         var jobs: [any PeriodicJob] = [
             InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: dependencies.now),

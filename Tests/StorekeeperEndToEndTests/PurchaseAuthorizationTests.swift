@@ -23,7 +23,7 @@ import Testing
             #expect(own.status == 201)
             let ownOrder = try OrderJSON(own.json["order"])
             #expect(try await aliceClient.get("/orders/\(ownOrder.id.uuidString)").status == 200)
-            #expect(try await aliceClient.post("/orders/\(ownOrder.id.uuidString)/pending", [:]).status == 200)
+            #expect(try await aliceClient.send(.POST, "/orders/\(ownOrder.id.uuidString)/pending", body: nil).status == 200)
 
             // Bob's: forbidden (or invisible, for orders).
             let forbidden: [(String, [String: Any]?)] = [
@@ -43,7 +43,7 @@ import Testing
                 #expect(try await aliceClient.get(path).status == 404)
             }
             for path in ["/orders/\(bobOrder.id.uuidString)/pending", "/orders/\(bobOrder.id.uuidString)/cancel"] {
-                let response = try await aliceClient.post(path, [:])
+                let response = try await aliceClient.send(.POST, path, body: nil)
                 #expect(response.status == 404, "\(path): \(response.text)")
             }
             #expect(try OrderJSON(try await e2e.server.get("/orders/\(bobOrder.id.uuidString)").json["order"]).state != "cancelled")

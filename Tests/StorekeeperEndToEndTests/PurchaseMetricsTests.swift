@@ -23,14 +23,14 @@ import Testing
 
             // Orders: created, payment in progress, refused, cancelled.
             let order = try await e2e.createOrder(alice, product: DemoCatalog.gems)
-            #expect(try await e2e.server.post("/orders/\(order.id.uuidString)/pending", [:]).status == 200)
+            #expect(try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/pending", body: nil).status == 200)
             let again = try await e2e.server.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(again.json["status"]?.stringValue == "paymentInProgress")
             let unknown = try await e2e.server.post("/orders", ["customerId": alice, "productId": "no.such.product"])
             let unknownCode = try #require(unknown.errorCode, "\(unknown.text)")
             let doomed = try await e2e.createOrder(bob, product: DemoCatalog.removeAds)
-            #expect(try await e2e.server.post("/orders/\(doomed.id.uuidString)/cancel", [:]).status == 200)
-            #expect(try await e2e.server.post("/orders/\(doomed.id.uuidString)/cancel", [:]).status == 200)
+            #expect(try await e2e.server.send(.POST, "/orders/\(doomed.id.uuidString)/cancel", body: nil).status == 200)
+            #expect(try await e2e.server.send(.POST, "/orders/\(doomed.id.uuidString)/cancel", body: nil).status == 200)
 
             // Alice's purchase names her order: the App Store's notification delivers it (one
             // sandbox purchase, one delivery), her app's submission then replays it.

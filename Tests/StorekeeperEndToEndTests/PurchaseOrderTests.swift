@@ -25,7 +25,7 @@ import Testing
             #expect(read.json["status"] == nil)
             #expect(try OrderJSON(read.json["order"]).appAccountToken == order.appAccountToken)
 
-            let pending = try await e2e.server.post("/orders/\(order.id.uuidString)/pending", [:])
+            let pending = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/pending", body: nil)
             #expect(pending.status == 200)
             #expect(try OrderJSON(pending.json["order"]).state == "pending")
 
@@ -41,12 +41,12 @@ import Testing
             let bob = try await e2e.server.post("/orders", ["customerId": e2e.customer("bob"), "productId": DemoCatalog.gems])
             #expect(bob.status == 201)
 
-            let cancelled = try await e2e.server.post("/orders/\(order.id.uuidString)/cancel", [:])
+            let cancelled = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/cancel", body: nil)
             #expect(cancelled.status == 200)
             #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
-            let cancelledAgain = try await e2e.server.post("/orders/\(order.id.uuidString)/cancel", [:])
+            let cancelledAgain = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/cancel", body: nil)
             #expect(cancelledAgain.status == 200)
-            let reopened = try await e2e.server.post("/orders/\(order.id.uuidString)/pending", [:])
+            let reopened = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/pending", body: nil)
             #expect(reopened.status == 409)
             #expect(reopened.errorCode == "conflict")
 

@@ -116,7 +116,7 @@ import Testing
             let olga = h.customer("olga")
             try await h.buy(olga, account: account, DemoCatalog.gems)
             let order = try await h.order(olga, DemoCatalog.removeAds)
-            let pending = try await h.client.post("/orders/\(order.id)/pending", [:])
+            let pending = try await h.client.send(.POST, "/orders/\(order.id)/pending", body: nil)
             #expect(pending.status == 200, "\(pending.text)")
             h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .next(1)))
             let paid = try await h.simulator.purchase(

@@ -341,7 +341,8 @@ public struct OutboxMessage: Hashable, Sendable, Codable {
 
     /// Stable across retries (receivers deduplicate on it).
     public var id: UUID
-    /// Where it goes: `webhook:<name>` or `apple:consumption`.
+    /// Where it goes: `app:<app id>:webhook:<name>` (`webhook:<name>` in rows written before
+    /// webhooks were scoped to apps) or `apple:consumption:<app id>`.
     public var destination: String
     /// The event's kind (e.g. `entitlement.changed`, `wallet.changed`, `consumption.answer`).
     public var kind: String

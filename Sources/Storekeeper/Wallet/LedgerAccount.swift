@@ -28,14 +28,14 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
         return "\(kind.rawValue):\(currency)"
     }
 
-    /// Parses `description`.
+    /// Parses `description` (as stored, so customer ids are read with `CustomerID(stored:)`).
     public init?(name: String) {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let kindName = parts.first, let kind = Kind(rawValue: kindName), let currency = parts.last,
             !currency.isEmpty
         else { return nil }
         if kind == .customer {
-            guard parts.count >= 3, let id = CustomerID(rawValue: parts[1..<(parts.count - 1)].joined(separator: ":"))
+            guard parts.count >= 3, let id = CustomerID(stored: parts[1..<(parts.count - 1)].joined(separator: ":"))
             else { return nil }
             self.init(kind: kind, customerId: id, currency: currency)
         } else {

@@ -16,7 +16,7 @@ extension SQLRow {
 
     func customerID(_ index: Int) throws -> CustomerID {
         let text = try string(index)
-        guard let id = CustomerID(rawValue: text) else {
+        guard let id = CustomerID(stored: text) else {
             throw SQLPurchaseStoreError.corrupt("column \(columnName(index)) holds an invalid customer ID")
         }
         return id

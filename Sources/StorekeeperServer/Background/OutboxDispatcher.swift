@@ -19,14 +19,10 @@ public struct OutboxDispatcher: PeriodicJob {
         ) async throws
     }
 
-    struct Webhook: Sendable {
-        var url: String
-        var secret: String
-    }
-
     let store: any PurchaseStore
     let instance: String
-    let webhooks: [String: Webhook]
+    /// Each app's webhooks; a message's webhook is looked up only within its own app's.
+    let webhooks: AppWebhooks
     /// Consumption senders by app id.
     let consumption: [String: any ConsumptionSending]
     let httpClient: HTTPClient
@@ -46,8 +42,7 @@ public struct OutboxDispatcher: PeriodicJob {
     public func runOnce() async throws -> Bool {
         let now = now()
         // Only what this instance can deliver: another instance's configuration may know more.
-        let destinations =
-            webhooks.keys.map { "webhook:" + $0 } + consumption.keys.map { Self.consumptionPrefix + $0 }
+        let destinations = webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
         let claimed = try await store.write { tx in
             try await tx.claimOutbox(
                 now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
@@ -130,9 +125,12 @@ public struct OutboxDispatcher: PeriodicJob {
                 outcome: "sent", latency: .milliseconds(now.millisecondsSince1970 - answer.requestedAt.millisecondsSince1970))
             return
         }
-        guard message.destination.hasPrefix("webhook:"),
-            let webhook = webhooks[String(message.destination.dropFirst("webhook:".count))]
-        else { throw DeliveryError(description: "unknown destination \(message.destination)") }
+        guard let destination = WebhookDestination(of: message) else {
+            throw DeliveryError(description: "unknown destination \(message.destination)")
+        }
+        guard let webhook = webhooks.webhook(destination) else {
+            throw DeliveryError(description: "app \(destination.appId) has no webhook \(destination.name)")
+        }
         var request = HTTPClientRequest(url: webhook.url)
         request.method = .POST
         let timestamp = String((signatureClock?() ?? now).millisecondsSince1970 / 1000)

@@ -9,7 +9,9 @@ public import Foundation
 ///   non-Apple trust anchors, the Xcode/LocalTesting environments, and sandbox money unless an
 ///   app's `policy.sandbox` allows it for App Review.
 /// - `server.host` (default `127.0.0.1`), `server.port` (default `8080`).
-/// - `server.maxBodyBytes` (default 1,048,576 — receipts grow with a customer's history).
+/// - `server.maxBodyBytes` (default 1,048,576 — receipts grow with a customer's history): what
+///   the routes carrying receipts or Apple's notifications read; the others read at most 16 KB,
+///   or nothing (`RequestBodyLimit`).
 /// - `server.ioThreads` (default: half the cores, at least 1): threads reading and writing HTTP
 ///   connections. Request handlers run on Swift's concurrency pool (one thread per core) beside
 ///   them; on a small machine fewer I/O threads leave the cores to the handlers.

@@ -81,6 +81,9 @@ extension StorekeeperError: HTTPResponseError {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         if status == .serviceUnavailable { headers[.retryAfter] = "5" }
+        // The refused body may still be arriving: the connection ends after this response
+        // (`CloseAfterResponseHandler`) rather than reading it to the end.
+        if status == .contentTooLarge { headers[.connection] = "close" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

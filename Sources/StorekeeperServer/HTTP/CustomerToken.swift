@@ -8,13 +8,14 @@ public import Storekeeper
 /// one customer.
 ///
 /// Header `alg` is HS256 or ES256 — only an algorithm whose key the app configured is accepted,
-/// and the header never chooses the key. Claims: `sub` (customer id, required), `exp` (seconds,
-/// required, at most 24 hours after `iat`), `iat`, and optional `aud` that must name this app
-/// (`storekeeper:<appId>`) when present.
+/// and the header never chooses the key. Claims: `sub` (customer id, required), `iat` and `exp`
+/// (whole seconds since 1970, both required; `exp` after `iat` and at most 24 hours after it;
+/// `iat` not more than `leewaySeconds` ahead of Storekeeper's clock), and optional `aud` that must
+/// name this app (`storekeeper:<appId>`) when present. Every refusal is a 401 `unauthorized`.
 enum CustomerToken {
     struct Claims: Codable {
         var sub: String
-        var exp: Int64
+        var exp: Int64?
         var iat: Int64?
         var aud: String?
     }
@@ -25,8 +26,10 @@ enum CustomerToken {
     }
 
     static let maxLength = 4096
-    /// Clock skew tolerated on `exp` and `iat`.
+    /// Clock skew tolerated between the backend that signs and Storekeeper, on `exp` and `iat`.
     static let leewaySeconds: Int64 = 60
+    /// The longest lifetime (`exp - iat`) a token may claim.
+    static let maxLifetimeSeconds: Int64 = 86_400
 
     static func verify(
         _ token: String, keys: AppConfiguration.CustomerTokenKeys, appId: String, now: Timestamp
@@ -52,13 +55,7 @@ enum CustomerToken {
         default:
             throw StorekeeperError.unauthorized("customer token algorithm is not accepted")
         }
-        let seconds = now.millisecondsSince1970 / 1000
-        guard claims.exp + leewaySeconds > seconds else { throw StorekeeperError.unauthorized("customer token expired") }
-        if let iat = claims.iat {
-            guard iat - leewaySeconds <= seconds, claims.exp - iat <= 86_400 else {
-                throw StorekeeperError.unauthorized("customer token lifetime is not acceptable")
-            }
-        }
+        try checkLifetime(claims, now: now)
         if let aud = claims.aud, aud != "storekeeper:\(appId)" {
             throw StorekeeperError.unauthorized("customer token is for another app")
         }
@@ -66,6 +63,21 @@ enum CustomerToken {
             throw StorekeeperError.unauthorized("customer token names an invalid customer")
         }
         return customerId
+    }
+
+    /// A token without `iat` or `exp`, issued in the future, or living longer than a day would
+    /// let a leaked token act for its customer for as long as it says: refused.
+    static func checkLifetime(_ claims: Claims, now: Timestamp) throws {
+        guard let iat = claims.iat else { throw StorekeeperError.unauthorized("customer token has no iat") }
+        guard let exp = claims.exp else { throw StorekeeperError.unauthorized("customer token has no exp") }
+        let seconds = now.millisecondsSince1970 / 1000
+        guard exp + leewaySeconds > seconds else { throw StorekeeperError.unauthorized("customer token expired") }
+        guard iat <= seconds + leewaySeconds else {
+            throw StorekeeperError.unauthorized("customer token is issued in the future")
+        }
+        guard exp > iat, exp - iat <= maxLifetimeSeconds else {
+            throw StorekeeperError.unauthorized("customer token lifetime must be positive and at most 24 hours")
+        }
     }
 
     /// Signs a token (used by tests, the demo and `storekeeper token`).

@@ -5,7 +5,7 @@ import NIOCore
 import Prometheus
 import Storekeeper
 
-/// Health, readiness, the OpenAPI document and Prometheus metrics.
+/// Health, readiness, the OpenAPI document and Prometheus metrics. None takes a body.
 struct OperationsRoutes: Sendable {
     let store: any PurchaseStore
     let registry: PrometheusCollectorRegistry
@@ -19,10 +19,12 @@ struct OperationsRoutes: Sendable {
     }()
 
     func routes(_ router: Router<StorekeeperRequestContext>) {
-        router.get("health") { _, _ in
-            try Self.json(#"{"status":"ok"}"#)
+        router.get("health") { request, _ in
+            try await RequestBodyLimit.requireNone(request)
+            return try Self.json(#"{"status":"ok"}"#)
         }
-        router.get("ready") { _, _ in
+        router.get("ready") { request, _ in
+            try await RequestBodyLimit.requireNone(request)
             do {
                 _ = try await store.read { try await $0.watermark("storekeeper.ready") }
                 return try Self.json(#"{"checks":{"storage":"ok"},"status":"ready"}"#)
@@ -30,7 +32,8 @@ struct OperationsRoutes: Sendable {
                 return try Self.json(#"{"checks":{"storage":"unavailable"},"status":"unavailable"}"#, status: .serviceUnavailable)
             }
         }
-        router.get("openapi.json") { _, _ in
+        router.get("openapi.json") { request, _ in
+            try await RequestBodyLimit.requireNone(request)
             guard let document = Self.openAPIDocument else {
                 throw StorekeeperError(.internalError, "OpenAPI document missing from the build", status: .internalServerError)
             }
@@ -38,7 +41,8 @@ struct OperationsRoutes: Sendable {
             headers[.contentType] = "application/json"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: document))
         }
-        router.get("metrics") { _, _ in
+        router.get("metrics") { request, _ in
+            try await RequestBodyLimit.requireNone(request)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))

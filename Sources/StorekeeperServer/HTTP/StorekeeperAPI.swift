@@ -31,6 +31,8 @@ struct StorekeeperAPI: Sendable {
 
     let apps: [String: AppServices]
     let authenticator: Authenticator
+    /// What the routes carrying receipts or Apple's notifications read (`server.maxBodyBytes`);
+    /// the others read far less (`RequestBodyLimit`).
     let maxBodyBytes: Int
 
     func routes(_ router: Router<StorekeeperRequestContext>) {
@@ -78,13 +80,10 @@ struct StorekeeperAPI: Sendable {
         return id
     }
 
-    func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxBodyBytes)
-        } catch {
-            throw StorekeeperError(.payloadTooLarge, "body exceeds \(maxBodyBytes) bytes", status: .contentTooLarge)
-        }
+    /// The JSON body, read up to `limit` bytes: `RequestBodyLimit.smallBytes` unless the route
+    /// carries receipts (`maxBodyBytes`).
+    func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T {
+        let buffer = try await RequestBodyLimit.collect(request, upTo: limit)
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, _) {
@@ -145,6 +144,7 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func getOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
         let order = try await services.orders.order(try orderParameter(context))
@@ -155,11 +155,13 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func markOrderPending(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await moveOrder(request, context, to: .pending)
+        try await RequestBodyLimit.requireNone(request)
+        return try await moveOrder(request, context, to: .pending)
     }
 
     @Sendable func cancelOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await moveOrder(request, context, to: .cancelled)
+        try await RequestBodyLimit.requireNone(request)
+        return try await moveOrder(request, context, to: .cancelled)
     }
 
     private func moveOrder(_ request: Request, _ context: StorekeeperRequestContext, to state: OrderState) async throws -> Response {
@@ -175,7 +177,7 @@ struct StorekeeperAPI: Sendable {
     @Sendable func submitPurchase(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let body = try await decode(SubmitPurchaseRequest.self, request)
+        let body = try await decode(SubmitPurchaseRequest.self, request, limit: maxBodyBytes)
         try authorize(principal, for: body.customerId)
         let submission = try await services.purchases.submit(
             customerId: body.customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
@@ -188,11 +190,13 @@ struct StorekeeperAPI: Sendable {
     // MARK: Offers
 
     @Sendable func offerSummary(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
         return try json(try await services.offers.summary(customerId))
     }
 
     @Sendable func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
         guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
         return try json(try await services.offers.introductory(customerId, productId: product))
@@ -213,12 +217,8 @@ struct StorekeeperAPI: Sendable {
     /// Authenticated by Apple's signature (V2) or the shared secret (V1), not by a bearer token.
     @Sendable func receiveNotification(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxBodyBytes)
-        } catch {
-            throw StorekeeperError(.payloadTooLarge, "body exceeds \(maxBodyBytes) bytes", status: .contentTooLarge)
-        }
+        // V1 notifications carry the customer's whole receipt.
+        let buffer = try await RequestBodyLimit.collect(request, upTo: maxBodyBytes)
         switch await services.notifications.receive(Array(buffer: buffer)) {
         case .processed:
             return try json(StatusResponse(status: "processed", checks: nil))
@@ -237,6 +237,7 @@ struct StorekeeperAPI: Sendable {
     // MARK: Customers
 
     @Sendable func getCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
         return try json(try await services.customers.view(customerId))
     }
@@ -265,7 +266,7 @@ struct StorekeeperAPI: Sendable {
 
     @Sendable func restore(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (services, principal, customerId) = try await customerCall(request, context)
-        let body = try await decode(RestoreRequest.self, request)
+        let body = try await decode(RestoreRequest.self, request, limit: maxBodyBytes)
         var proofs: [PurchaseService.Proof] = (body.signedTransactions ?? []).map { .signedTransaction($0) }
         if let receipt = body.appReceipt { proofs.append(.appReceipt(receipt)) }
         guard !proofs.isEmpty, proofs.count <= 100 else {

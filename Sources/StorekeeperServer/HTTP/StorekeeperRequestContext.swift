@@ -8,7 +8,7 @@ public struct StorekeeperRequestContext: RequestContext {
         self.coreContext = .init(source: source)
     }
 
-    /// Hummingbird's own cap for bodies it decodes; Storekeeper's handlers read bodies themselves
-    /// with the configured `server.maxBodyBytes`, which is never below 1 MB.
+    /// Hummingbird's own cap for bodies it decodes; Storekeeper's handlers read bodies themselves,
+    /// each up to its route's limit (`RequestBodyLimit`).
     public var maxUploadSize: Int { 16 * 1024 * 1024 }
 }

@@ -4,7 +4,8 @@ import Storekeeper
 
 /// Queues events for the app's backend in the same SQL transaction as the change they report,
 /// so an event is sent if and only if the change committed. `OutboxDispatcher` delivers them,
-/// signed, with retries; the event id is the message id, identical on every retry.
+/// signed, with retries; the event id is the message id, identical on every retry. Each message
+/// names this app with the webhook (`WebhookDestination`), so it reaches only this app's backend.
 struct EventOutbox: Sendable {
     let appId: String
     let webhooks: [AppConfiguration.Webhook]
@@ -78,7 +79,8 @@ struct EventOutbox: Sendable {
                     Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
             try await tx.enqueueOutbox(
                 OutboxMessage(
-                    id: id, destination: "webhook:\(webhook.name)", kind: type, customerId: customerId, payload: body,
+                    id: id, destination: WebhookDestination(appId: appId, name: webhook.name).rawValue, kind: type, customerId: customerId,
+                    payload: body,
                     createdAt: now, deadline: now.adding(milliseconds: 7 * 86_400_000)))
         }
     }

@@ -24,14 +24,15 @@ struct DemoCaller: Sendable {
         return try handle(response, "GET " + path, summary: nil, expected: expected, quiet: quiet, as: type)
     }
 
-    /// POST a JSON body; `summary` is what the timeline shows of it.
+    /// POST a JSON body (nil: none, for the routes that take none); `summary` is what the
+    /// timeline shows of it.
     func post<T: Decodable>(
-        _ path: String, _ body: [String: Any], summary: String? = nil, shownPath: String? = nil, as type: T.Type,
+        _ path: String, _ body: [String: Any]?, summary: String? = nil, shownPath: String? = nil, as type: T.Type,
         expect expected: Int = 200
     ) async throws -> T {
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
-        let response = try await client.post(path, raw: data)
-        let shown = summary ?? String(decoding: data, as: UTF8.self)
+        let data = try body.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]) }
+        let response = try await client.send(.POST, path, body: data)
+        let shown = summary ?? data.map { String(decoding: $0, as: UTF8.self) } ?? ""
         return try handle(response, "POST " + (shownPath ?? path), summary: shown, expected: expected, quiet: false, as: type)
     }
 

@@ -85,7 +85,7 @@ final class DemoScript {
                     : "appAccountToken \(DemoTimeline.short(order.appAccountToken)) goes to StoreKit"))
         if markPending {
             let pending = try await app.post(
-                "/orders/\(order.id.uuidString.lowercased())/pending", [:], summary: "(the payment sheet is up)",
+                "/orders/\(order.id.uuidString.lowercased())/pending", nil, summary: "(the payment sheet is up)",
                 shownPath: "/orders/\(DemoTimeline.short(order.id))/pending", as: DemoOrderReply.self)
             timeline.detail("order \(DemoTimeline.short(order.id)) \(pending.order.state)")
         }
