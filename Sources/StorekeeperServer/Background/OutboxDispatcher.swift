@@ -7,8 +7,8 @@ import NIOCore
 import NIOHTTP1
 import Storekeeper
 
-/// Sends what the outbox holds after commit: events to the app's backend (signed webhooks) and
-/// consumption answers to Apple. Messages are claimed with a lease, so several instances never
+/// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
+/// consumption answers to Apple, and requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
 /// send one at once; failures retry with exponential backoff until the message's deadline; the
 /// message id is the same on every attempt, so receivers can deduplicate.
 public struct OutboxDispatcher: PeriodicJob {
@@ -17,6 +17,12 @@ public struct OutboxDispatcher: PeriodicJob {
         func sendConsumption(
             _ body: ConsumptionRequest, environment: AppStoreEnvironment, transactionId: String
         ) async throws
+    }
+
+    /// Fetches a transaction's current record from Apple and applies it, for one app
+    /// (``UpgradeConfirmation``).
+    public protocol TransactionConfirming: Sendable {
+        func confirmTransaction(environment: AppStoreEnvironment, transactionId: String) async throws
     }
 
     struct Webhook: Sendable {
@@ -29,6 +35,8 @@ public struct OutboxDispatcher: PeriodicJob {
     let webhooks: [String: Webhook]
     /// Consumption senders by app id.
     let consumption: [String: any ConsumptionSending]
+    /// Transaction confirmers by app id.
+    let confirmations: [String: any TransactionConfirming]
     let httpClient: HTTPClient
     let metrics: StorekeeperMetrics
     let now: @Sendable () -> Timestamp
@@ -46,6 +54,7 @@ public struct OutboxDispatcher: PeriodicJob {
         // Only what this instance can deliver: another instance's configuration may know more.
         let destinations =
             webhooks.keys.map { "webhook:" + $0 } + consumption.keys.map { Self.consumptionPrefix + $0 }
+            + confirmations.keys.map { UpgradeConfirmation.destination(appId: $0) }
         let claimed = try await store.write { tx in
             try await tx.claimOutbox(
                 now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
@@ -121,6 +130,15 @@ public struct OutboxDispatcher: PeriodicJob {
                 answer.current, environment: AppStoreEnvironment(rawValue: answer.environment), transactionId: answer.transactionId)
             metrics.consumptionAnswered(
                 outcome: "sent", latency: .milliseconds(now.millisecondsSince1970 - answer.requestedAt.millisecondsSince1970))
+            return
+        }
+        if message.destination.hasPrefix(UpgradeConfirmation.prefix) {
+            guard let confirmer = confirmations[String(message.destination.dropFirst(UpgradeConfirmation.prefix.count))] else {
+                throw DeliveryError(description: "no App Store Server API key configured for this app")
+            }
+            let request = try JSONDecoder().decode(UpgradeConfirmation.Message.self, from: message.payload)
+            try await confirmer.confirmTransaction(
+                environment: AppStoreEnvironment(rawValue: request.environment), transactionId: request.transactionId)
             return
         }
         guard message.destination.hasPrefix("webhook:"),
