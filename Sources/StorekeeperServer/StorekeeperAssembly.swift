@@ -56,6 +56,7 @@ struct StorekeeperAssembly: Sendable {
         let store = dependencies.store
         let webhooks = AppWebhooks(dependencies.configuration.apps)
         var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
+        var confirmations: [String: any OutboxDispatcher.TransactionConfirming] = [:]
         var jobs: [any PeriodicJob] = [
             InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: dependencies.now),
             OrderExpirer(store: store, metrics: metrics, now: dependencies.now),
@@ -63,6 +64,8 @@ struct StorekeeperAssembly: Sendable {
         for services in apps.values.sorted(by: { $0.runtime.config.id < $1.runtime.config.id }) {
             guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { continue }
             consumption[services.runtime.config.id] = apple
+            confirmations[services.runtime.config.id] = TransactionConfirmer(
+                store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now)
             for environment in apple.serverAPI.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                 jobs.append(
                     NotificationHistorySweeper(
@@ -74,8 +77,9 @@ struct StorekeeperAssembly: Sendable {
         }
         jobs.append(
             OutboxDispatcher(
-                store: store, instance: instance, webhooks: webhooks, consumption: consumption, httpClient: httpClient,
-                metrics: metrics, now: dependencies.now, logger: dependencies.logger, signatureClock: dependencies.wallClock))
+                store: store, instance: instance, webhooks: webhooks, consumption: consumption,
+                confirmations: confirmations, httpClient: httpClient, metrics: metrics, now: dependencies.now,
+                logger: dependencies.logger, signatureClock: dependencies.wallClock))
         return jobs
     }
 }

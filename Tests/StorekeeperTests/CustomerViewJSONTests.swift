@@ -32,6 +32,8 @@ import Testing
                 "transactionId": text(), "originalTransactionId": text(), "environment": environment(),
                 "productId": text(), "quantity": Int.random(in: 1...10, using: &generator), "purchaseDate": millis(),
                 "expiresDate": maybe(millis()), "revocationDate": maybe(millis()),
+                "revocationReason": maybe(Int32.random(in: -1...5, using: &generator)),
+                "isUpgraded": Bool.random(using: &generator),
                 "price": maybe(Int64.random(in: 0...999_990, using: &generator)), "currency": maybe("USD"),
                 "orderId": maybe(UUID().uuidString),
             ]

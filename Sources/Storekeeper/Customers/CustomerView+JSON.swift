@@ -53,6 +53,7 @@ extension CustomerView.Purchase: JSONWritable {
         writer.field("currency", currency)
         writer.field("environment", environment)
         writer.field("expiresDate", expiresDate)
+        writer.field("isUpgraded", isUpgraded)
         writer.field("orderId", orderId)
         writer.field("originalTransactionId", originalTransactionId)
         writer.field("price", price)
@@ -60,6 +61,7 @@ extension CustomerView.Purchase: JSONWritable {
         writer.field("purchaseDate", purchaseDate)
         writer.field("quantity", quantity)
         writer.field("revocationDate", revocationDate)
+        writer.field("revocationReason", revocationReason.map { Int64($0.rawValue) })
         writer.field("transactionId", transactionId)
         writer.endObject()
     }

@@ -51,15 +51,21 @@ public struct CustomerView: Hashable, Sendable, Codable {
         public var quantity: Int
         public var purchaseDate: Timestamp
         public var expiresDate: Timestamp?
+        /// When Apple refunded or revoked the purchase, or the upgrade that replaced it took
+        /// effect: as Apple last signed it.
         public var revocationDate: Timestamp?
+        /// Why Apple refunded or revoked it, as Apple last signed it (none for an upgrade).
+        public var revocationReason: RevocationReason?
+        /// Apple replaced this subscription period by an upgrade or a same-duration crossgrade.
+        public var isUpgraded: Bool
         public var price: Int64?
         public var currency: String?
         public var orderId: UUID?
 
         public init(
             transactionId: String, originalTransactionId: String, environment: AppStoreEnvironment, productId: String,
-            quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp?, revocationDate: Timestamp?, price: Int64?,
-            currency: String?, orderId: UUID?
+            quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp?, revocationDate: Timestamp?,
+            revocationReason: RevocationReason? = nil, isUpgraded: Bool = false, price: Int64?, currency: String?, orderId: UUID?
         ) {
             self.transactionId = transactionId
             self.originalTransactionId = originalTransactionId
@@ -69,6 +75,8 @@ public struct CustomerView: Hashable, Sendable, Codable {
             self.purchaseDate = purchaseDate
             self.expiresDate = expiresDate
             self.revocationDate = revocationDate
+            self.revocationReason = revocationReason
+            self.isUpgraded = isUpgraded
             self.price = price
             self.currency = currency
             self.orderId = orderId

@@ -13,7 +13,7 @@ enum CustomerRecordRows {
     }
 
     /// The widest part (a purchase) sets the width; the part tag follows.
-    static let width = 11
+    static let width = 13
     /// Grant rows carry their `ordinal` here (the order grants are kept in).
     static let grantOrdinal = 8
 

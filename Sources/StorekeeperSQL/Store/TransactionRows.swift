@@ -72,7 +72,7 @@ enum TransactionRows {
     /// The columns of a customer view's purchase (``purchase(_:)``).
     static let historyColumns = """
         transaction_id, original_transaction_id, environment, product_id, quantity, purchase_date, expires_date, \
-        revocation_date, price, currency, order_id
+        revocation_date, price, currency, order_id, revocation_reason, is_upgraded
         """
     /// What a customer view lists of a purchase, most recent first (``byCustomer``'s order).
     static let history = """
@@ -86,7 +86,9 @@ enum TransactionRows {
             transactionId: try row.string(0), originalTransactionId: try row.string(1),
             environment: AppStoreEnvironment(rawValue: try row.string(2)), productId: try row.string(3),
             quantity: try row.int(4), purchaseDate: try row.timestamp(5), expiresDate: try row.optionalTimestamp(6),
-            revocationDate: try row.optionalTimestamp(7), price: try row.optionalInt64(8), currency: try row.optionalString(9),
+            revocationDate: try row.optionalTimestamp(7),
+            revocationReason: try row.optionalInt32(11).map(RevocationReason.init(rawValue:)),
+            isUpgraded: try row.bool(12), price: try row.optionalInt64(8), currency: try row.optionalString(9),
             orderId: try row.optionalUUID(10))
     }
 

@@ -7,8 +7,8 @@ import NIOCore
 import NIOHTTP1
 import Storekeeper
 
-/// Sends what the outbox holds after commit: events to the app's backend (signed webhooks) and
-/// consumption answers to Apple. Messages are claimed with a lease, so several instances never
+/// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
+/// consumption answers to Apple, and requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
 /// send one at once; failures retry with exponential backoff until the message's deadline; the
 /// message id is the same on every attempt, so receivers can deduplicate.
 public struct OutboxDispatcher: PeriodicJob {
@@ -19,12 +19,20 @@ public struct OutboxDispatcher: PeriodicJob {
         ) async throws
     }
 
+    /// Fetches a transaction's current record from Apple and applies it, for one app
+    /// (``UpgradeConfirmation``).
+    public protocol TransactionConfirming: Sendable {
+        func confirmTransaction(environment: AppStoreEnvironment, transactionId: String) async throws
+    }
+
     let store: any PurchaseStore
     let instance: String
     /// Each app's webhooks; a message's webhook is looked up only within its own app's.
     let webhooks: AppWebhooks
     /// Consumption senders by app id.
     let consumption: [String: any ConsumptionSending]
+    /// Transaction confirmers by app id.
+    let confirmations: [String: any TransactionConfirming]
     let httpClient: HTTPClient
     let metrics: StorekeeperMetrics
     let now: @Sendable () -> Timestamp
@@ -42,7 +50,9 @@ public struct OutboxDispatcher: PeriodicJob {
     public func runOnce() async throws -> Bool {
         let now = now()
         // Only what this instance can deliver: another instance's configuration may know more.
-        let destinations = webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
+        let destinations =
+            webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
+            + confirmations.keys.sorted().map { UpgradeConfirmation.destination(appId: $0) }
         let claimed = try await store.write { tx in
             try await tx.claimOutbox(
                 now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
@@ -123,6 +133,15 @@ public struct OutboxDispatcher: PeriodicJob {
                 answer.current, environment: AppStoreEnvironment(rawValue: answer.environment), transactionId: answer.transactionId)
             metrics.consumptionAnswered(
                 outcome: "sent", latency: .milliseconds(now.millisecondsSince1970 - answer.requestedAt.millisecondsSince1970))
+            return
+        }
+        if message.destination.hasPrefix(UpgradeConfirmation.prefix) {
+            guard let confirmer = confirmations[String(message.destination.dropFirst(UpgradeConfirmation.prefix.count))] else {
+                throw DeliveryError(description: "no App Store Server API key configured for this app")
+            }
+            let request = try JSONDecoder().decode(UpgradeConfirmation.Message.self, from: message.payload)
+            try await confirmer.confirmTransaction(
+                environment: AppStoreEnvironment(rawValue: request.environment), transactionId: request.transactionId)
             return
         }
         guard let destination = WebhookDestination(of: message) else {

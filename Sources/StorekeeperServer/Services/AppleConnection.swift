@@ -105,7 +105,12 @@ extension AppleConnection: SubscriptionRefreshing {
     }
 
     func transaction(_ transaction: AppleTransaction) async throws -> AppleTransaction {
-        let response = try await client(transaction.environment).getTransactionInfo(transactionId: transaction.transactionId)
+        try await self.transaction(environment: transaction.environment, transactionId: transaction.transactionId)
+    }
+
+    /// The transaction as Apple signs it now (Get Transaction Info), verified.
+    func transaction(environment: AppStoreEnvironment, transactionId: String) async throws -> AppleTransaction {
+        let response = try await client(environment).getTransactionInfo(transactionId: transactionId)
         guard let signed = response.signedTransactionInfo else {
             throw StorekeeperError.unavailable("Apple's transaction info lacks the signed transaction")
         }
@@ -116,8 +121,8 @@ extension AppleConnection: SubscriptionRefreshing {
         } catch {
             throw StorekeeperError.unavailable("Apple's transaction info is incomplete", cause: error.reason)
         }
-        guard confirmed.transactionId == transaction.transactionId, confirmed.environment == transaction.environment else {
-            throw StorekeeperError.unavailable("Apple answered for another transaction than \(transaction.transactionId)")
+        guard confirmed.transactionId == transactionId, confirmed.environment == environment else {
+            throw StorekeeperError.unavailable("Apple answered for another transaction than \(transactionId)")
         }
         return confirmed
     }

@@ -62,15 +62,27 @@ struct FactApplier: Sendable {
     ) async throws -> Outcome {
         var outcome = Outcome(customerId: customerId)
         let ordered = Self.lockOrder(transactions)
-        // The customer's lock and the first purchase's in one round trip; later purchases are
-        // locked when the loop reaches them (a transfer may lock their owner in between).
-        try await tx.lock(customer: customerId, purchases: ordered.prefix(1).map(Self.purchaseLock))
+        // Customers whose orders the presented tokens name: each such purchase is theirs.
+        let orderCustomers = try await orderCustomers(of: ordered, presentedBy: customerId, in: tx)
+        // Customers first (in order), then purchases: the last customer's lock and the first
+        // purchase's in one round trip; later purchases are locked when the loop reaches them (a
+        // transfer may lock their owner in between).
+        let customers = Set(orderCustomers.values).union([customerId]).sorted()
+        for other in customers.dropLast() { try await tx.lock(customer: other) }
+        try await tx.lock(customer: customers[customers.count - 1], purchases: ordered.prefix(1).map(Self.purchaseLock))
         try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
         for (index, transaction) in ordered.enumerated() {
             if index > 0 {
                 try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
             }
-            guard try await claimOwnership(of: transaction, for: customerId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            if let token = transaction.appAccountToken, let orderCustomer = orderCustomers[token] {
+                try await recordForOrderCustomer(
+                    transaction, orderCustomer: orderCustomer, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+            }
+            guard
+                try await claimOwnership(
+                    of: transaction, for: customerId, orderCustomer: transaction.appAccountToken.flatMap { orderCustomers[$0] },
+                    actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
             else { continue }
             try await record(
                 transaction, for: customerId, orderId: orderId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
@@ -186,92 +198,9 @@ struct FactApplier: Sendable {
         }
     }
 
-    // MARK: Ownership
-
-    /// Decides who owns `transaction`'s purchase when `customerId` presents it. Returns whether
-    /// the presenter may record it.
-    private func claimOwnership(
-        of transaction: AppleTransaction, for customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction, outcome: inout Outcome
-    ) async throws -> Bool {
-        let environment = transaction.environment
-        let original = transaction.originalTransactionId
-        // A purchase nobody owns yet becomes the presenter's.
-        let owner = try await tx.claimOwner(environment: environment, originalTransactionId: original, customerId: customerId)
-        if owner == customerId { return true }
-        let subject = "\(environment.rawValue):\(original)"
-        if owner.rawValue.hasPrefix(Self.unclaimedPrefix) {
-            try await move(original: original, environment: environment, from: owner, to: customerId, in: tx)
-            // The App Store's notification came first and credited the placeholder: that
-            // currency is the claimer's (the placeholder holds this purchase only).
-            for (currency, balance) in try await tx.balances(customerId: owner).sorted(by: { $0.key < $1.key }) {
-                if let entry = try Wallet.merge(from: owner, into: customerId, currency: currency, balance: balance, at: now),
-                    case .posted(let after) = try await tx.post(entry, requireNonNegative: false)
-                {
-                    try await events.walletChanged(entry, balance: after, now: now, in: tx)
-                }
-            }
-            outcome.claimed.insert(transaction.transactionId)
-            outcome.claimedFromPlaceholder.insert(transaction.transactionId)
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "ownership.claimed", actor: actor, subject: subject, fact: fact,
-                    details: ["from": owner.rawValue], createdAt: now))
-            outcome.changedCustomers.insert(owner)
-            return true
-        }
-        // A consumable is used up once credited: presenting it again is a replay, whoever does it.
-        if app.catalog[transaction.productId]?.kind == .consumable {
-            outcome.replayed.append(transaction)
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "purchase.presentedByOtherCustomer", actor: actor, subject: subject,
-                    fact: fact, details: ["owner": owner.rawValue, "productId": transaction.productId], createdAt: now))
-            return false
-        }
-        switch app.policy.transfer {
-        case .transfer:
-            try await tx.lock(customer: owner)
-            try await move(original: original, environment: environment, from: owner, to: customerId, in: tx)
-            for (customer, other) in [(owner, customerId), (customerId, owner)] {
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customer, kind: "ownership.transferred", actor: actor, subject: subject, fact: fact,
-                        details: ["from": owner.rawValue, "to": customerId.rawValue, "counterpart": other.rawValue],
-                        createdAt: now))
-            }
-            outcome.changedCustomers.insert(owner)
-            outcome.claimed.insert(transaction.transactionId)
-            return true
-        case .keep:
-            outcome.keptByOther.append((transaction, owner))
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "ownership.kept", actor: actor, subject: subject, fact: fact,
-                    details: ["owner": owner.rawValue], createdAt: now))
-            return false
-        case .refuse:
-            outcome.refusedOwner = owner
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "ownership.refused", actor: actor, subject: subject, fact: fact,
-                    details: ["owner": owner.rawValue], createdAt: now))
-            return false
-        }
-    }
-
-    private func move(
-        original: String, environment: AppStoreEnvironment, from owner: CustomerID, to customerId: CustomerID,
-        in tx: any PurchaseStoreTransaction
-    ) async throws {
-        try await tx.setOwner(environment: environment, originalTransactionId: original, customerId: customerId)
-        try await tx.reassignTransactions(environment: environment, originalTransactionId: original, to: customerId)
-        try await subscriptions.reassign(environment: environment, originalTransactionId: original, to: customerId, in: tx)
-    }
-
     // MARK: Recording
 
-    private func record(
+    func record(
         _ transaction: AppleTransaction, for customerId: CustomerID, orderId: UUID?, actor: AuditActor, fact: String,
         now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome, applyLifecycle: Bool = true
     ) async throws {

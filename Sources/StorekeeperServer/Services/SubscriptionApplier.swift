@@ -49,6 +49,7 @@ struct SubscriptionApplier: Sendable {
                     customerId: customerId, kind: kind, actor: actor, subject: subject, fact: fact, details: details,
                     createdAt: now))
         }
+        try await UpgradeConfirmation(app: app).queue(after: actions, customerId: customerId, now: now, in: tx)
         return actions
     }
 

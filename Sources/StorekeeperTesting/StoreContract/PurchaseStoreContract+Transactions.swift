@@ -258,7 +258,8 @@ extension PurchaseStoreContract {
             transactionId: transaction.transactionId, originalTransactionId: transaction.originalTransactionId,
             environment: transaction.environment, productId: transaction.productId, quantity: transaction.quantity,
             purchaseDate: transaction.purchaseDate, expiresDate: transaction.expiresDate,
-            revocationDate: transaction.revocationDate, price: transaction.price, currency: transaction.currency,
+            revocationDate: transaction.revocationDate, revocationReason: transaction.revocationReason,
+            isUpgraded: transaction.isUpgraded, price: transaction.price, currency: transaction.currency,
             orderId: stored.orderId)
     }
 }
