@@ -85,6 +85,9 @@ struct StorekeeperAPI: Sendable {
         } catch {
             throw StorekeeperError(.payloadTooLarge, "body exceeds \(maxBodyBytes) bytes", status: .contentTooLarge)
         }
+        if NULDetection.json(buffer.readableBytesView) {
+            throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, _) {
