@@ -76,4 +76,36 @@ import Testing
             #expect(due.isEmpty, "\(due.map(\.lastError))")
         }
     }
+
+    /// A V2 notification whose signature holds (signed by the simulator's keys, as Apple would)
+    /// but whose ID or type holds NUL: the SQL layer refuses that text on every backend, and the
+    /// notification is recorded under the digest of its body and rejected instead of being
+    /// retried forever.
+    @Test(arguments: NotificationBackend.all)
+    func signedNotificationsWithNULInStoredTextAreRejected(_ backend: NotificationBackend) async throws {
+        try await NotificationHarness.run(backend) { h in
+            let app = try h.simulator.credentials(bundleId: DemoCatalog.bundleId)
+            let signer = try SharedSimulatorKeys.get().pki.signer()
+            let payloads = [
+                ("NUL in notificationUUID", NotificationTypeV2.test, "nul-\u{0}-\(h.tag)"),
+                ("NUL in notificationType", NotificationTypeV2(rawValue: "TEST\u{0}"), "type-\(h.tag)"),
+            ]
+            for (label, type, uuid) in payloads {
+                let payload = ResponseBodyV2DecodedPayload(
+                    notificationType: type, notificationUUID: uuid,
+                    data: NotificationData(
+                        appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: "1", environment: .sandbox),
+                    version: "2.0", signedDate: h.now)
+                let body = try JSONEncoder().encode(ResponseBodyV2(signedPayload: try signer.sign(payload)))
+                let response = try await h.client.post("/notifications", raw: body, authenticated: false)
+                #expect(response.status == 200, "\(label): \(response.text)")
+                #expect(response.json["status"] as? String == "rejected", "\(label): \(response.text)")
+                let id = "sha256:" + SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+                let entry = try await h.inbox(id)
+                #expect(entry?.body == body, "\(label): stored exactly")
+                #expect(entry?.status == .rejected, "\(label)")
+                #expect(entry?.lastError?.contains("nulInText") == true, "\(label): \(entry?.lastError ?? "")")
+            }
+        }
+    }
 }
