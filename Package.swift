@@ -288,9 +288,10 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "AppStoreModels", "Storekeeper", "StorekeeperServer",
+                "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
         ),

@@ -19,6 +19,7 @@ struct PostgresTransaction: SQLTransaction {
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         try await state.statement {
+            try SQLValue.requireStorableText(binds)
             guard let entry = preparedEntry(sql, binds) else { return try await run(sql, binds, collectRows: true).rows }
             return try await runPrepared(entry, binds, as: .query).rows
         }
@@ -27,6 +28,7 @@ struct PostgresTransaction: SQLTransaction {
     @discardableResult
     func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
         try await state.statement {
+            try SQLValue.requireStorableText(binds)
             guard let entry = preparedEntry(sql, binds), entry.countsChanges else {
                 return try await run(sql, binds, collectRows: false).changes
             }

@@ -44,6 +44,10 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidStatement = Code(rawValue: "invalidStatement")
         /// The values bound do not fit the statement's `$n` placeholders.
         public static let invalidArguments = Code(rawValue: "invalidArguments")
+        /// A text value bound to the statement contains U+0000 (NUL), which PostgreSQL's `TEXT`
+        /// cannot hold: refused on every backend before the statement runs, so no backend stores
+        /// what another would refuse. Not retryable: the same value fails again.
+        public static let nulInText = Code(rawValue: "nulInText")
         /// A column holds another type than the one asked for, or a row has no such column.
         public static let typeMismatch = Code(rawValue: "typeMismatch")
         /// The database returned a column type this layer does not map to ``SQLValue``.

@@ -14,12 +14,18 @@ struct SQLiteTransaction: SQLTransaction {
     var dialect: SQLDialect { .sqlite }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await state.statement { try await run(sql, binds, collectRows: true).rows }
+        try await state.statement {
+            try SQLValue.requireStorableText(binds)
+            return try await run(sql, binds, collectRows: true).rows
+        }
     }
 
     @discardableResult
     func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
-        try await state.statement { try await run(sql, binds, collectRows: false).changes }
+        try await state.statement {
+            try SQLValue.requireStorableText(binds)
+            return try await run(sql, binds, collectRows: false).changes
+        }
     }
 
     func executeScript(_ sql: String) async throws {

@@ -42,6 +42,7 @@ struct StorekeeperAssembly: Sendable {
     func router() -> Router<StorekeeperRequestContext> {
         let router = Router(context: StorekeeperRequestContext.self)
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: NULRefusalMiddleware())
         OperationsRoutes(store: dependencies.store, registry: dependencies.registry).routes(router)
         StorekeeperAPI(
             apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.wallClock),

@@ -64,7 +64,7 @@ extension NotificationService {
                 _ = try? await store.write { tx in
                     var rejected = entry
                     rejected.status = .rejected
-                    rejected.lastError = error.description
+                    rejected.lastError = Self.storable(error.description)
                     try await tx.updateInbox(rejected)
                 }
                 return .rejected(error.description)

@@ -27,6 +27,9 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         /// The app's configuration lacks what the request needs (e.g. a subscription offer key):
         /// no retry helps until an operator configures it.
         public static let notConfigured = Code(rawValue: "notConfigured")
+        /// Text in the request (a JSON string, the path or the query) contains U+0000 (NUL), which
+        /// Storekeeper never stores (PostgreSQL cannot): refused with 400 on every backend.
+        public static let nulCharacter = Code(rawValue: "nulCharacter")
         public static let internalError = Code(rawValue: "internalError")
     }
 
@@ -51,6 +54,7 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(code.rawValue): \(message)" + (cause.map { " (\($0))" } ?? "") }
 
     public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, status: .badRequest) }
+    public static func nulCharacter(_ message: String) -> Self { .init(.nulCharacter, message, status: .badRequest) }
     public static func unauthorized(_ message: String = "authentication required") -> Self {
         .init(.unauthorized, message, status: .unauthorized)
     }

@@ -8,7 +8,8 @@ import StorekeeperSQL
 /// themselves; Hummingbird's `HTTPError`s (unknown route, body too large) keep their status;
 /// storage that is overloaded or unreachable (no connection in time, conflicts that outlasted
 /// their retries) is a 503 with `Retry-After`, so clients back off instead of treating it as a
-/// defect; anything else is a 500 whose cause is logged, never shown.
+/// defect; text holding NUL refused by the SQL layer is a 400 `nulCharacter`; anything else is
+/// a 500 whose cause is logged, never shown.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -30,6 +31,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 }
             let message = error.status == .notFound ? "no such route" : (error.body ?? error.status.reasonPhrase)
             return try StorekeeperError(code, message, status: error.status).response(from: request, context: context)
+        } catch let error as SQLError where error.code == .nulInText {
+            // The safety net behind the HTTP checks: text holding NUL that reached the SQL layer
+            // (from signed data, say) is refused by every backend before it runs; never a 500.
+            return try StorekeeperError(
+                .nulCharacter, "the request carries text containing U+0000 (NUL), which cannot be stored",
+                status: .badRequest, cause: "\(error)"
+            ).response(from: request, context: context)
         } catch let error as SQLError where error.isRetryable || error.code == .connectionFailure {
             context.logger.warning("storage unavailable", metadata: ["storekeeper.cause": "\(error)"])
             return try StorekeeperError.unavailable("storage is busy or unreachable; retry shortly", cause: "\(error)")

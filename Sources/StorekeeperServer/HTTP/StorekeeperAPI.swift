@@ -81,9 +81,12 @@ struct StorekeeperAPI: Sendable {
     }
 
     /// The JSON body, read up to `limit` bytes: `RequestBodyLimit.smallBytes` unless the route
-    /// carries receipts (`maxBodyBytes`).
+    /// carries receipts (`maxBodyBytes`). A string holding U+0000 is refused before decoding.
     func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T {
         let buffer = try await RequestBodyLimit.collect(request, upTo: limit)
+        if NULDetection.json(buffer.readableBytesView) {
+            throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, _) {

@@ -3,10 +3,16 @@ import AppStoreVerification
 import Crypto
 import Foundation
 public import Storekeeper
+import StorekeeperSQL
 
 /// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
 /// 2xx, deduplicated by `notificationUUID`, verified, interpreted, and applied in one SQL
 /// transaction together with marking them processed.
+///
+/// A body is bytes and is stored as bytes whatever they are. One that can never be applied
+/// (not JSON, unknown shape, failed signature, or text no backend can store, such as U+0000 in a
+/// field) is recorded as rejected and answered 200 `rejected`, so Apple stops sending it; only
+/// failures a retry may cure are answered 503.
 public struct NotificationService: Sendable {
     let store: any PurchaseStore
     let runtime: AppRuntime
@@ -33,6 +39,11 @@ public struct NotificationService: Sendable {
     /// Handles one webhook request body.
     public func receive(_ body: [UInt8]) async -> Answer {
         let now = now()
+        // JSON is UTF-8; a decoder may otherwise turn bad bytes into U+FFFD and let a body Apple
+        // never sent pass as one of its notifications.
+        guard String(validating: body, as: UTF8.self) != nil else {
+            return await reject(body, version: 0, reason: "the body is not UTF-8", now: now)
+        }
         guard let version = Self.version(of: body) else {
             return await reject(body, version: 0, reason: "not a V2 or V1 notification body", now: now)
         }
@@ -46,7 +57,7 @@ public struct NotificationService: Sendable {
                     try await tx.insertInbox(
                         InboxNotification(
                             id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
-                            status: .failed, lastError: error.description))
+                            status: .failed, lastError: Self.storable(error.description)))
                 }
                 metrics.notification(type: "unknown", version: 2, outcome: "retry")
                 return .retry(error.description)
@@ -75,14 +86,20 @@ public struct NotificationService: Sendable {
                 return try await tx.inboxStatus(id: id) == .failed ? .failedBefore : .duplicate
             }
         } catch {
+            if Self.isUnstorable(error) {
+                // Text of the signed payload (its ID, type, a transaction's field) that no backend
+                // stores: no retry changes it. Nothing of this attempt was committed.
+                return await reject(body, version: 2, reason: "the notification holds text that cannot be stored: \(error)", now: now)
+            }
             // Nothing of this attempt was committed: keep the body, as failed, so it is not lost
             // (the inbox processor retries it too), and ask Apple to send it again.
+            let reason = Self.storable(String(describing: error))
             var failed = entry
             failed.status = .failed
             failed.processedAt = nil
-            failed.lastError = String(describing: error)
+            failed.lastError = reason
             _ = try? await store.write { tx in
-                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: String(describing: error)) }
+                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: reason) }
             }
             metrics.notification(type: type, version: 2, outcome: "retry")
             return .retry("processing failed: \(error)")
@@ -122,7 +139,11 @@ public struct NotificationService: Sendable {
             recordApplied(applied, fact: fact, type: type, version: version, signedDate: signedDate, now: now)
             return .processed
         } catch {
-            _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: String(describing: error)) }
+            let reason = Self.storable(String(describing: error))
+            if Self.isUnstorable(error) {
+                return await markRejected(inboxId: inboxId, reason: reason, type: type, version: version)
+            }
+            _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: reason) }
             metrics.notification(type: type, version: version, outcome: "retry")
             return .retry("processing failed: \(error)")
         }
@@ -219,6 +240,11 @@ public struct NotificationService: Sendable {
         } catch {
             return await reject(body, version: 1, reason: "V1 body does not decode: \(error)", now: now)
         }
+        // Checked before anything of the body is stored as text (its type, the reason of a
+        // refusal): such a body could only be stored on some backends.
+        if NULDetection.json(body) {
+            return await reject(body, version: 1, reason: "a string of the V1 body contains U+0000 (NUL)", now: now)
+        }
         let id = "v1:" + Self.digestId(body)
         let type = notification.notificationType.rawValue
         guard let secret = runtime.config.sharedSecret, let password = notification.password,
@@ -249,6 +275,9 @@ public struct NotificationService: Sendable {
                 return .duplicate
             }
         } catch {
+            if Self.isUnstorable(error) {
+                return await reject(body, version: 1, reason: "the V1 body holds text that cannot be stored: \(error)", now: now)
+            }
             return .retry("could not store the notification: \(error)")
         }
         let interpretation = NotificationInterpreter.interpret(v1: notification)
@@ -317,7 +346,11 @@ public struct NotificationService: Sendable {
 
     // MARK: Helpers
 
+    /// Records a body that can never be applied, under the digest of its bytes, and answers
+    /// `rejected`. Only the bytes and a storable reason are stored, nothing decoded from them, so
+    /// recording it fails only when the database does (then Apple is asked to retry).
     private func reject(_ body: [UInt8], version: Int, reason: String, now: Timestamp) async -> Answer {
+        let reason = Self.storable(reason)
         let entry = InboxNotification(
             id: Self.digestId(body), appId: runtime.config.id, version: version, body: Data(body), receivedAt: now,
             status: .rejected, lastError: reason)
@@ -328,6 +361,41 @@ public struct NotificationService: Sendable {
         }
         metrics.notification(type: "unknown", version: version, outcome: "rejected")
         return .rejected(reason)
+    }
+
+    /// Marks a stored entry rejected: applying it failed in a way no retry changes.
+    private func markRejected(inboxId: String, reason: String, type: String, version: Int) async -> Answer {
+        do {
+            try await store.write { tx in
+                guard var entry = try await tx.inboxNotification(id: inboxId) else {
+                    throw SQLPurchaseStoreError(.notFound, "no inbox notification \(inboxId) to mark rejected")
+                }
+                entry.status = .rejected
+                entry.lastError = reason
+                try await tx.updateInbox(entry)
+            }
+        } catch {
+            metrics.notification(type: type, version: version, outcome: "retry")
+            return .retry("could not record the rejection: \(error)")
+        }
+        metrics.notification(type: type, version: version, outcome: "rejected")
+        return .rejected(reason)
+    }
+
+    /// Whether `error` is text no backend stores (U+0000): permanent, never worth a retry.
+    static func isUnstorable(_ error: any Error) -> Bool {
+        (error as? SQLError)?.code == .nulInText
+    }
+
+    /// `text` with every U+0000 written as the six characters `\u0000`, so a diagnostic quoting
+    /// hostile input (an error's description) can always be stored.
+    static func storable(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{0}" { escaped += "\\u0000" } else { escaped.unicodeScalars.append(scalar) }
+        }
+        return escaped
     }
 
     /// 2 for `{"signedPayload": ...}`, 1 for `{"notification_type": ...}`.
