@@ -22,7 +22,7 @@ struct StorekeeperAssembly: Sendable {
         for app in dependencies.configuration.apps {
             let runtime = AppRuntime(
                 config: app, metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry),
-                logger: dependencies.logger)
+                logger: dependencies.logger, now: dependencies.now)
             let applier = FactApplier(app: app)
             let store = dependencies.store
             let now = dependencies.now

@@ -15,8 +15,13 @@ public struct AppRuntime: Sendable {
     /// Apple's servers (or the simulator), when the app configured credentials for them.
     let apple: AppleConnection?
 
-    init(config: AppConfiguration, metricsFactory: any MetricsFactory, logger: Logger) {
+    /// The server's business clock: the moment a fact from `verifyReceipt` (which Apple does not
+    /// sign or date) is taken as signed.
+    let now: @Sendable () -> Timestamp
+
+    init(config: AppConfiguration, metricsFactory: any MetricsFactory, logger: Logger, now: @escaping @Sendable () -> Timestamp) {
         self.config = config
+        self.now = now
         let signedData = SignedDataVerifier(trustedRoots: config.jwsRoots, expectations: config.expectations)
         self.signedData = signedData
         do {
@@ -111,7 +116,7 @@ public struct AppRuntime: Sendable {
             throw StorekeeperError.verification(.wrongBundleId("transaction receipt is for \(bid)"))
         }
         let transaction = try Self.fact { () throws(FactError) in
-            try AppleTransaction(receipt, environment: result.environment, signedDate: Timestamp(Date()), source: .verifyReceipt)
+            try AppleTransaction(receipt, environment: result.environment, signedDate: now(), source: .verifyReceipt)
         }
         return VerifiedFacts(
             transactions: [transaction], renewals: [],
