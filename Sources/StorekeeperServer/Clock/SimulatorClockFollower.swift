@@ -54,7 +54,7 @@ final class SimulatorClockFollower: Service, Sendable {
     /// Takes the first reading, trying for `patience` (a simulator started beside the server may
     /// not listen yet); an answer that is not a simulator's clock is refused at once.
     static func connect(
-        rootURL: String, httpClient: HTTPClient, interval: Duration = .milliseconds(200), patience: Duration = .seconds(5),
+        rootURL: String, httpClient: HTTPClient, interval: Duration = .milliseconds(200), patience: Duration = .seconds(15),
         wall: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }, logger: Logger
     ) async throws -> SimulatorClockFollower {
         let clockURL = rootURL + "/control/clock"
@@ -129,7 +129,7 @@ final class SimulatorClockFollower: Service, Sendable {
         _ url: String, httpClient: HTTPClient, wall: @Sendable () -> Timestamp
     ) async throws -> Reading {
         let before = wall().millisecondsSince1970
-        let response = try await httpClient.execute(HTTPClientRequest(url: url), timeout: .seconds(2))
+        let response = try await httpClient.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
         let body = try await response.body.collect(upTo: 64 * 1024)
         let after = wall().millisecondsSince1970
         guard response.status == .ok, let answer = try? JSONDecoder().decode(Answer.self, from: Data(body.readableBytesView)) else {
