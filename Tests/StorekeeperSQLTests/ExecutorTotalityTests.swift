@@ -17,7 +17,7 @@ struct ExecutorTotalityTests {
     @Test("a dedicated thread runs the jobs enqueued while its last batch runs, after stop()")
     func dedicatedThreadDrainsAfterStop() async {
         let executor = DedicatedThreadExecutor(name: "storekeeper-test-drain")
-        let finished = await finishes(within: .seconds(10)) {
+        let finished = await finishes(within: .seconds(60)) {
             await Task(executorPreference: executor) {
                 // Each yield enqueues the task's next job on the executor. The first job stops
                 // the executor; the next ones arrive while the thread runs its last batch.
@@ -48,7 +48,7 @@ struct ExecutorTotalityTests {
         let loop = group.next()
         try await group.shutdownGracefully()
         let executor = EventLoopTaskExecutor(loop)
-        let finished = await finishes(within: .seconds(10)) {
+        let finished = await finishes(within: .seconds(60)) {
             await Task(executorPreference: executor) {
                 await Task.yield()
             }.value
@@ -70,14 +70,16 @@ struct ExecutorTotalityTests {
         // Give the waiter time to suspend; giveBack must resume it whether or not it has.
         try? await Task.sleep(for: .milliseconds(100))
         handOff.giveBack()
-        let finished = await finishes(within: .seconds(10)) { await waiter.value }
+        let finished = await finishes(within: .seconds(60)) { await waiter.value }
         #expect(finished, "giveBack() dropped the waiting borrower's continuation")
         #expect((outcome.withLock { $0 } as? SQLError)?.code == .connectionFailure)
     }
 }
 
 /// `true` when `body` returns within `limit`, `false` (leaving it suspended) when it does not:
-/// a body whose task lost a job never returns, and awaiting it directly would hang the test.
+/// a body whose task lost a job never returns, and awaiting it directly would hang the test. The
+/// limit is far above the microseconds the bodies take, since a loaded machine can starve the
+/// global executor for seconds.
 private func finishes(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
     let resumed = Mutex(false)
     return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
