@@ -40,9 +40,9 @@ public struct OutboxDispatcher: PeriodicJob {
     var leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds
     /// How often the holder renews the leases of the messages it claimed and has not recorded
     /// yet, while it sends: well inside the lease, so a live holder never loses one.
-    var renewalInterval: Duration = .seconds(3)
+    var renewalInterval: Duration = .milliseconds(2_500)
     /// Short enough that a dead instance's messages resume within 15 s with a 5 s job interval.
-    static let defaultLeaseMilliseconds: Int64 = 9_000
+    static let defaultLeaseMilliseconds: Int64 = 8_000
     let requestTimeout: TimeAmount = .seconds(10)
 
     public var name: String { "outbox" }
