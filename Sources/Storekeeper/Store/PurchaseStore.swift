@@ -186,6 +186,11 @@ public protocol PurchaseStoreTransaction: PurchaseStoreReader {
         now: Timestamp, lease: Int64, owner: String, limit: Int, destinations: [String]?
     ) async throws
         -> [OutboxMessage]
+    /// Extends a claim `owner` still holds (its lease ends at `leaseUntil`, as claimed or last
+    /// renewed) to `newLeaseUntil`, so a delivery slower than the lease is not taken over while
+    /// its holder is alive, and a holder that died releases the message one short lease later.
+    /// Returns `false`, changing nothing, when the claim was lost, taken over or recorded.
+    func renewOutboxLease(id: UUID, owner: String, leaseUntil: Timestamp, newLeaseUntil: Timestamp) async throws -> Bool
 
     func setWatermark(_ name: String, value: String) async throws
     /// Takes the named lease if it is free or expired; `true` when this owner holds it now.

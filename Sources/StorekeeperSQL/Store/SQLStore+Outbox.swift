@@ -38,6 +38,10 @@ enum OutboxRows {
             lease_owner = $13, lease_until = $14
         WHERE id = $1 AND lease_owner = $15 AND lease_until = $16
         """
+    static let renew = """
+        UPDATE outbox SET lease_until = $4
+        WHERE id = $1 AND lease_owner = $2 AND lease_until = $3 AND status = 'pending'
+        """
 
     /// `$1` owner, `$2` lease end, `$3` now, `$4` limit, then one placeholder per destination
     /// (`destinations` of them; none: every destination). `due` is the claimable set.
@@ -80,6 +84,10 @@ extension SQLStoreTransaction {
 
     func updateOutbox(_ message: OutboxMessage, claimedBy owner: String, leaseUntil: Timestamp) async throws -> Bool {
         try await sql.execute(OutboxRows.update, OutboxRows.binds(message) + [.text(owner), SQLValue(leaseUntil)]) == 1
+    }
+
+    func renewOutboxLease(id: UUID, owner: String, leaseUntil: Timestamp, newLeaseUntil: Timestamp) async throws -> Bool {
+        try await sql.execute(OutboxRows.renew, [SQLValue(id), .text(owner), SQLValue(leaseUntil), SQLValue(newLeaseUntil)]) == 1
     }
 
     /// `lease` is the claim's length in milliseconds: the messages are leased to `owner` until

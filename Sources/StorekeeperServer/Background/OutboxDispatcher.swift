@@ -40,8 +40,15 @@ public struct OutboxDispatcher: PeriodicJob {
     /// The real time webhook signatures carry (`t=`): receivers compare it with their own clock.
     var signatureClock: (@Sendable () -> Timestamp)?
     let batch = 20
-    /// How long a claim lasts before another instance may take the message over.
-    let leaseMilliseconds: Int64 = 60_000
+    /// How long a claim lasts, unless its holder renews it, before another instance may take the
+    /// message over: a crashed instance's messages resume this long after its last renewal
+    /// (plus up to one job interval).
+    var leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds
+    /// How often the holder renews the leases of the messages it claimed and has not recorded
+    /// yet, while it sends: well inside the lease, so a live holder never loses one.
+    var renewalInterval: Duration = .milliseconds(2_500)
+    /// Short enough that a dead instance's messages resume within 15 s with a 5 s job interval.
+    static let defaultLeaseMilliseconds: Int64 = 8_000
     let requestTimeout: TimeAmount = .seconds(10)
 
     public var name: String { "outbox" }
@@ -49,22 +56,31 @@ public struct OutboxDispatcher: PeriodicJob {
 
     public func runOnce() async throws -> Bool {
         let now = now()
-        // Only what this instance can deliver: another instance's configuration may know more.
-        let destinations =
-            webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
-            + confirmations.keys.sorted().map { UpgradeConfirmation.destination(appId: $0) }
-        let claimed = try await store.write { tx in
-            try await tx.claimOutbox(
-                now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
-        }
+        let claimed = try await claimDue(now: now)
+        let leases = OutboxLeases(
+            claimed: claimed, store: store, owner: instance, lease: leaseMilliseconds, interval: renewalInterval, now: self.now,
+            logger: logger)
         for message in claimed {
-            await deliver(message, now: now)
+            await deliver(message, now: now, leases: leases)
         }
         metrics.outboxBacklog(try await store.read { try await $0.outboxCount(status: .pending) })
         return claimed.count == batch
     }
 
-    private func deliver(_ message: OutboxMessage, now: Timestamp) async {
+    /// Claims the messages due at `now` that this instance can deliver, leased to it for
+    /// ``leaseMilliseconds``.
+    func claimDue(now: Timestamp) async throws -> [OutboxMessage] {
+        // Only what this instance can deliver: another instance's configuration may know more.
+        let destinations =
+            webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
+            + confirmations.keys.sorted().map { UpgradeConfirmation.destination(appId: $0) }
+        return try await store.write { tx in
+            try await tx.claimOutbox(
+                now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
+        }
+    }
+
+    private func deliver(_ message: OutboxMessage, now: Timestamp, leases: OutboxLeases) async {
         var updated = message
         updated.attempts += 1
         updated.leaseOwner = nil
@@ -81,11 +97,20 @@ public struct OutboxDispatcher: PeriodicJob {
                 metrics.consumptionAnswered(
                     outcome: "expired", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
             }
-            await save(updated, claim: message)
+            await save(updated, claim: message, leases: leases)
             return
         }
+        // The batch's leases are renewed while this message is in flight (a slow receiver
+        // must not let another instance send it, or the rest of the batch, a second time).
+        let outcome: Result<Void, any Error> = await leases.whileRenewing {
+            do {
+                return .success(try await send(message, now: now))
+            } catch {
+                return .failure(error)
+            }
+        }
         do {
-            try await send(message, now: now)
+            try outcome.get()
             updated.status = .delivered
             updated.deliveredAt = now
             updated.lastError = nil
@@ -98,14 +123,16 @@ public struct OutboxDispatcher: PeriodicJob {
             logger.info(
                 "outbox delivery failed", metadata: ["storekeeper.destination": "\(message.destination)", "storekeeper.error": "\(error)"])
         }
-        await save(updated, claim: message)
+        await save(updated, claim: message, leases: leases)
     }
 
     /// Records the attempt unless the claim was lost meanwhile (the lease ran out and another
     /// instance took the message over: its outcome stands).
-    private func save(_ message: OutboxMessage, claim: OutboxMessage) async {
+    private func save(_ message: OutboxMessage, claim: OutboxMessage, leases: OutboxLeases) async {
+        let leaseUntil = leases.leaseUntil(claim.id)
+        leases.release(claim.id)
         do {
-            guard let leaseUntil = claim.leaseUntil,
+            guard let leaseUntil,
                 try await store.write({ tx in try await tx.updateOutbox(message, claimedBy: instance, leaseUntil: leaseUntil) })
             else {
                 logger.notice(

@@ -75,6 +75,56 @@ extension PurchaseStoreContract {
                     try await $0.updateOutbox(StoreFixtures.outbox(9), claimedBy: "a", leaseUntil: StoreFixtures.at(1))
                 } == false)
         },
+        StoreContractCase("outbox: a holder renews its live claim; a lost, taken-over or recorded claim is not renewed") {
+            context throws in
+            let store = context.store
+            // Each write is bound before it is checked: a write inside `#expect` may run again.
+            func renew(_ id: UUID, _ owner: String, from: Int64, to: Int64) async throws -> Bool {
+                try await store.write {
+                    try await $0.renewOutboxLease(
+                        id: id, owner: owner, leaseUntil: StoreFixtures.at(from), newLeaseUntil: StoreFixtures.at(to))
+                }
+            }
+            func claim(at now: Int64, _ owner: String) async throws -> [OutboxMessage] {
+                try await store.write { try await $0.claimOutbox(now: StoreFixtures.at(now), lease: 10_000, owner: owner, limit: 1) }
+            }
+            let message = StoreFixtures.outbox(1, dueAt: 0)
+            try await store.write { try await $0.enqueueOutbox(message) }
+            let claimed = try #require(try await claim(at: 100, "a").first)
+            // Renewed before it ran out: nobody can take it over at the old lease's end.
+            let renewed = try await renew(message.id, "a", from: 10_100, to: 17_000)
+            #expect(renewed)
+            let early = try await claim(at: 10_100, "b")
+            #expect(early.isEmpty)
+            // Only the holder, and only from the lease it last set.
+            let byOther = try await renew(message.id, "b", from: 17_000, to: 90_000)
+            let fromStale = try await renew(message.id, "a", from: 10_100, to: 90_000)
+            #expect(!byOther && !fromStale)
+            #expect(try await store.read { try await $0.outboxMessage(id: message.id) }?.leaseUntil == StoreFixtures.at(17_000))
+            // The outcome is recorded against the renewed lease; a recorded message is not renewed.
+            var sent = claimed
+            sent.status = .delivered
+            sent.deliveredAt = StoreFixtures.at(16_000)
+            sent.attempts = 1
+            sent.leaseOwner = nil
+            sent.leaseUntil = nil
+            let recorded = try await store.write { try await $0.updateOutbox(sent, claimedBy: "a", leaseUntil: StoreFixtures.at(17_000)) }
+            #expect(recorded)
+            let afterRecording = try await renew(message.id, "a", from: 17_000, to: 24_000)
+            #expect(!afterRecording)
+
+            // A holder that stopped renewing (it crashed) loses the message when its lease ends;
+            // its late renewal is then refused.
+            let second = StoreFixtures.outbox(2, dueAt: 0)
+            try await store.write { try await $0.enqueueOutbox(second) }
+            let crashedClaim = try await claim(at: 200, "a")
+            #expect(crashedClaim.map(\.id) == [second.id])
+            let takenOver = try await claim(at: 10_200, "b")
+            #expect(takenOver.map(\.id) == [second.id])
+            let late = try await renew(second.id, "a", from: 10_200, to: 20_000)
+            #expect(!late)
+            #expect(try await store.read { try await $0.outboxMessage(id: second.id) }?.leaseOwner == "b")
+        },
         StoreContractCase("outbox: a claim limited to destinations leaves the others for instances that know them") {
             context throws in
             let store = context.store
