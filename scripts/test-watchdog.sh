@@ -26,9 +26,11 @@ descendants() {
     for child in $(pgrep -P "$1"); do descendants "$child"; done
 }
 
-# The command runs in a process group of its own, so a hang can be stopped whole.
+# The command runs in a process group of its own, so a hang can be stopped whole. Its output is
+# line-buffered (stdbuf, inherited by the test process): a block-buffered pipe would lose the
+# last "passed" lines when a hung run is killed, and finished tests would look unfinished.
 set -m
-"$@" > >(tee "$log") 2>&1 &
+stdbuf -oL -eL "$@" > >(tee "$log") 2>&1 &
 pid=$!
 set +m
 
