@@ -51,6 +51,9 @@ import Testing
                 var holder = try h.job(OutboxDispatcher.self)
                 holder.leaseMilliseconds = 1_000
                 holder.renewalInterval = .milliseconds(50)
+                // The receiver holds the request for several seconds of wall time (more on a
+                // loaded machine); this test is about leases, not the receiver's time limit.
+                holder.requestTimeout = .seconds(120)
                 // Another instance polling the outbox all the while (the same job, as a second
                 // process would run it).
                 let other = holder

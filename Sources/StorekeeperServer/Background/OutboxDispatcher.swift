@@ -49,7 +49,8 @@ public struct OutboxDispatcher: PeriodicJob {
     var renewalInterval: Duration = .milliseconds(2_500)
     /// Short enough that a dead instance's messages resume within 15 s with a 5 s job interval.
     static let defaultLeaseMilliseconds: Int64 = 8_000
-    let requestTimeout: TimeAmount = .seconds(10)
+    /// How long a webhook receiver may take to answer before the attempt counts as failed.
+    var requestTimeout: TimeAmount = .seconds(10)
 
     public var name: String { "outbox" }
     static let consumptionPrefix = "apple:consumption:"
