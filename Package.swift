@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AppStoreModels", targets: ["AppStoreModels"]),
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         .library(name: "AppStoreAPI", targets: ["AppStoreAPI"]),
+        .library(name: "AppStoreReports", targets: ["AppStoreReports"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
@@ -35,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +46,15 @@ let package = Package(
         ),
         .target(
             name: "AppStoreModels",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppStoreReports",
+            dependencies: [
+                "AppStoreModels",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -207,6 +218,11 @@ let package = Package(
             name: "AppStoreModelsTests",
             dependencies: ["AppStoreModels"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppStoreReportsTests",
+            dependencies: ["AppStoreReports", "AppStoreModels"],
             swiftSettings: strict
         ),
         .testTarget(
