@@ -73,6 +73,7 @@ let package = Package(
             name: "AppStoreAPI",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -228,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreAPITests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -305,6 +306,7 @@ let package = Package(
             name: "StorekeeperServerTests",
             dependencies: [
                 "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
