@@ -87,6 +87,7 @@ let package = Package(
             name: "AppStoreSimulator",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -254,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreAPISimulatorTests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreSimulator", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
