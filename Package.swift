@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreSimulatorTests",
             dependencies: [
-                "AppStoreSimulator", "AppStoreModels", "AppStoreVerification",
+                "AppStoreSimulator", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),

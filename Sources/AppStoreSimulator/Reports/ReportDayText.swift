@@ -2,9 +2,9 @@ import AppStoreReports
 
 /// Validation of the control API's report inputs.
 enum ReportDayText {
-    /// A `YYYY-MM-DD` day.
+    /// A `YYYY-MM-DD` day (not Apple's `MM/DD/YYYY` file notation, which the API does not take).
     static func parse(_ text: String) -> ReportDay? {
-        text.count == 10 ? ReportDay(reportText: Substring(text)) : nil
+        text.utf8.count == 10 && text.contains("-") ? ReportDay(reportText: Substring(text)) : nil
     }
 
     /// Whether `text` is a decimal amount as reports print them.

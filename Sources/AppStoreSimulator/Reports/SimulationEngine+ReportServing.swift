@@ -35,7 +35,7 @@ extension SimulationEngine {
         if type == "SUBSCRIPTION_EVENT", filters["version"] == nil {
             return .parameter("Please include the version parameter. The latest version for this report is 1_3.")
         }
-        guard let text = filters["reportDate"], let day = ReportDay(reportText: Substring(text)), text.count == 10 else {
+        guard let day = ReportDayText.parse(filters["reportDate"] ?? "") else {
             return .parameter("The parameter 'filter[reportDate]' must be a YYYY-MM-DD date.")
         }
         let delay = setup.discrepancies.filter { $0.kind == .delayDay && $0.day == day.isoFormatted }.reduce(0) {
