@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AppStoreModels", targets: ["AppStoreModels"]),
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         .library(name: "AppStoreAPI", targets: ["AppStoreAPI"]),
+        .library(name: "AppStoreReports", targets: ["AppStoreReports"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
@@ -35,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +46,15 @@ let package = Package(
         ),
         .target(
             name: "AppStoreModels",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppStoreReports",
+            dependencies: [
+                "AppStoreModels",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -62,6 +73,7 @@ let package = Package(
             name: "AppStoreAPI",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -75,6 +87,7 @@ let package = Package(
             name: "AppStoreSimulator",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -210,9 +223,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "AppStoreReportsTests",
+            dependencies: ["AppStoreReports", "AppStoreModels"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppStoreAPITests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -226,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreSimulatorTests",
             dependencies: [
-                "AppStoreSimulator", "AppStoreModels", "AppStoreVerification",
+                "AppStoreSimulator", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -237,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreAPISimulatorTests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreSimulator", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -289,6 +307,7 @@ let package = Package(
             name: "StorekeeperServerTests",
             dependencies: [
                 "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -2,7 +2,26 @@ import AppStoreVerification
 import Foundation
 import Synchronization
 
-/// Caches the ES256 bearer token of the App Store Server API and signs a new one shortly before
+/// Signs bearer tokens: the App Store Server API's (per app) and the App Store Connect API's
+/// (per team key).
+protocol BearerTokenSigner: Sendable {
+    /// The longest lifetime Apple accepts for the token.
+    static var maximumLifetime: TimeInterval { get }
+    /// A token valid from `issuedAt` for `lifetime`.
+    func token(issuedAt: Date, lifetime: TimeInterval) throws -> String
+    /// Names the API in errors.
+    var apiName: String { get }
+}
+
+extension AppStoreServerAPIToken: BearerTokenSigner {
+    var apiName: String { "App Store Server API" }
+}
+
+extension AppStoreConnectAPIToken: BearerTokenSigner {
+    var apiName: String { "App Store Connect API" }
+}
+
+/// Caches the ES256 bearer token of the App Store Server API (or App Store Connect API) and signs a new one shortly before
 /// the cached one expires (or if the clock moved backwards past its `iat`), so steady traffic
 /// signs about one token per `lifetime` instead of one per request.
 final class BearerTokenCache: Sendable {
@@ -12,7 +31,7 @@ final class BearerTokenCache: Sendable {
         var expiresAt: Date
     }
 
-    private let signer: AppStoreServerAPIToken
+    private let signer: any BearerTokenSigner
     private let lifetime: TimeInterval
     private let renewalMargin: TimeInterval
     private let entry = Mutex<Entry?>(nil)
@@ -20,9 +39,9 @@ final class BearerTokenCache: Sendable {
     /// - Parameters:
     ///   - lifetime: The token's lifetime (Apple rejects more than 60 minutes).
     ///   - renewalMargin: How long before expiry a new token is signed.
-    init(signer: AppStoreServerAPIToken, lifetime: Duration, renewalMargin: Duration) {
+    init<Signer: BearerTokenSigner>(signer: Signer, lifetime: Duration, renewalMargin: Duration) {
         self.signer = signer
-        self.lifetime = min(max(lifetime.seconds, 60), AppStoreServerAPIToken.maximumLifetime)
+        self.lifetime = min(max(lifetime.seconds, 60), Signer.maximumLifetime)
         self.renewalMargin = min(max(renewalMargin.seconds, 0), self.lifetime / 2)
     }
 
@@ -38,7 +57,7 @@ final class BearerTokenCache: Sendable {
         do {
             token = try signer.token(issuedAt: issuedAt, lifetime: lifetime)
         } catch {
-            throw AppStoreAPIError(.signing, "Could not sign the App Store Server API token: \(error).")
+            throw AppStoreAPIError(.signing, "Could not sign the \(signer.apiName) token: \(error).")
         }
         let fresh = Entry(token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(lifetime))
         entry.withLock { $0 = fresh }

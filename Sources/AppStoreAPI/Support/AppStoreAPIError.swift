@@ -85,6 +85,9 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
     public let receiptStatus: VerifyReceiptStatus?
     /// The environment whose server gave the final answer, when known.
     public let environment: AppStoreEnvironment?
+    /// The App Store Connect API's error `code` (for example `NOT_FOUND`,
+    /// `RATE_LIMIT_EXCEEDED`), when the error body was its `errors` array.
+    public let connectErrorCode: String?
 
     public init(
         _ code: Code,
@@ -95,7 +98,8 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         errorMessage: String? = nil,
         retryAfter: Date? = nil,
         receiptStatus: VerifyReceiptStatus? = nil,
-        environment: AppStoreEnvironment? = nil
+        environment: AppStoreEnvironment? = nil,
+        connectErrorCode: String? = nil
     ) {
         self.code = code
         self.reason = reason
@@ -106,6 +110,7 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         self.retryAfter = retryAfter
         self.receiptStatus = receiptStatus
         self.environment = environment
+        self.connectErrorCode = connectErrorCode
     }
 
     /// Whether sending the same request again later may succeed.
@@ -129,6 +134,7 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         if let endpoint { text += " [endpoint \(endpoint)]" }
         if let httpStatus { text += " [HTTP \(httpStatus)]" }
         if let errorCode { text += " [errorCode \(errorCode.rawValue)]" }
+        if let connectErrorCode { text += " [code \(connectErrorCode.prefix(60))]" }
         if let receiptStatus { text += " [status \(receiptStatus.rawValue)]" }
         if let retryAfter { text += " [retryAfter \(Timestamp(retryAfter))]" }
         return text
@@ -140,6 +146,6 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         return AppStoreAPIError(
             code, reason, endpoint: name, httpStatus: httpStatus, errorCode: errorCode,
             errorMessage: errorMessage, retryAfter: retryAfter, receiptStatus: receiptStatus,
-            environment: environment)
+            environment: environment, connectErrorCode: connectErrorCode)
     }
 }

@@ -18,6 +18,7 @@ struct ControlRoutes: Sendable {
         registerOperations(on: control)
         registerClockAndFaults(on: control)
         registerReads(on: control)
+        registerReports(on: control)
     }
 
     /// Runs a control handler, mapping failures to JSON error responses.

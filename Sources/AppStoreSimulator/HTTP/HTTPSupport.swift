@@ -59,10 +59,19 @@ enum HTTPSupport {
     }
 
     /// Query items, percent-decoded, repeated names kept in order.
+    ///
+    /// Parsed by hand: `URLComponents.percentEncodedQuery` traps on characters RFC 3986 does not
+    /// allow unencoded, and clients do send them (`filter[reportType]=…` with raw brackets, as
+    /// App Store Connect examples and `curl --globoff` write it). A malformed `%` escape is kept
+    /// as written.
     static func queryItems(of request: Request) -> [URLQueryItem] {
-        var components = URLComponents()
-        components.percentEncodedQuery = request.uri.query
-        return components.queryItems ?? []
+        guard let query = request.uri.query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let value = parts.count > 1 ? String(parts[1]) : nil
+            return URLQueryItem(name: name.removingPercentEncoding ?? name, value: value.map { $0.removingPercentEncoding ?? $0 })
+        }
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(SimulatorError) -> T {

@@ -10,6 +10,8 @@ public import ServiceLifecycle
 ///   `/sandbox/inApps/...`: the sandbox one. Point a client's base URL at
 ///   `http://host:port` (or `.../production`) and `http://host:port/sandbox`.
 /// - `POST /verifyReceipt/production` and `POST /verifyReceipt/sandbox`.
+/// - `GET /v1/salesReports` and `GET /v1/financeReports`: App Store Connect's report downloads
+///   (``ConnectReportRoutes``); point a reports client's base URL at `http://host:port`.
 /// - `GET /pki/root.pem` (trust this to accept the simulator's signed data) and
 ///   `GET /pki/receipt-root.pem` (for its legacy receipts).
 /// - `POST /ocsp` and `GET /ocsp/<base64>`: an OCSP responder for the JWS chain (``OCSPRoutes``),
@@ -22,6 +24,7 @@ public enum SimulatorServer {
         ServerAPIRoutes(simulator: simulator, environment: .production).register(on: router.group("production"))
         ServerAPIRoutes(simulator: simulator, environment: .sandbox).register(on: router.group("sandbox"))
         VerifyReceiptRoutes(simulator: simulator).register(on: router)
+        ConnectReportRoutes(simulator: simulator).register(on: router)
         OCSPRoutes(responder: { OCSPResponder(pki: simulator.keys.pki) }).register(on: router)
         router.get("pki/root.pem") { _, _ in
             HTTPSupport.text(

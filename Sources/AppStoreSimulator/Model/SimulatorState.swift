@@ -22,6 +22,8 @@ public struct SimulatorState: Hashable, Sendable, Codable {
     /// Offer codes already redeemed, and promotional offer nonces already used.
     public var redeemedCodes: Set<String> = []
     public var usedOfferNonces: Set<String> = []
+    /// App Store Connect reports: vendor number, team keys, injected discrepancies (nil until set up).
+    public var reports: SimulatedReports?
     var counters = IDCounters()
 
     /// A fresh state. `identifierOffset` starts every identifier sequence (transaction, web order

@@ -19,6 +19,9 @@ public import Storekeeper
 ///   `serverAPI.privateKeyPath`: the in-app purchase key for the App Store Server API;
 ///   `serverAPI.productionURL` / `serverAPI.sandboxURL` override Apple's hosts (simulator only).
 /// - `offers.keyId`, `offers.privateKey` / `offers.privateKeyPath`: the subscription offer key.
+/// - `reports.issuerId`, `reports.keyId`, `reports.privateKey` (PEM, secret) or
+///   `reports.privateKeyPath`, `reports.vendorNumber`, `reports.baseURL` (simulator only): the
+///   team key for App Store Connect's sales and finance reports (``ReportsCredentials``).
 /// - `trustedRoots`, `receiptRoots` (arrays of PEM file paths): trust anchors replacing Apple's
 ///   (development only, e.g. the simulator's root).
 /// - `verifyReceipt.productionURL` / `verifyReceipt.sandboxURL`: simulator only.
@@ -43,6 +46,8 @@ public struct AppConfiguration: Sendable {
     public var sharedSecret: String?
     public var serverAPI: ServerAPICredentials?
     public var offerKey: OfferKey?
+    /// The App Store Connect API team key and vendor number for reports, when configured.
+    public var reports: ReportsCredentials?
     public var jwsRoots: TrustedRoots
     public var receiptRoots: TrustedRoots
     /// Whether the trust anchors were replaced (never in production mode).
@@ -132,9 +137,10 @@ public struct AppConfiguration: Sendable {
         offerKey: OfferKey? = nil, jwsRoots: TrustedRoots = .appleRootCAG3, receiptRoots: TrustedRoots = .appleIncRoot,
         usesCustomRoots: Bool = false, verifyReceiptURLs: (production: String, sandbox: String)? = nil,
         customerTokens: CustomerTokenKeys = .init(), webhooks: [Webhook] = [], bonus: BonusRule? = nil,
-        consumption: ConsumptionSettings = .init()
+        consumption: ConsumptionSettings = .init(), reports: ReportsCredentials? = nil
     ) {
         self.consumption = consumption
+        self.reports = reports
         self.id = id
         self.bundleId = bundleId
         self.appAppleId = appAppleId
@@ -213,6 +219,7 @@ extension AppConfiguration {
         sharedSecret = try settings.string("sharedSecret", secret: true)
         serverAPI = try Self.serverAPI(settings.scoped("serverAPI"), mode: mode)
         offerKey = try Self.offerKey(settings.scoped("offers"))
+        reports = try Self.reports(settings.scoped("reports"), mode: mode)
         let jwsRootPaths = try settings.stringArray("trustedRoots") ?? []
         let receiptRootPaths = try settings.stringArray("receiptRoots") ?? []
         usesCustomRoots = !jwsRootPaths.isEmpty || !receiptRootPaths.isEmpty

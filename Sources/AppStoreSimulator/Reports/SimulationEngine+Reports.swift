@@ -1,0 +1,173 @@
+import AppStoreModels
+import AppStoreReports
+
+/// Apple's reports generated from the simulator's own transactions.
+///
+/// Only production transactions count (Apple's reports leave sandbox out), and only those a
+/// customer paid for (Family Sharing copies carry no price). A sale counts on the Pacific day of
+/// its `purchaseDate`, a refund on the Pacific day of its `revocationDate`, with negative units
+/// and price and positive proceeds (Apple's sample "Refunds"). Proceeds are 70% of the price, 85%
+/// for a renewal after a year of paid service (`Rate After One Year`), in the customer's currency,
+/// rounded down to the cent: the simulator has no tax and no currency conversion.
+extension SimulationEngine {
+    /// One paid event a report counts.
+    struct ReportEvent {
+        var transaction: StoredTransaction
+        var product: CatalogProduct?
+        var isRefund: Bool
+        var at: Timestamp
+        var price: Int64
+        var currency: String
+    }
+
+    /// Product type identifier: `IAY` for auto-renewable subscriptions, `IA1` for other in-app
+    /// purchases (the simulator has no app downloads).
+    static func productTypeIdentifier(_ product: CatalogProduct?) -> String {
+        product?.isAutoRenewable == true ? "IAY" : "IA1"
+    }
+
+    /// The paid events between `start` (inclusive) and `end` (exclusive).
+    func reportEvents(from start: Timestamp, to end: Timestamp) -> [ReportEvent] {
+        var events: [ReportEvent] = []
+        for transaction in state.transactions.values where transaction.environment == .production {
+            guard let price = transaction.payload.price, let currency = transaction.payload.currency,
+                transaction.payload.inAppOwnershipType != .familyShared, let purchased = transaction.payload.purchaseDate
+            else { continue }
+            let product = state.apps[transaction.bundleId]?.products[transaction.productId]
+            if purchased >= start, purchased < end {
+                events.append(
+                    ReportEvent(
+                        transaction: transaction, product: product, isRefund: false, at: purchased, price: price, currency: currency))
+            }
+            if transaction.isRefunded, let revoked = transaction.payload.revocationDate, revoked >= start, revoked < end {
+                events.append(
+                    ReportEvent(transaction: transaction, product: product, isRefund: true, at: revoked, price: price, currency: currency))
+            }
+        }
+        return events.sorted { ($0.at, $0.transaction.createdSequence) < ($1.at, $1.transaction.createdSequence) }
+    }
+
+    /// Whether a renewal comes after a year of paid service (the reduced commission applies).
+    func isAfterOneYear(_ transaction: StoredTransaction) -> Bool {
+        guard transaction.payload.transactionReason == .renewal, let original = transaction.payload.originalPurchaseDate,
+            let purchased = transaction.payload.purchaseDate
+        else { return false }
+        return durations.end(of: .oneYear, from: original) <= purchased
+    }
+
+    /// A price in milliunits as the report prints it: two decimals, three when needed.
+    static func reportPrice(_ milliunits: Int64) -> ReportDecimal {
+        milliunits % 10 == 0 ? ReportDecimal(significand: milliunits / 10, scale: 2) : ReportDecimal(significand: milliunits, scale: 3)
+    }
+
+    /// Proceeds per unit: 70% (85% after a year) of the price, rounded down to the cent.
+    static func proceeds(_ milliunits: Int64, afterOneYear: Bool) -> ReportDecimal {
+        ReportDecimal(significand: milliunits * (afterOneYear ? 85 : 70) / 1000, scale: 2)
+    }
+
+    /// Apple's label of a subscription duration (`1 Month`, `7 Days`, `1 Year`).
+    static func durationLabel(_ period: ISOPeriod?) -> String? {
+        guard let period else { return nil }
+        switch (period.unit, period.value) {
+        case (.week, let weeks): return "\(weeks * 7) Days"
+        case (.day, let days): return "\(days) Day\(days == 1 ? "" : "s")"
+        case (.month, let months): return "\(months) Month\(months == 1 ? "" : "s")"
+        case (.year, let years): return "\(years) Year\(years == 1 ? "" : "s")"
+        }
+    }
+
+    /// SALES / SUMMARY / DAILY rows of a Pacific day, before injected discrepancies.
+    func salesSummaryRows(day: ReportDay) -> [SalesSummaryRow] {
+        struct Key: Hashable {
+            var sku: String, bundleId: String, type: String, country: String, currency: String, price: Int64
+            var refund: Bool, kind: String?, period: String?, afterOneYear: Bool
+        }
+        var units: [Key: Int] = [:]
+        var order: [Key] = []
+        for event in reportEvents(from: PacificCalendar.start(of: day), to: PacificCalendar.start(of: day, addingDays: 1)) {
+            let subscription = event.product?.isAutoRenewable == true
+            let key = Key(
+                sku: event.transaction.productId, bundleId: event.transaction.bundleId, type: Self.productTypeIdentifier(event.product),
+                country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"), currency: event.currency,
+                price: event.price, refund: event.isRefund,
+                kind: subscription ? (event.transaction.payload.transactionReason == .renewal ? "Renewal" : "New") : nil,
+                period: subscription ? Self.durationLabel(event.product?.period) : nil, afterOneYear: isAfterOneYear(event.transaction))
+            if units[key] == nil { order.append(key) }
+            units[key, default: 0] += Int(event.transaction.payload.quantity ?? 1)
+        }
+        return order.map { key in
+            let count = units[key] ?? 0
+            let price = Self.reportPrice(key.price)
+            return SalesSummaryRow(
+                sku: key.sku, title: key.sku, productTypeIdentifier: key.type, units: key.refund ? -count : count,
+                developerProceeds: Self.proceeds(key.price, afterOneYear: key.afterOneYear), beginDate: day, endDate: day,
+                customerCurrency: key.currency, countryCode: key.country, currencyOfProceeds: key.currency,
+                customerPrice: key.refund ? ReportDecimal(significand: -price.significand, scale: price.scale) : price,
+                parentIdentifier: key.bundleId, subscription: key.kind.map(SalesSubscriptionKind.init(rawValue:)), period: key.period,
+                proceedsReason: key.afterOneYear ? "Rate After One Year" : nil)
+        }
+    }
+
+    /// SUBSCRIPTION_EVENT / SUMMARY / DAILY rows of a Pacific day: `Subscribe`, `Renew` and
+    /// `Refund` events of auto-renewable subscriptions.
+    func subscriptionEventRows(day: ReportDay) -> [SubscriptionEventRow] {
+        struct Key: Hashable {
+            var event: String, app: String, sku: String, group: String?, duration: String?, country: String, afterOneYear: Bool
+        }
+        var quantities: [Key: Int] = [:]
+        var order: [Key] = []
+        for event in reportEvents(from: PacificCalendar.start(of: day), to: PacificCalendar.start(of: day, addingDays: 1))
+        where event.product?.isAutoRenewable == true {
+            let name =
+                event.isRefund ? "Refund" : (event.transaction.payload.transactionReason == .renewal ? "Renew" : "Subscribe")
+            let key = Key(
+                event: name, app: event.transaction.bundleId, sku: event.transaction.productId,
+                group: event.product?.subscriptionGroupId, duration: Self.durationLabel(event.product?.period),
+                country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"),
+                afterOneYear: isAfterOneYear(event.transaction))
+            if quantities[key] == nil { order.append(key) }
+            quantities[key, default: 0] += 1
+        }
+        return order.map { key in
+            SubscriptionEventRow(
+                eventDate: day, event: key.event, appName: key.app, subscriptionName: key.sku, subscriptionGroupID: key.group,
+                standardSubscriptionDuration: key.duration, proceedsReason: key.afterOneYear ? "Rate After One Year" : nil,
+                country: key.country, quantity: quantities[key] ?? 0)
+        }
+    }
+
+    /// FINANCE_DETAIL rows of a month. The simulator's fiscal month is the calendar month in
+    /// Pacific time (Apple's fiscal calendar is not simulated); a row's settlement date is its
+    /// transaction date.
+    func financeDetailRows(year: Int, month: Int) -> [FinanceDetailRow] {
+        guard let first = ReportDay(year: year, month: month, day: 1) else { return [] }
+        let last = PacificCalendar.days(year: year, month: month).last ?? first
+        struct Key: Hashable {
+            var day: ReportDay, sku: String, type: String, country: String, currency: String, price: Int64, refund: Bool
+            var afterOneYear: Bool
+        }
+        var quantities: [Key: Int] = [:]
+        var order: [Key] = []
+        for event in reportEvents(from: PacificCalendar.start(of: first), to: PacificCalendar.start(of: last, addingDays: 1)) {
+            let key = Key(
+                day: PacificCalendar.day(of: event.at), sku: event.transaction.productId, type: Self.productTypeIdentifier(event.product),
+                country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"), currency: event.currency,
+                price: event.price, refund: event.isRefund, afterOneYear: isAfterOneYear(event.transaction))
+            if quantities[key] == nil { order.append(key) }
+            quantities[key, default: 0] += Int(event.transaction.payload.quantity ?? 1)
+        }
+        return order.map { key in
+            let count = quantities[key] ?? 0
+            let quantity = key.refund ? -count : count
+            let share = Self.proceeds(key.price, afterOneYear: key.afterOneYear)
+            let price = Self.reportPrice(key.price)
+            return FinanceDetailRow(
+                transactionDate: key.day, settlementDate: key.day, sku: key.sku, title: key.sku, productTypeIdentifier: key.type,
+                countryOfSale: key.country, quantity: quantity, partnerShare: share,
+                extendedPartnerShare: ReportDecimal(significand: share.significand * Int64(quantity), scale: share.scale),
+                partnerShareCurrency: key.currency,
+                customerPrice: key.refund ? ReportDecimal(significand: -price.significand, scale: price.scale) : price,
+                customerCurrency: key.currency, saleOrReturn: key.refund ? .return : .sale)
+        }
+    }
+}
