@@ -51,18 +51,21 @@ while kill -0 "$pid" 2>/dev/null; do
         # A test that started and did not finish: started lines minus finished lines, by name.
         python3 - "$log" > "$dir/unfinished-tests.txt" <<'PY'
 import collections, re, sys
+# "◇ Test NAME started." / "✔ Test NAME [with N test cases] passed after …" (likewise suites);
+# a parameterized test's cases print only their start, so they are not counted.
 started, ended = collections.Counter(), collections.Counter()
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    m = re.search(r'Test (?:case .* to )?(".*?"|\S+\(.*?\)) started\.', line)
-    if m:
-        started[line[m.start():m.end()].replace(" started.", "")] += 1
+    line = line.strip()
+    m = re.match(r"◇ (Test|Suite) (.*) started\.$", line)
+    if m and not m.group(2).startswith("case "):
+        started[m.group(1) + " " + m.group(2)] += 1
         continue
-    m = re.search(r'Test (?:case .* to )?(".*?"|\S+\(.*?\)) (?:passed|failed|skipped)', line)
+    m = re.match(r"[✔✘] (Test|Suite) (.*?)(?: with \d+ test cases?)? (?:passed|failed) after [\d.]+ seconds", line) \
+        or re.match(r"↷ (Test|Suite) (.*?) skipped", line)
     if m:
-        text = line[m.start():m.end()]
-        ended[re.sub(r' (passed|failed|skipped)$', '', text)] += 1
+        ended[m.group(1) + " " + m.group(2)] += 1
 for name, count in started.items():
-    if count > ended[name]:
+    if count > ended[name] and name != "Test run":
         print(name)
 PY
         echo "test-watchdog: tests that started and did not finish:" >&2

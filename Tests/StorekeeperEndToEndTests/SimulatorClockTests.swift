@@ -32,8 +32,11 @@ import Testing
         let account = "apple-\(tag)"
         try simulator.upsertAccount(SimulatedAccount(id: account, environment: .sandbox))
         let bootstrap = try await LocalStack.open(backend.backend, logger: Self.logger)
+        let stages = TestStages(name: "simclock \(backend.name)")
+        stages.reached("store open")
 
         try await WebhookReceiver.run(failuresPerEvent: 0) { receiver, webhookURL in
+            stages.reached("webhook receiver listening")
             var simulated = configured
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // The simulator as `storekeeper simulator` runs it: its time flows with the wall
@@ -49,6 +52,7 @@ import Testing
                 var simulatorPortIterator = simulatorPorts.makeAsyncIterator()
                 let simulatorPortNumber = await simulatorPortIterator.next()
                 let simulatorURL = "http://127.0.0.1:\(try #require(simulatorPortNumber))"
+                stages.reached("simulator listening")
 
                 // Storekeeper as `serve --config <file>` runs it, its clock built from the file.
                 let configuration = try await StorekeeperConfiguration.load(
@@ -57,6 +61,7 @@ import Testing
                     environment: [:])
                 #expect(configuration.clock == .simulator(url: simulatorURL))
                 let clock = try await ServerClock.make(configuration.clock, logger: Self.logger)
+                stages.reached("clock following the simulator")
                 var runtime = StorekeeperServerRuntime(
                     configuration: configuration, bootstrap: bootstrap, logger: Self.logger, clock: clock)
                 // Far longer than the test: only a jump of the clock can make a job run again.
@@ -69,6 +74,7 @@ import Testing
                 var storekeeperPortIterator = storekeeperPorts.makeAsyncIterator()
                 let storekeeperPortNumber = await storekeeperPortIterator.next()
                 let storekeeperURL = "http://127.0.0.1:\(try #require(storekeeperPortNumber))"
+                stages.reached("storekeeper listening")
                 simulated.sandboxNotificationURL = storekeeperURL + "/v1/apps/demo/notifications"
                 simulated.productionNotificationURL = simulated.sandboxNotificationURL
                 _ = try simulator.configureApp(simulated)
@@ -89,6 +95,7 @@ import Testing
                         == 200)
                 let original = try #require(bought.transaction.originalTransactionId)
                 let firstExpiry = try #require(bought.transaction.expiresDate)
+                stages.reached("subscribed")
                 #expect(try await Self.view(server, customer).entitlement("premium")?.expiresAt == firstExpiry.millisecondsSince1970)
 
                 // A month later at the simulator: the renewal arrives, and Storekeeper's now is the
@@ -101,6 +108,7 @@ import Testing
                     clock.now() >= advanced
                 }
                 let renewedExpiry = try #require(simulator.subscription(originalTransactionId: original)?.expiresDate)
+                stages.reached("advanced a month; clock followed")
                 #expect(renewedExpiry > firstExpiry)
                 try await Self.eventually("the renewal reaches the customer view") {
                     let view = try await Self.view(server, customer)
@@ -114,6 +122,7 @@ import Testing
                 let asCustomer = StorekeeperClient(baseURL: storekeeperURL + "/v1/apps/demo", credential: customerToken)
                 let ownView = try await asCustomer.get("/customers/\(customer)")
                 #expect(ownView.status == 200, "\(String(decoding: ownView.body, as: UTF8.self))")
+                stages.reached("renewal seen; customer token accepted")
 
                 // Auto-renew off, every notification lost from here on and the notification history
                 // unavailable: only Storekeeper's own clock and its expiry refresher can tell that
@@ -132,6 +141,7 @@ import Testing
                     return !view.has("premium") && view.subscriptions.first?.phase == "expired"
                 }
                 let refresher = AuditActor.job("subscriptions.refresh.demo")
+                stages.reached("expired after the second advance")
                 let id = try #require(CustomerID(rawValue: customer))
                 let refreshed = try await bootstrap.store.read { try await $0.auditEvents(customerId: id, limit: 100) }
                     .filter { $0.actor == refresher }
@@ -153,10 +163,14 @@ import Testing
                         WebhookReceiver.verify(signature: delivery.signature, body: delivery.body, secret: Self.webhookSecret))
                     #expect(abs(signedAt - wallSeconds) < 300, "signed at \(signedAt), wall clock \(wallSeconds)")
                 }
+                stages.reached("checks done; stopping the servers")
                 group.cancelAll()
             }
+            stages.reached("servers stopped")
         }
+        stages.reached("webhook receiver stopped")
         await bootstrap.close()
+        stages.reached("store closed")
     }
 
     @Test("serve refuses to start when the simulator's clock cannot be read, naming clock.simulatorURL")
@@ -248,5 +262,15 @@ import Testing
         let file = directory.appendingPathComponent("storekeeper.json")
         try JSONSerialization.data(withJSONObject: configuration).write(to: file)
         return file.path
+    }
+}
+
+/// Where a long end-to-end test is, written to standard error as it goes: if a run hangs, its
+/// log (kept by scripts/test-watchdog.sh) names the last stage each case reached.
+struct TestStages: Sendable {
+    let name: String
+
+    func reached(_ stage: String) {
+        FileHandle.standardError.write(Data("[\(name)] \(stage)\n".utf8))
     }
 }
