@@ -287,6 +287,7 @@ let package = Package(
                 "StorekeeperSQL",
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
+                "StorekeeperTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -306,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
+                "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),

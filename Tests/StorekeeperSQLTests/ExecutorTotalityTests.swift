@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import StorekeeperSQL
+import StorekeeperTesting
 import Synchronization
 import Testing
 
@@ -73,30 +74,5 @@ struct ExecutorTotalityTests {
         let finished = await finishes(within: .seconds(60)) { await waiter.value }
         #expect(finished, "giveBack() dropped the waiting borrower's continuation")
         #expect((outcome.withLock { $0 } as? SQLError)?.code == .connectionFailure)
-    }
-}
-
-/// `true` when `body` returns within `limit`, `false` (leaving it suspended) when it does not:
-/// a body whose task lost a job never returns, and awaiting it directly would hang the test. The
-/// limit is far above the microseconds the bodies take, since a loaded machine can starve the
-/// global executor for seconds.
-private func finishes(within limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-    let resumed = Mutex(false)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let resumeOnce: @Sendable (Bool) -> Void = { value in
-            let first = resumed.withLock { done in
-                defer { done = true }
-                return !done
-            }
-            if first { continuation.resume(returning: value) }
-        }
-        Task.detached {
-            await body()
-            resumeOnce(true)
-        }
-        Task.detached {
-            try? await Task.sleep(for: limit)
-            resumeOnce(false)
-        }
     }
 }

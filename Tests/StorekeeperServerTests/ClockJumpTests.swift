@@ -1,4 +1,5 @@
 import Logging
+import StorekeeperTesting
 import Synchronization
 import Testing
 
@@ -43,6 +44,18 @@ import Testing
         #expect(try await Self.waitUntil { job.count == 2 }, "the jump woke the job")
         jumps.signal()
         #expect(try await Self.waitUntil { job.count == 3 })
+    }
+
+    @Test("a job cancelled before its start gate opens ends instead of waiting forever")
+    func cancelledBeforeTheGateOpens() async throws {
+        let job = CountingJob()
+        let service = PeriodicService(job: job, interval: .seconds(3600), gate: StartGate(), logger: Self.logger)
+        let running = Task { try await service.run() }
+        try await Task.sleep(for: .milliseconds(100))
+        running.cancel()
+        let ended = await finishes(within: .seconds(60)) { _ = try? await running.value }
+        #expect(ended, "the service kept waiting for a gate that will never open")
+        #expect(job.count == 0, "no pass ran before the schema was ready")
     }
 
     @Test("without a jump a pause lasts its duration, and cancellation ends it with an error")
