@@ -289,10 +289,16 @@ final class WebhookReceiver: Sendable {
             onServerRunning: { channel in receiver.started(port: channel.localAddress?.port ?? 0) })
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
+                // A server that stops without ever listening must not leave `port()` waiting.
+                defer { receiver.started(port: 0) }
                 try await application.runService()
                 return nil
             }
             let port = await receiver.port()
+            guard port > 0 else {
+                _ = try await group.next()  // the server's own error, if it threw one
+                throw CancellationError()
+            }
             group.addTask { try await body(receiver, "http://127.0.0.1:\(port)/hooks") }
             var result: T?
             while let next = try await group.next() {
@@ -319,8 +325,11 @@ final class WebhookReceiver: Sendable {
         }
     }
 
+    /// Records the port the server listens on (`0`: it stopped without ever listening) and wakes
+    /// whoever waits for it; only the first report counts.
     private func started(port: Int) {
         let waiters = state.withLock { state -> [CheckedContinuation<Int, Never>] in
+            guard state.port == nil else { return [] }
             state.port = port
             defer { state.waiters = [] }
             return state.waiters
