@@ -6,8 +6,10 @@
 #
 #   scripts/test-watchdog.sh SECONDS DIR -- COMMAND [ARGS...]
 #
-# DIR receives output.log (the command's output) and, after a hang, unfinished-tests.txt and
-# stacks-<pid>.txt for each test process. Exit status: the command's own, or 124 after a hang.
+# DIR receives output.log (the command's output) and, after a hang, unfinished-tests.txt,
+# stacks-<pid>.txt (threads and TCP sockets) for each test process and, when STOREKEEPER_TEST_POSTGRES_URL is set,
+# postgres-activity.txt: every session of the test cluster with what it runs or waits for, and
+# the locks not granted (a task waiting on the database looks idle in the stacks). Exit status: the command's own, or 124 after a hang.
 set -uo pipefail
 
 if [ $# -lt 4 ] || [ "$3" != "--" ]; then
@@ -46,8 +48,20 @@ while kill -0 "$pid" 2>/dev/null; do
                 echo "# pid $p: $(tr '\0' ' ' < "/proc/$p/cmdline")"
                 timeout 120 gdb -p "$p" -batch -nx -ex 'set pagination off' -ex 'info threads' \
                     -ex 'thread apply all bt' 2>&1
+                # Its sockets: a task waiting on the database or on a loopback server holds one.
+                echo "# sockets of pid $p"
+                ss -tanpe 2>/dev/null | grep "pid=$p," || true
             } > "$dir/stacks-$p.txt"
         done
+        if [ -n "${STOREKEEPER_TEST_POSTGRES_URL:-}" ] && command -v psql >/dev/null; then
+            timeout 30 psql "$STOREKEEPER_TEST_POSTGRES_URL" -X -P pager=off -c \
+                "SELECT pid, state, wait_event_type, wait_event, backend_xid, now() - xact_start AS in_transaction,
+                        now() - state_change AS in_state, left(query, 300) AS query
+                   FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                  ORDER BY xact_start NULLS LAST" \
+                -c "SELECT l.pid, l.locktype, l.mode, l.relation::regclass, l.objid, pg_blocking_pids(l.pid) AS blocked_by
+                      FROM pg_locks l WHERE NOT l.granted" > "$dir/postgres-activity.txt" 2>&1
+        fi
         # A test that started and did not finish: started lines minus finished lines, by name.
         python3 - "$log" > "$dir/unfinished-tests.txt" <<'PY'
 import collections, re, sys
@@ -70,7 +84,7 @@ for name, count in started.items():
 PY
         echo "test-watchdog: tests that started and did not finish:" >&2
         sed 's/^/  /' "$dir/unfinished-tests.txt" >&2
-        for f in "$dir"/stacks-*.txt; do
+        for f in "$dir"/postgres-activity.txt "$dir"/stacks-*.txt; do
             [ -f "$f" ] || continue
             echo "test-watchdog: ---- $f" >&2
             cat "$f" >&2
