@@ -269,8 +269,12 @@ import Testing
 /// log (kept by scripts/test-watchdog.sh) names the last stage each case reached.
 struct TestStages: Sendable {
     let name: String
+    private let start = ContinuousClock.now
+
+    init(name: String) { self.name = name }
 
     func reached(_ stage: String) {
-        FileHandle.standardError.write(Data("[\(name)] \(stage)\n".utf8))
+        let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))
+        FileHandle.standardError.write(Data("[\(name) +\(elapsed)] \(stage)\n".utf8))
     }
 }
