@@ -37,6 +37,15 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
     public let leaseTimeout: Duration
     /// Nil when statements run unprepared; see ``init(configuration:leaseTimeout:preparedStatements:logger:)``.
     private let preparedStatements: PreparedStatementMemory?
+    /// XORed into every advisory lock key this database takes: 0 for the default schema (the keys
+    /// as ``SQLAdvisoryLock`` derives them), a hash of the schema's name when the configuration sets
+    /// one (`search_path`, the URL's `schema`).
+    ///
+    /// PostgreSQL's advisory locks belong to the whole database, not to a schema: without this, two
+    /// deployments in two schemas of one database (or tests, each in a schema of its own) would
+    /// wait on each other's customer locks and queue behind each other's migrations. Instances of
+    /// one deployment share their schema, so they still exclude each other.
+    public let advisoryLockNamespace: Int64
     private let logger: Logger
 
     public var dialect: SQLDialect { .postgresql }
@@ -55,7 +64,16 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.leaseTimeout = leaseTimeout
         self.preparedStatements = preparedStatements ? PreparedStatementMemory() : nil
+        self.advisoryLockNamespace = Self.advisoryLockNamespace(configuration)
         self.logger = logger
+    }
+
+    /// See ``advisoryLockNamespace``: the last `search_path` startup parameter wins, as on the server.
+    static func advisoryLockNamespace(_ configuration: PostgresClient.Configuration) -> Int64 {
+        guard let schema = configuration.options.additionalStartupParameters.last(where: { $0.0 == "search_path" })?.1,
+            !schema.isEmpty, schema != "public"
+        else { return 0 }
+        return SQLAdvisoryLock.key(for: "storekeeper.schema:" + schema)
     }
 
     /// A database reached with a `postgres://` URL; see ``configuration(url:)``, and its
@@ -122,7 +140,8 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async -> Result<T, any Error> {
         let transaction = PostgresTransaction(
-            connection: connection, state: TransactionState(), prepared: preparedStatements, logger: logger)
+            connection: connection, state: TransactionState(), prepared: preparedStatements, lockNamespace: advisoryLockNamespace,
+            logger: logger)
         let result = await run(transaction, begin: begin, body)
         if transaction.discard.isRequired {
             // A statement failed on its first use on this connection; see PreparedStatementMemory.

@@ -11,6 +11,8 @@ struct PostgresTransaction: SQLTransaction {
     let state: TransactionState
     /// Nil when statements are not prepared (a pooler that does not support it).
     let prepared: PreparedStatementMemory?
+    /// Mixed into every advisory lock key: the database's ``PostgreSQLDatabase/advisoryLockNamespace``.
+    let lockNamespace: Int64
     /// Set when the connection must be closed rather than given back to the pool.
     let discard = ConnectionDiscard()
     let logger: Logger
@@ -50,7 +52,7 @@ struct PostgresTransaction: SQLTransaction {
     /// target list in order), so the keys are locked in the order given.
     func advisoryLocks(_ keys: [Int64]) async throws {
         guard !keys.isEmpty else { return }
-        _ = try await query(Self.lockStatement(count: keys.count), keys.map { SQLValue.integer($0) })
+        _ = try await query(Self.lockStatement(count: keys.count), keys.map { SQLValue.integer($0 ^ lockNamespace) })
     }
 
     static func lockStatement(count: Int) -> String {

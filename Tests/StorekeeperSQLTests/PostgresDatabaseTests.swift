@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import StorekeeperSQL
+import StorekeeperTesting
 import Synchronization
 import Testing
 
@@ -54,6 +55,50 @@ struct PostgresDatabaseTests {
             #expect(try count.int64(0) == 40)
             #expect(try count.int64(1) == 40)
         }
+    }
+
+    /// Advisory locks belong to the whole PostgreSQL database; Storekeeper scopes its keys to its
+    /// schema, so deployments (or tests) in different schemas never wait on each other. Held in
+    /// one schema, the same key is taken at once in another; within one schema it still excludes
+    /// (`advisoryLocksSerializeInstances`).
+    @Test func advisoryLocksInDifferentSchemasDoNotExcludeEachOther() async throws {
+        let key = SQLAdvisoryLock.key(for: "storekeeper.test.schema-scoped")
+        try await TestBackend.postgresql.withDatabase { first in
+            try await TestBackend.postgresql.withDatabase { second in
+                let (held, heldSignal) = AsyncStream<Void>.makeStream()
+                let (release, releaseSignal) = AsyncStream<Void>.makeStream()
+                let holder = Task {
+                    try await first.database.write { tx in
+                        try await tx.advisoryLock(key)
+                        heldSignal.yield()
+                        for await _ in release { break }
+                    }
+                }
+                for await _ in held { break }
+                // Without the schema scope this waits until the holder ends, which it does only
+                // after this returns: `finishes` reports that as false after its limit.
+                let tookIt = await finishes(within: .seconds(60)) {
+                    try? await second.database.write { tx in try await tx.advisoryLock(key) }
+                }
+                releaseSignal.yield()
+                try await holder.value
+                #expect(tookIt, "a lock held in another schema blocked this one")
+            }
+        }
+    }
+
+    @Test func advisoryLockNamespaceFollowsTheSchema() throws {
+        func namespace(_ url: String) throws -> Int64 {
+            PostgreSQLDatabase.advisoryLockNamespace(try PostgreSQLDatabase.configuration(url: url))
+        }
+        let base = "postgres://storekeeper@127.0.0.1:5432/storekeeper"
+        // The default schema keeps the keys every earlier version took, so a rolling upgrade's
+        // old and new instances still exclude each other.
+        #expect(try namespace(base) == 0)
+        #expect(try namespace(base + "?schema=public") == 0)
+        #expect(try namespace(base + "?schema=tenant_a") != 0)
+        #expect(try namespace(base + "?schema=tenant_a") == namespace(base + "?schema=tenant_a"))
+        #expect(try namespace(base + "?schema=tenant_a") != namespace(base + "?schema=tenant_b"))
     }
 
     /// A transaction whose task is cancelled keeps its connection until it ends: with a pool of
