@@ -78,6 +78,81 @@ import Testing
         }
     }
 
+    /// A purchase that changes owner between the presenter's unlocked read and its locks: the
+    /// new owner's lock is not held, and taking it then (after the purchase's) could close a
+    /// cycle, so the attempt fails as a serialization failure and the next one, reading the new
+    /// owner first, locks it in order and transfers from it. PostgreSQL only: SQLite's single
+    /// writer never lets an owner change under a running write.
+    @Test(.enabled(if: StoreTestPostgres.url != nil))
+    func anOwnerChangedBeforeTheLocksRunsTheWriteAgain() async throws {
+        var configuration = StoreTestBackend.testConfiguration
+        configuration.maxAttempts = 1
+        try await StoreTestBackend.postgresql.withStore(configuration: configuration) { database in
+            let store = database.store
+            // Names of this test's own, so the lock waited for is this test's.
+            let suffix = UUID().uuidString.lowercased()
+            let alice = try #require(CustomerID(rawValue: "alice-\(suffix)"))
+            let bob = try #require(CustomerID(rawValue: "bob-\(suffix)"))
+            let carol = try #require(CustomerID(rawValue: "carol-\(suffix)"))
+            let purchase = PurchaseKey(Self.purchase)
+            let now = Timestamp(millisecondsSince1970: 10_000)
+            _ = try await store.write { tx in
+                try await Self.applier.applyPresented(
+                    [Self.purchase], renewals: [], by: bob, orderId: nil, actor: .client, fact: "bob", now: now, in: tx)
+            }
+            // Alice's writer holds Bob's lock while Carol's presentation reads Bob as the owner
+            // and waits for Bob's lock; then the purchase moves to Alice.
+            let bobsLock = SQLAdvisoryLock.key(for: "storekeeper.customer:" + bob.rawValue)
+            let carolsAttempt = try await store.write { tx in
+                try await tx.lock(customer: alice)
+                try await tx.lock(customer: bob)
+                // Detached: a task started inside a write would count as nested in it.
+                let attempt = Task.detached {
+                    try await store.write { tx in
+                        try await Self.applier.applyPresented(
+                            [Self.purchase], renewals: [], by: carol, orderId: nil, actor: .client, fact: "carol", now: now,
+                            in: tx)
+                    }
+                }
+                try await Self.waitUntilSomeoneWaits(for: bobsLock, in: database.otherInstance)
+                try await tx.lock(environment: purchase.environment, originalTransactionId: purchase.originalTransactionId)
+                try await Self.applier.move(purchase, from: bob, to: alice, in: tx)
+                return attempt
+            }
+            await #expect(throws: SQLError.self) { _ = try await carolsAttempt.value }
+            let failure = await carolsAttempt.result
+            if case .failure(let error as SQLError) = failure {
+                #expect(error.code == .serializationFailure)
+            }
+            #expect(try await store.read { try await $0.owner(environment: .sandbox, originalTransactionId: "t-1") } == alice)
+            // The next attempt locks Alice in order and takes the purchase from her.
+            _ = try await store.write { tx in
+                try await Self.applier.applyPresented(
+                    [Self.purchase], renewals: [], by: carol, orderId: nil, actor: .client, fact: "carol", now: now, in: tx)
+            }
+            #expect(try await store.read { try await $0.owner(environment: .sandbox, originalTransactionId: "t-1") } == carol)
+            let transferred = try await store.read { try await $0.auditEvents(subject: "Sandbox:t-1") }
+                .filter { $0.kind == "ownership.transferred" && $0.customerId == carol }
+            #expect(transferred.map { $0.details["from"] } == [alice.rawValue])
+        }
+    }
+
+    /// Polls PostgreSQL's lock table until a session waits for the advisory lock `key`.
+    static func waitUntilSomeoneWaits(for key: Int64, in store: SQLPurchaseStore) async throws {
+        let high = Int64(UInt32(truncatingIfNeeded: key >> 32))
+        let low = Int64(UInt32(truncatingIfNeeded: key))
+        for _ in 0..<6_000 {
+            let waiting = try await store.database.read { sql in
+                try await sql.queryFirst(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid::bigint = $1 AND objid::bigint = $2",
+                    [.integer(high), .integer(low)])?.int64(0) ?? 0
+            }
+            if waiting > 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("nobody waited for the lock within a minute")
+    }
+
     /// One presentation, attempted again (up to a generous bound) while the database reports a
     /// retryable conflict; deadlocks are counted apart from the rest.
     static func present(
