@@ -200,74 +200,47 @@ struct FactApplier: Sendable {
 
     // MARK: Recording
 
+    /// Records `transaction` for `customerId`: the store answers whether the fact is new, and
+    /// ``PurchaseDecision/recording(_:upsert:kind:for:order:claimed:claimedFromPlaceholder:appliesLifecycle:)``
+    /// decides what follows from that answer.
     func record(
         _ transaction: AppleTransaction, for customerId: CustomerID, orderId: UUID?, actor: AuditActor, fact: String,
         now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome, applyLifecycle: Bool = true
     ) async throws {
         let order = try await findOrder(for: transaction, customerId: customerId, orderId: orderId, in: tx)
-        let result = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
+        let upsert = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
         let kind = app.catalog[transaction.productId]?.kind ?? transaction.productType.flatMap(ProductKind.init(appleType:))
-        let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
-        switch result {
-        case .unchanged:
-            // New to this customer when just claimed from the App Store's placeholder.
-            if outcome.claimed.contains(transaction.transactionId) {
-                outcome.recorded.append(transaction)
-            } else {
-                outcome.replayed.append(transaction)
-            }
-        case .inserted:
-            outcome.recorded.append(transaction)
-            outcome.inserted.append(transaction)
+        let decision = PurchaseDecision.recording(
+            transaction, upsert: upsert, kind: kind, for: customerId, order: order,
+            claimed: outcome.claimed.contains(transaction.transactionId),
+            claimedFromPlaceholder: outcome.claimedFromPlaceholder.contains(transaction.transactionId),
+            appliesLifecycle: applyLifecycle)
+        if decision.isRecorded { outcome.recorded.append(transaction) } else { outcome.replayed.append(transaction) }
+        if decision.isInserted { outcome.inserted.append(transaction) }
+        switch decision.ledger {
+        case .none: break
+        case .credit: break  // booked below, with the `purchase.recorded` event that shows it
+        case .clawBack: try await clawBack(transaction, from: customerId, actor: actor, fact: fact, now: now, in: tx)
+        case .restore: try await restore(transaction, to: customerId, actor: actor, fact: fact, now: now, in: tx)
+        }
+        if decision.isInserted {
             // One audit event per new purchase, carrying what it credited.
-            var details = [
-                "productId": transaction.productId, "quantity": String(transaction.quantity),
-                "environment": transaction.environment.rawValue, "source": transaction.source.rawValue,
-            ]
-            if kind == .consumable, !transaction.isRevoked {
-                for (currency, amount) in try await credit(transaction, to: customerId, now: now, in: tx) {
-                    details["credited." + currency] = String(amount)
-                }
-            }
-            if transaction.isRevoked {
-                details["revocationDate"] = transaction.revocationDate.map { String($0.millisecondsSince1970) }
-            }
+            let credited = decision.ledger == .credit ? try await credit(transaction, to: customerId, now: now, in: tx) : []
             try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "purchase.recorded", actor: actor, subject: subject, fact: fact,
-                    details: details, createdAt: now))
-            if let order, !transaction.isRevoked {
-                try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
-            }
-        case .updated(let previous):
-            outcome.recorded.append(transaction)
-            if kind == .consumable {
-                if transaction.isRevoked && !previous.isRevoked {
-                    try await clawBack(transaction, from: customerId, actor: actor, fact: fact, now: now, in: tx)
-                } else if !transaction.isRevoked && previous.isRevoked {
-                    try await restore(transaction, to: customerId, actor: actor, fact: fact, now: now, in: tx)
-                }
-            }
-            if transaction.isRevoked != previous.isRevoked {
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customerId, kind: transaction.isRevoked ? "purchase.revoked" : "purchase.restored",
-                        actor: actor, subject: subject, fact: fact,
-                        details: [
-                            "productId": transaction.productId,
-                            "revocationDate": transaction.revocationDate.map { String($0.millisecondsSince1970) } ?? "",
-                            "reason": transaction.revocationReason.map { String($0.rawValue) } ?? "",
-                        ], createdAt: now))
-            }
+                PurchaseDecision.recordedAudit(transaction, for: customerId, credited: credited, actor: actor, fact: fact, now: now))
         }
-        let firstGrant = result == .inserted || outcome.claimedFromPlaceholder.contains(transaction.transactionId)
-        if firstGrant, !transaction.isRevoked, !customerId.rawValue.hasPrefix(Self.unclaimedPrefix) {
-            outcome.delivered.append(transaction)
+        if let event = decision.revocationEvent {
+            try await tx.append(
+                PurchaseDecision.revocationAudit(event, of: transaction, for: customerId, actor: actor, fact: fact, now: now))
         }
-        if result != .inserted, let order, order.state != .delivered, !transaction.isRevoked {
+        if decision.deliversOrder, let order {
+            try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        }
+        if decision.isFirstGrant { outcome.delivered.append(transaction) }
+        if decision.deliversKnownOrder, let order {
             try await deliverKnown(transaction, order: order, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
         }
-        if kind == .autoRenewableSubscription, applyLifecycle {
+        if decision.appliesLifecycle {
             try await subscriptions.apply(transaction: transaction, owner: customerId, actor: actor, fact: fact, now: now, in: tx)
         }
         outcome.changedCustomers.insert(customerId)
@@ -275,15 +248,15 @@ struct FactApplier: Sendable {
 
     // MARK: Wallet
 
-    /// Credits the consumable's currencies × quantity (``PurchaseLedger``); returns what was booked.
+    /// Credits the consumable's currencies × quantity (``PurchaseLedger``); returns the entries
+    /// booked now (none when a replay finds them booked already).
     private func credit(
         _ transaction: AppleTransaction, to customerId: CustomerID, now: Timestamp, in tx: any PurchaseStoreTransaction
-    ) async throws -> [(String, Int64)] {
-        let entries = try credits(transaction, to: customerId, now: now)
-        var credited: [(String, Int64)] = []
-        for entry in entries {
+    ) async throws -> [JournalEntry] {
+        var credited: [JournalEntry] = []
+        for entry in try credits(transaction, to: customerId, now: now) {
             if case .posted(let balance) = try await tx.post(entry, requireNonNegative: false) {
-                credited.append((entry.currency, entry.customerDelta))
+                credited.append(entry)
                 try await events.walletChanged(entry, balance: balance, now: now, in: tx)
             }
         }
@@ -356,36 +329,20 @@ struct FactApplier: Sendable {
         transactions.isEmpty || !renewals.isEmpty || transactions.contains { app.catalog.mayGrantEntitlements($0.productId) }
     }
 
-    /// Recomputes the customer's grants from the facts held and records what changed.
+    /// Recomputes the customer's grants from the facts held and records what changed
+    /// (``GrantChange``).
     func refreshGrants(
         of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
         grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
-        let before = try await tx.grants(customerId: customerId)
-        guard Set(before) != Set(grants) else { return }
+        let change = GrantChange(before: try await tx.grants(customerId: customerId), after: grants)
+        guard !change.isEmpty else { return }
         try await tx.replaceGrants(customerId: customerId, grants: grants)
-        let added = Set(grants).subtracting(before)
-        let removed = Set(before).subtracting(grants)
-        try await events.entitlementsChanged(
-            customerId, granted: added.sorted { $0.entitlement < $1.entitlement },
-            removed: removed.sorted { $0.entitlement < $1.entitlement }, now: now, in: tx)
-        for grant in added.sorted(by: { $0.entitlement < $1.entitlement }) {
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "entitlement.granted", actor: actor, subject: grant.entitlement, fact: fact,
-                    details: [
-                        "productId": grant.productId, "source": grant.source.description,
-                        "expiresAt": grant.expiresAt.map { String($0.millisecondsSince1970) } ?? "never",
-                    ], createdAt: now))
-        }
-        for grant in removed.sorted(by: { $0.entitlement < $1.entitlement })
-        where !added.contains(where: { $0.entitlement == grant.entitlement && $0.source == grant.source }) {
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "entitlement.removed", actor: actor, subject: grant.entitlement, fact: fact,
-                    details: ["productId": grant.productId, "source": grant.source.description], createdAt: now))
+        try await events.entitlementsChanged(customerId, granted: change.added, removed: change.removed, now: now, in: tx)
+        for event in change.audit(of: customerId, actor: actor, fact: fact, now: now) {
+            try await tx.append(event)
         }
     }
 }
