@@ -5,6 +5,11 @@ import Storekeeper
 /// Applies verified Apple facts to the store inside one write transaction: ownership, the
 /// transaction record, wallet postings, order delivery, derived entitlements and audit events.
 ///
+/// It decides nothing itself: it loads who is involved, takes every lock up front in the
+/// canonical order (``LockSet``), asks the domain's pure decisions (``PurchaseDecision``,
+/// ``PurchaseLedger``, ``GrantChange``) and books what they return. See docs/DESIGN.md,
+/// "Purchase decisions and locks".
+///
 /// Every effect is keyed by an Apple identifier, so applying the same facts again changes
 /// nothing: `upsertTransaction` reports `.unchanged`, journal keys are already booked, grants
 /// are recomputed to the same set.
@@ -45,14 +50,6 @@ struct FactApplier: Sendable {
         var delivered: [AppleTransaction] = []
         /// Customers whose grants or balances changed (for outbox events).
         var changedCustomers: Set<CustomerID> = []
-    }
-
-    /// Prefix of customers that hold purchases nobody has claimed yet (a notification arrived
-    /// before the app presented the purchase).
-    static let unclaimedPrefix = PurchaseDecision.unclaimedPrefix
-
-    static func unclaimedCustomer(_ transaction: AppleTransaction) -> CustomerID? {
-        PurchaseDecision.placeholder(for: PurchaseKey(transaction))
     }
 
     /// Facts presented by `customerId` (a client submission or a restore).
@@ -182,7 +179,8 @@ struct FactApplier: Sendable {
             appAccountToken: transaction.appAccountToken)
         guard
             let owner = PurchaseDecision.recipient(
-                owner: candidates.owner, orderCustomer: candidates.orderCustomer, placeholder: Self.unclaimedCustomer(transaction))
+                owner: candidates.owner, orderCustomer: candidates.orderCustomer,
+                placeholder: PurchaseDecision.placeholder(for: PurchaseKey(transaction)))
         else {
             throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
         }
