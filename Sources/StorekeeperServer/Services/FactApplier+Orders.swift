@@ -40,7 +40,7 @@ extension FactApplier {
     ) async throws -> Order? {
         // A placeholder holds purchases no customer has presented yet: no order is ever its own
         // (the customer who claims the purchase is matched to an order then).
-        guard !customerId.rawValue.hasPrefix(Self.unclaimedPrefix) else { return nil }
+        guard !PurchaseDecision.isPlaceholder(customerId) else { return nil }
         if let orderId, let order = try await tx.order(id: orderId), order.customerId == customerId {
             return order
         }

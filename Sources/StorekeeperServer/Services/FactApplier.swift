@@ -5,6 +5,11 @@ import Storekeeper
 /// Applies verified Apple facts to the store inside one write transaction: ownership, the
 /// transaction record, wallet postings, order delivery, derived entitlements and audit events.
 ///
+/// It decides nothing itself: it loads who is involved, takes every lock up front in the
+/// canonical order (``LockSet``), asks the domain's pure decisions (``PurchaseDecision``,
+/// ``PurchaseLedger``, ``GrantChange``) and books what they return. See docs/DESIGN.md,
+/// "Purchase decisions and locks".
+///
 /// Every effect is keyed by an Apple identifier, so applying the same facts again changes
 /// nothing: `upsertTransaction` reports `.unchanged`, journal keys are already booked, grants
 /// are recomputed to the same set.
@@ -47,42 +52,33 @@ struct FactApplier: Sendable {
         var changedCustomers: Set<CustomerID> = []
     }
 
-    /// Prefix of customers that hold purchases nobody has claimed yet (a notification arrived
-    /// before the app presented the purchase).
-    static let unclaimedPrefix = "unclaimed:"
-
-    static func unclaimedCustomer(_ transaction: AppleTransaction) -> CustomerID? {
-        CustomerID(rawValue: "\(unclaimedPrefix)\(transaction.environment.rawValue):\(transaction.originalTransactionId)")
-    }
-
     /// Facts presented by `customerId` (a client submission or a restore).
+    ///
+    /// Reads who is involved without locks (``presentationSnapshot(of:renewals:presentedBy:in:)``),
+    /// takes every lock they need at once in the canonical order (``LockSet``), then decides each
+    /// purchase under the locks (``PurchaseDecision``); an owner outside the locks fails the
+    /// attempt so that it runs again with the larger set (``requireLocked(_:_:)``).
     func applyPresented(
         _ transactions: [AppleTransaction], renewals: [RenewalInfo], by customerId: CustomerID, orderId: UUID?,
         actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws -> Outcome {
         var outcome = Outcome(customerId: customerId)
         let ordered = Self.lockOrder(transactions)
-        // Customers whose orders the presented tokens name: each such purchase is theirs.
-        let orderCustomers = try await orderCustomers(of: ordered, presentedBy: customerId, in: tx)
-        // Customers first (in order), then purchases: the last customer's lock and the first
-        // purchase's in one round trip; later purchases are locked when the loop reaches them (a
-        // transfer may lock their owner in between).
-        let customers = Set(orderCustomers.values).union([customerId]).sorted()
-        for other in customers.dropLast() { try await tx.lock(customer: other) }
-        try await tx.lock(customer: customers[customers.count - 1], purchases: ordered.prefix(1).map(Self.purchaseLock))
+        let snapshot = try await presentationSnapshot(of: ordered, renewals: renewals, presentedBy: customerId, in: tx)
+        let locks = snapshot.locks
+        try await take(locks, in: tx)
         try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
-        for (index, transaction) in ordered.enumerated() {
-            if index > 0 {
-                try await tx.lock(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
-            }
-            if let token = transaction.appAccountToken, let orderCustomer = orderCustomers[token] {
+        for transaction in ordered {
+            let orderCustomer = transaction.appAccountToken.flatMap { snapshot.orderCustomers[$0] }
+            if let orderCustomer {
                 try await recordForOrderCustomer(
-                    transaction, orderCustomer: orderCustomer, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+                    transaction, orderCustomer: orderCustomer, locks: locks, actor: actor, fact: fact, now: now, in: tx,
+                    outcome: &outcome)
             }
             guard
                 try await claimOwnership(
-                    of: transaction, for: customerId, orderCustomer: transaction.appAccountToken.flatMap { orderCustomers[$0] },
-                    actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+                    of: transaction, for: customerId, orderCustomer: orderCustomer, locks: locks, actor: actor, fact: fact,
+                    now: now, in: tx, outcome: &outcome)
             else { continue }
             try await record(
                 transaction, for: customerId, orderId: orderId, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
@@ -91,6 +87,7 @@ struct FactApplier: Sendable {
             for renewal in renewals {
                 guard let owner = try await tx.owner(environment: renewal.environment, originalTransactionId: renewal.originalTransactionId)
                 else { continue }
+                try requireLocked(owner, locks)
                 try await subscriptions.apply(renewal: renewal, owner: owner, actor: actor, fact: fact, now: now, in: tx)
                 outcome.changedCustomers.insert(owner)
             }
@@ -114,14 +111,20 @@ struct FactApplier: Sendable {
         let owner = try await resolveOwner(first, in: tx)
         var outcome = Outcome(customerId: owner)
         let ordered = Self.lockOrder(transactions)
-        // Nothing below locks another customer, so every purchase is locked up front, in one
-        // round trip with the owner's lock.
-        try await tx.lock(customer: owner, purchases: Self.distinctPurchaseLocks(ordered))
+        // The first purchase's owner was read with the recipient; a batch's other purchases
+        // (a history sweep) may have owners of their own, locked with it.
+        var snapshot = PurchaseSnapshot(recipient: owner, purchases: Set(ordered.map(PurchaseKey.init)))
+        for key in snapshot.purchases where key != PurchaseKey(first) {
+            snapshot.owners[key] = try await tx.owner(environment: key.environment, originalTransactionId: key.originalTransactionId)
+        }
+        let locks = snapshot.locks
+        try await take(locks, in: tx)
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
         for transaction in ordered {
             let customer = try await tx.claimOwner(
                 environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
                 customerId: owner)
+            try requireLocked(customer, locks)
             try await record(transaction, for: customer, orderId: nil, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
             outcome.changedCustomers.insert(customer)
         }
@@ -139,22 +142,24 @@ struct FactApplier: Sendable {
         _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp,
         in tx: any PurchaseStoreTransaction
     ) async throws -> (Outcome, [SubscriptionAction]) {
+        let purchase = PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
         let owner: CustomerID
         if let stored = try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId) {
             owner = stored
         } else if let transaction = fact.transaction {
             owner = try await resolveOwner(transaction, in: tx)
-        } else if let placeholder = CustomerID(
-            rawValue: "\(Self.unclaimedPrefix)\(fact.environment.rawValue):\(fact.originalTransactionId)")
-        {
+        } else if let placeholder = PurchaseDecision.placeholder(for: purchase) {
             owner = placeholder
         } else {
             throw StorekeeperError.invalidRequest("subscription identifiers are not usable")
         }
         var outcome = Outcome(customerId: owner)
-        try await tx.lock(customer: owner, purchases: [(fact.environment, fact.originalTransactionId)])
+        let locks = PurchaseSnapshot(recipient: owner, purchases: [purchase]).locks
+        try await take(locks, in: tx)
         try await tx.ensureCustomer(Customer(id: owner, createdAt: now))
-        _ = try await tx.claimOwner(environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
+        let claimed = try await tx.claimOwner(
+            environment: fact.environment, originalTransactionId: fact.originalTransactionId, customerId: owner)
+        try requireLocked(claimed, locks)
         for transaction in fact.transactions.sorted(by: { $0.signedDate < $1.signedDate }) {
             try await record(
                 transaction, for: owner, orderId: nil, actor: actor, fact: factReference, now: now, in: tx,
@@ -172,25 +177,18 @@ struct FactApplier: Sendable {
         let candidates = try await tx.ownerCandidates(
             environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
             appAccountToken: transaction.appAccountToken)
-        if let owner = candidates.owner ?? candidates.orderCustomer { return owner }
-        guard let placeholder = Self.unclaimedCustomer(transaction) else {
+        guard
+            let owner = PurchaseDecision.recipient(
+                owner: candidates.owner, orderCustomer: candidates.orderCustomer,
+                placeholder: PurchaseDecision.placeholder(for: PurchaseKey(transaction)))
+        else {
             throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
         }
-        return placeholder
+        return owner
     }
 
-    static func purchaseLock(_ transaction: AppleTransaction) -> PurchaseLock {
-        (transaction.environment, transaction.originalTransactionId)
-    }
-
-    /// The purchases of `ordered` (in `lockOrder`), each once.
-    static func distinctPurchaseLocks(_ ordered: [AppleTransaction]) -> [PurchaseLock] {
-        var seen: Set<String> = []
-        return ordered.filter { seen.insert("\($0.environment.rawValue):\($0.originalTransactionId)").inserted }
-            .map(purchaseLock)
-    }
-
-    /// Locks in a stable order so two writers never wait on each other in a cycle.
+    /// The order facts are applied in: by purchase (the canonical lock order of ``PurchaseKey``),
+    /// then signed date and transaction ID, so every writer applies a batch alike.
     static func lockOrder(_ transactions: [AppleTransaction]) -> [AppleTransaction] {
         transactions.sorted {
             ($0.environment.rawValue, $0.originalTransactionId, $0.signedDate, $0.transactionId)
@@ -200,74 +198,47 @@ struct FactApplier: Sendable {
 
     // MARK: Recording
 
+    /// Records `transaction` for `customerId`: the store answers whether the fact is new, and
+    /// ``PurchaseDecision/recording(_:upsert:kind:for:order:claimed:claimedFromPlaceholder:appliesLifecycle:)``
+    /// decides what follows from that answer.
     func record(
         _ transaction: AppleTransaction, for customerId: CustomerID, orderId: UUID?, actor: AuditActor, fact: String,
         now: Timestamp, in tx: any PurchaseStoreTransaction, outcome: inout Outcome, applyLifecycle: Bool = true
     ) async throws {
         let order = try await findOrder(for: transaction, customerId: customerId, orderId: orderId, in: tx)
-        let result = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
+        let upsert = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
         let kind = app.catalog[transaction.productId]?.kind ?? transaction.productType.flatMap(ProductKind.init(appleType:))
-        let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
-        switch result {
-        case .unchanged:
-            // New to this customer when just claimed from the App Store's placeholder.
-            if outcome.claimed.contains(transaction.transactionId) {
-                outcome.recorded.append(transaction)
-            } else {
-                outcome.replayed.append(transaction)
-            }
-        case .inserted:
-            outcome.recorded.append(transaction)
-            outcome.inserted.append(transaction)
+        let decision = PurchaseDecision.recording(
+            transaction, upsert: upsert, kind: kind, for: customerId, order: order,
+            claimed: outcome.claimed.contains(transaction.transactionId),
+            claimedFromPlaceholder: outcome.claimedFromPlaceholder.contains(transaction.transactionId),
+            appliesLifecycle: applyLifecycle)
+        if decision.isRecorded { outcome.recorded.append(transaction) } else { outcome.replayed.append(transaction) }
+        if decision.isInserted { outcome.inserted.append(transaction) }
+        switch decision.ledger {
+        case .none: break
+        case .credit: break  // booked below, with the `purchase.recorded` event that shows it
+        case .clawBack: try await clawBack(transaction, from: customerId, actor: actor, fact: fact, now: now, in: tx)
+        case .restore: try await restore(transaction, to: customerId, actor: actor, fact: fact, now: now, in: tx)
+        }
+        if decision.isInserted {
             // One audit event per new purchase, carrying what it credited.
-            var details = [
-                "productId": transaction.productId, "quantity": String(transaction.quantity),
-                "environment": transaction.environment.rawValue, "source": transaction.source.rawValue,
-            ]
-            if kind == .consumable, !transaction.isRevoked {
-                for (currency, amount) in try await credit(transaction, to: customerId, now: now, in: tx) {
-                    details["credited." + currency] = String(amount)
-                }
-            }
-            if transaction.isRevoked {
-                details["revocationDate"] = transaction.revocationDate.map { String($0.millisecondsSince1970) }
-            }
+            let credited = decision.ledger == .credit ? try await credit(transaction, to: customerId, now: now, in: tx) : []
             try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "purchase.recorded", actor: actor, subject: subject, fact: fact,
-                    details: details, createdAt: now))
-            if let order, !transaction.isRevoked {
-                try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
-            }
-        case .updated(let previous):
-            outcome.recorded.append(transaction)
-            if kind == .consumable {
-                if transaction.isRevoked && !previous.isRevoked {
-                    try await clawBack(transaction, from: customerId, actor: actor, fact: fact, now: now, in: tx)
-                } else if !transaction.isRevoked && previous.isRevoked {
-                    try await restore(transaction, to: customerId, actor: actor, fact: fact, now: now, in: tx)
-                }
-            }
-            if transaction.isRevoked != previous.isRevoked {
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customerId, kind: transaction.isRevoked ? "purchase.revoked" : "purchase.restored",
-                        actor: actor, subject: subject, fact: fact,
-                        details: [
-                            "productId": transaction.productId,
-                            "revocationDate": transaction.revocationDate.map { String($0.millisecondsSince1970) } ?? "",
-                            "reason": transaction.revocationReason.map { String($0.rawValue) } ?? "",
-                        ], createdAt: now))
-            }
+                PurchaseDecision.recordedAudit(transaction, for: customerId, credited: credited, actor: actor, fact: fact, now: now))
         }
-        let firstGrant = result == .inserted || outcome.claimedFromPlaceholder.contains(transaction.transactionId)
-        if firstGrant, !transaction.isRevoked, !customerId.rawValue.hasPrefix(Self.unclaimedPrefix) {
-            outcome.delivered.append(transaction)
+        if let event = decision.revocationEvent {
+            try await tx.append(
+                PurchaseDecision.revocationAudit(event, of: transaction, for: customerId, actor: actor, fact: fact, now: now))
         }
-        if result != .inserted, let order, order.state != .delivered, !transaction.isRevoked {
+        if decision.deliversOrder, let order {
+            try await deliver(order, by: transaction, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
+        }
+        if decision.isFirstGrant { outcome.delivered.append(transaction) }
+        if decision.deliversKnownOrder, let order {
             try await deliverKnown(transaction, order: order, actor: actor, fact: fact, now: now, in: tx, outcome: &outcome)
         }
-        if kind == .autoRenewableSubscription, applyLifecycle {
+        if decision.appliesLifecycle {
             try await subscriptions.apply(transaction: transaction, owner: customerId, actor: actor, fact: fact, now: now, in: tx)
         }
         outcome.changedCustomers.insert(customerId)
@@ -275,42 +246,52 @@ struct FactApplier: Sendable {
 
     // MARK: Wallet
 
-    /// Credits the consumable's currencies × quantity; returns what was booked.
+    /// Credits the consumable's currencies × quantity (``PurchaseLedger``); returns the entries
+    /// booked now (none when a replay finds them booked already).
     private func credit(
         _ transaction: AppleTransaction, to customerId: CustomerID, now: Timestamp, in tx: any PurchaseStoreTransaction
-    ) async throws -> [(String, Int64)] {
-        guard let product = app.catalog[transaction.productId] else { return [] }
-        var credited: [(String, Int64)] = []
-        for (currency, amount) in product.currencies.sorted(by: { $0.key < $1.key }) {
-            let (total, overflow) = amount.multipliedReportingOverflow(by: Int64(max(1, transaction.quantity)))
-            guard !overflow else { throw StorekeeperError.invalidRequest("currency amount overflows") }
-            let entry = try Wallet.credit(customerId, currency: currency, amount: total, transaction: transaction, at: now)
+    ) async throws -> [JournalEntry] {
+        var credited: [JournalEntry] = []
+        for entry in try credits(transaction, to: customerId, now: now) {
             if case .posted(let balance) = try await tx.post(entry, requireNonNegative: false) {
-                credited.append((currency, total))
+                credited.append(entry)
                 try await events.walletChanged(entry, balance: balance, now: now, in: tx)
             }
         }
         return credited
     }
 
+    /// ``PurchaseLedger/credits(_:to:product:at:)``; an amount that overflows is bad input.
+    private func credits(_ transaction: AppleTransaction, to customerId: CustomerID, now: Timestamp) throws -> [JournalEntry] {
+        do {
+            return try PurchaseLedger.credits(transaction, to: customerId, product: app.catalog[transaction.productId], at: now)
+        } catch {
+            guard error.code == .amountOverflows else { throw error }
+            throw StorekeeperError.invalidRequest(error.reason)
+        }
+    }
+
+    /// Takes a refunded consumable's currency back under the app's debt policy (``PurchaseLedger``).
     private func clawBack(
         _ transaction: AppleTransaction, from customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
         in tx: any PurchaseStoreTransaction
     ) async throws {
         guard let product = app.catalog[transaction.productId] else { return }
-        for (currency, amount) in product.currencies.sorted(by: { $0.key < $1.key }) {
-            let total = amount * Int64(max(1, transaction.quantity))
-            let balance = try await tx.balance(.customer(customerId, currency))
-            let entry = try Wallet.clawback(
-                customerId, currency: currency, amount: total, balance: balance, policy: app.policy.debt,
-                transaction: transaction, at: now)
+        var balances: [String: Int64] = [:]
+        for currency in product.currencies.keys.sorted() {
+            balances[currency] = try await tx.balance(.customer(customerId, currency))
+        }
+        let entries = try PurchaseLedger.clawbacks(
+            transaction, from: customerId, product: product, balances: balances, policy: app.policy.debt, at: now)
+        for entry in entries {
             if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
                 try await events.walletChanged(entry, balance: after, now: now, in: tx)
+                let refunded = entry.postings.first { $0.account == .issued(entry.currency) }?.amount ?? 0
                 try await tx.append(
                     AuditEvent(
                         customerId: customerId, kind: "wallet.clawedBack", actor: actor, subject: entry.key, fact: fact,
                         details: [
-                            "currency": currency, "refunded": String(total), "collected": String(-entry.customerDelta),
+                            "currency": entry.currency, "refunded": String(refunded), "collected": String(-entry.customerDelta),
                             "balanceAfter": String(after), "policy": app.policy.debt.rawValue,
                         ], createdAt: now))
             }
@@ -323,8 +304,8 @@ struct FactApplier: Sendable {
     ) async throws {
         guard let product = app.catalog[transaction.productId] else { return }
         for currency in product.currencies.keys.sorted() {
-            let key = "clawback:\(transaction.environment.rawValue):\(transaction.transactionId):\(currency)"
-            guard let clawback = try await tx.journalEntry(key: key) else { continue }
+            guard let clawback = try await tx.journalEntry(key: PurchaseLedger.clawbackKey(transaction, currency: currency))
+            else { continue }
             let entry = try Wallet.restore(clawback: clawback, at: now)
             if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
                 try await events.walletChanged(entry, balance: after, now: now, in: tx)
@@ -346,36 +327,20 @@ struct FactApplier: Sendable {
         transactions.isEmpty || !renewals.isEmpty || transactions.contains { app.catalog.mayGrantEntitlements($0.productId) }
     }
 
-    /// Recomputes the customer's grants from the facts held and records what changed.
+    /// Recomputes the customer's grants from the facts held and records what changed
+    /// (``GrantChange``).
     func refreshGrants(
         of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
         grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
-        let before = try await tx.grants(customerId: customerId)
-        guard Set(before) != Set(grants) else { return }
+        let change = GrantChange(before: try await tx.grants(customerId: customerId), after: grants)
+        guard !change.isEmpty else { return }
         try await tx.replaceGrants(customerId: customerId, grants: grants)
-        let added = Set(grants).subtracting(before)
-        let removed = Set(before).subtracting(grants)
-        try await events.entitlementsChanged(
-            customerId, granted: added.sorted { $0.entitlement < $1.entitlement },
-            removed: removed.sorted { $0.entitlement < $1.entitlement }, now: now, in: tx)
-        for grant in added.sorted(by: { $0.entitlement < $1.entitlement }) {
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "entitlement.granted", actor: actor, subject: grant.entitlement, fact: fact,
-                    details: [
-                        "productId": grant.productId, "source": grant.source.description,
-                        "expiresAt": grant.expiresAt.map { String($0.millisecondsSince1970) } ?? "never",
-                    ], createdAt: now))
-        }
-        for grant in removed.sorted(by: { $0.entitlement < $1.entitlement })
-        where !added.contains(where: { $0.entitlement == grant.entitlement && $0.source == grant.source }) {
-            try await tx.append(
-                AuditEvent(
-                    customerId: customerId, kind: "entitlement.removed", actor: actor, subject: grant.entitlement, fact: fact,
-                    details: ["productId": grant.productId, "source": grant.source.description], createdAt: now))
+        try await events.entitlementsChanged(customerId, granted: change.added, removed: change.removed, now: now, in: tx)
+        for event in change.audit(of: customerId, actor: actor, fact: fact, now: now) {
+            try await tx.append(event)
         }
     }
 }

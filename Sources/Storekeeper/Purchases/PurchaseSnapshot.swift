@@ -1,0 +1,39 @@
+public import Foundation
+
+/// Who a write of purchase facts involves, as read from the store: first without locks (to know
+/// which locks to take), then again under them (to decide).
+public struct PurchaseSnapshot: Hashable, Sendable {
+    /// The customer presenting the facts (a submission or a restore); `nil` for Apple's own facts
+    /// (notifications, history sweeps, status refreshes), which go to the purchase's owner.
+    public var presenter: CustomerID?
+    /// The customer Apple's facts go to when no purchase is owned yet (the owner, else the
+    /// order's customer, else the unclaimed placeholder); `nil` for a presentation.
+    public var recipient: CustomerID?
+    /// The purchases the facts are about (transactions and renewal infos).
+    public var purchases: Set<PurchaseKey>
+    /// The current owner of each of `purchases` that has one.
+    public var owners: [PurchaseKey: CustomerID]
+    /// By `appAccountToken`: the other customer (not the presenter) whose order the token names,
+    /// following a merged customer to the one it was merged into.
+    public var orderCustomers: [UUID: CustomerID]
+
+    public init(
+        presenter: CustomerID? = nil, recipient: CustomerID? = nil, purchases: Set<PurchaseKey>,
+        owners: [PurchaseKey: CustomerID] = [:], orderCustomers: [UUID: CustomerID] = [:]
+    ) {
+        self.presenter = presenter
+        self.recipient = recipient
+        self.purchases = purchases
+        self.owners = owners
+        self.orderCustomers = orderCustomers
+    }
+
+    /// The locks a write of these facts needs: the presenter (or recipient), the customers whose
+    /// orders the tokens name, every current owner; then every purchase.
+    public var locks: LockSet {
+        var customers = Set(owners.values).union(orderCustomers.values)
+        if let presenter { customers.insert(presenter) }
+        if let recipient { customers.insert(recipient) }
+        return LockSet(customers: customers, purchases: purchases)
+    }
+}

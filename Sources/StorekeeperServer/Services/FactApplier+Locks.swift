@@ -1,0 +1,71 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import StorekeeperSQL
+
+/// Locks: who a write of purchase facts involves, read before any lock; every lock taken at once,
+/// in ``LockSet``'s canonical order (customers sorted, then purchases sorted); and the check,
+/// under the locks, that nobody outside them became involved in between.
+extension FactApplier {
+    /// The unlocked read of who `ordered` (and `renewals`), presented by `presenter`, involve: the
+    /// owner of each purchase and the other customers whose orders the tokens name. One read per
+    /// purchase (its owner and its first token's order together), plus one per further token and
+    /// per order customer other than the presenter (to follow a merge).
+    func presentationSnapshot(
+        of ordered: [AppleTransaction], renewals: [RenewalInfo], presentedBy presenter: CustomerID,
+        in tx: any PurchaseStoreTransaction
+    ) async throws -> PurchaseSnapshot {
+        var snapshot = PurchaseSnapshot(presenter: presenter, purchases: [])
+        var tokenCustomers: [UUID: CustomerID?] = [:]
+        for transaction in ordered {
+            let key = PurchaseKey(transaction)
+            let token = transaction.appAccountToken
+            if snapshot.purchases.insert(key).inserted {
+                let candidates = try await tx.ownerCandidates(
+                    environment: key.environment, originalTransactionId: key.originalTransactionId,
+                    appAccountToken: token)
+                snapshot.owners[key] = candidates.owner
+                if let token { tokenCustomers[token] = candidates.orderCustomer }
+            }
+            if let token, tokenCustomers[token] == nil {
+                tokenCustomers[token] = .some(try await tx.order(appAccountToken: token)?.customerId)
+            }
+        }
+        for case (let token, let customer?) in tokenCustomers where customer != presenter {
+            let current = try await tx.customer(customer)?.mergedInto ?? customer
+            if current != presenter { snapshot.orderCustomers[token] = current }
+        }
+        for renewal in renewals where snapshot.purchases.insert(PurchaseKey(renewal)).inserted {
+            snapshot.owners[PurchaseKey(renewal)] = try await tx.owner(
+                environment: renewal.environment, originalTransactionId: renewal.originalTransactionId)
+        }
+        return snapshot
+    }
+
+    /// Takes every lock of `locks` in the canonical order: each customer but the last alone, then
+    /// the last customer with every purchase in one round trip.
+    func take(_ locks: LockSet, in tx: any PurchaseStoreTransaction) async throws {
+        let customers = locks.orderedCustomers
+        let purchases = locks.orderedPurchases.map { (environment: $0.environment, originalTransactionId: $0.originalTransactionId) }
+        guard let last = customers.last else {
+            for purchase in purchases {
+                try await tx.lock(environment: purchase.environment, originalTransactionId: purchase.originalTransactionId)
+            }
+            return
+        }
+        for customer in customers.dropLast() { try await tx.lock(customer: customer) }
+        try await tx.lock(customer: last, purchases: purchases)
+    }
+
+    /// Fails the transaction, to run it again, when `owner` (read under the locks) is a customer
+    /// whose lock it does not hold: the purchase changed owner between the unlocked read and the
+    /// locks. Taking that customer's lock now, after purchase locks, could close a cycle with a
+    /// writer holding it; the new attempt reads the new owner first and locks it in order. The
+    /// store runs a write again on a serialization failure (a bounded number of times).
+    func requireLocked(_ owner: CustomerID, _ locks: LockSet) throws {
+        guard !locks.covers(customer: owner) else { return }
+        throw SQLError(
+            .serializationFailure,
+            "a purchase changed owner (now \(owner.rawValue)) between the unlocked read and its locks; run the write again")
+    }
+}
