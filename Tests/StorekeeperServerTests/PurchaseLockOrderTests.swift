@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperPostgres
 import StorekeeperSQL
 import StorekeeperTesting
 import Synchronization
@@ -138,9 +139,12 @@ import Testing
     }
 
     /// Polls PostgreSQL's lock table until a session waits for the advisory lock `key`.
+    /// (The key as PostgreSQL sees it: scoped to the database's schema, see
+    /// `PostgreSQLDatabase.advisoryLockNamespace`.)
     static func waitUntilSomeoneWaits(for key: Int64, in store: SQLPurchaseStore) async throws {
-        let high = Int64(UInt32(truncatingIfNeeded: key >> 32))
-        let low = Int64(UInt32(truncatingIfNeeded: key))
+        let scoped = key ^ ((store.database as? PostgreSQLDatabase)?.advisoryLockNamespace ?? 0)
+        let high = Int64(UInt32(truncatingIfNeeded: scoped >> 32))
+        let low = Int64(UInt32(truncatingIfNeeded: scoped))
         for _ in 0..<6_000 {
             let waiting = try await store.database.read { sql in
                 try await sql.queryFirst(
