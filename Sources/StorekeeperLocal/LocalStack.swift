@@ -10,7 +10,6 @@ public import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer
-import Synchronization
 
 /// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,
 /// both on loopback ports picked by the system. Storekeeper trusts the simulator's roots, calls
@@ -70,7 +69,9 @@ public enum LocalStack {
         public let store: any PurchaseStore
         public let configuration: StorekeeperConfiguration
         public let app: AppConfiguration
-        public let runtime: StorekeeperServerRuntime
+        /// How this stack's Storekeeper was built: its background jobs, for tests that run them
+        /// by hand.
+        public let builder: StorekeeperApplicationBuilder
 
         /// A customer token the app's backend would sign for `customerId`, issued at Storekeeper's
         /// clock (the simulator's): Storekeeper refuses tokens issued in its future.
@@ -98,9 +99,9 @@ public enum LocalStack {
         var simulated = DemoCatalog.app(notificationURL: nil)
         simulated = try simulator.configureApp(simulated)
         let bootstrap = try await open(options.backend, logger: options.logger)
-        let simulatorPort = PortWaiter()
-        let storekeeperPort = PortWaiter()
-        // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperServerRuntime`).
+        let simulatorPort = ServerPort()
+        let storekeeperPort = ServerPort()
+        // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperApplicationBuilder`).
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 let application = SimulatorServer.buildApplication(
@@ -109,7 +110,7 @@ public enum LocalStack {
                         ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
                     logger: options.logger,
                     onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
-                try await runUntilStopped(application, reportingTo: simulatorPort)
+                try await simulatorPort.reportingEnd { try await application.runService() }
                 return nil
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
@@ -125,13 +126,13 @@ public enum LocalStack {
                 apps: [app] + additionalApps)
             // Storekeeper's clock is the simulator's, so a test that advances the simulated month
             // sees entitlements expire and renew at the same instants Apple would.
-            var runtime = StorekeeperServerRuntime(
-                configuration: configuration, bootstrap: bootstrap, logger: options.logger, now: { simulator.now() })
-            runtime.jobInterval = options.jobInterval
-            runtime.runsBackgroundJobs = options.runsBackgroundJobs
-            let application = runtime.application(onServerRunning: { storekeeperPort.set($0) })
+            var builder = StorekeeperApplicationBuilder(
+                configuration: configuration, storage: bootstrap, logger: options.logger, now: { simulator.now() })
+            builder.jobInterval = options.jobInterval
+            builder.runsBackgroundJobs = options.runsBackgroundJobs
+            let application = builder.application(onServerRunning: { storekeeperPort.set($0) })
             group.addTask {
-                try await runUntilStopped(application, reportingTo: storekeeperPort)
+                try await storekeeperPort.reportingEnd { try await application.runService() }
                 return nil
             }
             let storekeeperURL = "http://127.0.0.1:\(try await storekeeperPort.wait())"
@@ -141,7 +142,7 @@ public enum LocalStack {
             let apiKey = try await APIKeys.create(name: "local", in: bootstrap.store)
             let running = Running(
                 simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL, apiKey: apiKey,
-                store: bootstrap.store, configuration: configuration, app: app, runtime: runtime)
+                store: bootstrap.store, configuration: configuration, app: app, builder: builder)
             group.addTask { try await body(running) }
             var result: T?
             while let next = try await group.next() {
@@ -154,17 +155,6 @@ public enum LocalStack {
             guard let result else { throw CancellationError() }
             return result
         }
-    }
-
-    /// Runs `application`; if it ends (or fails) before listening, `port`'s waiters learn why.
-    private static func runUntilStopped(_ application: some ApplicationProtocol, reportingTo port: PortWaiter) async throws {
-        do {
-            try await application.runService()
-        } catch {
-            port.fail(error)
-            throw error
-        }
-        port.fail(CancellationError())
     }
 
     private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
@@ -261,39 +251,6 @@ public enum LocalStack {
                             StorefrontPrice(storefront: $0.key, currency: currencies[$0.key] ?? $0.key, milliunits: $0.value)
                         })
                 })
-        }
-    }
-}
-
-/// Hands a bound port from a server's start callback to whoever waits for it.
-final class PortWaiter: Sendable {
-    private let state = Mutex<(result: Result<Int, any Error>?, waiters: [CheckedContinuation<Int, any Error>])>((nil, []))
-
-    /// The server listens on `port`.
-    func set(_ port: Int) { finish(.success(port)) }
-
-    /// The server stopped, or failed to start, before it listened: waiters get `error` instead
-    /// of waiting forever (a refused migration must fail the stack, not hang it).
-    func fail(_ error: any Error) { finish(.failure(error)) }
-
-    private func finish(_ result: Result<Int, any Error>) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Int, any Error>] in
-            guard state.result == nil else { return [] }
-            state.result = result
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(with: result) }
-    }
-
-    func wait() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<Int, any Error>? in
-                if let result = state.result { return result }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let result { continuation.resume(with: result) }
         }
     }
 }

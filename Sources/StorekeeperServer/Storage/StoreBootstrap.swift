@@ -34,3 +34,26 @@ public struct StoreBootstrap: Sendable {
         }
     }
 }
+
+extension StoreBootstrap {
+    /// Runs `body` with the backend ready: PostgreSQL's pool runs for its duration.
+    public func withRunning<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let service else { return try await body() }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await service.run()
+                return nil
+            }
+            group.addTask { try await body() }
+            var result: T?
+            while let next = try await group.next() {
+                if let value = next {
+                    result = value
+                    group.cancelAll()
+                }
+            }
+            guard let result else { throw CancellationError() }
+            return result
+        }
+    }
+}
