@@ -91,13 +91,8 @@ public enum LocalStack {
     public static func run<T: Sendable>(
         _ options: Options, _ body: @escaping @Sendable (Running) async throws -> T
     ) async throws -> T {
-        var simulatorConfiguration = AppStoreSimulator.Configuration(
-            clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
-            keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger)
-        simulatorConfiguration.identifierOffset = options.identifierOffset
-        let simulator = try AppStoreSimulator(configuration: simulatorConfiguration)
-        var simulated = DemoCatalog.app(notificationURL: nil)
-        simulated = try simulator.configureApp(simulated)
+        let (simulator, configured) = try makeSimulator(options)
+        var simulated = configured
         let bootstrap = try await open(options.backend, logger: options.logger)
         let simulatorPort = ServerPort()
         let storekeeperPort = ServerPort()
@@ -114,22 +109,10 @@ public enum LocalStack {
                 return nil
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
-            let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
-            let additionalApps = options.additionalApps.keys.sorted().map { id in
-                var other = app
-                other.id = id
-                other.webhooks = options.additionalApps[id] ?? []
-                return other
-            }
-            let configuration = StorekeeperConfiguration(
-                mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
-                apps: [app] + additionalApps)
-            // Storekeeper's clock is the simulator's, so a test that advances the simulated month
-            // sees entitlements expire and renew at the same instants Apple would.
-            var builder = StorekeeperApplicationBuilder(
-                configuration: configuration, storage: bootstrap, logger: options.logger, now: { simulator.now() })
-            builder.jobInterval = options.jobInterval
-            builder.runsBackgroundJobs = options.runsBackgroundJobs
+            let builder = try self.builder(
+                options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL, storage: bootstrap)
+            let configuration = builder.configuration
+            let app = configuration.apps[0]
             let application = builder.application(onServerRunning: { storekeeperPort.set($0) })
             group.addTask {
                 try await storekeeperPort.reportingEnd { try await application.runService() }
@@ -155,6 +138,40 @@ public enum LocalStack {
             guard let result else { throw CancellationError() }
             return result
         }
+    }
+
+    /// The in-process simulator, selling the demo catalog.
+    static func makeSimulator(_ options: Options) throws -> (AppStoreSimulator, SimulatedApp) {
+        var simulatorConfiguration = AppStoreSimulator.Configuration(
+            clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
+            keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger)
+        simulatorConfiguration.identifierOffset = options.identifierOffset
+        let simulator = try AppStoreSimulator(configuration: simulatorConfiguration)
+        return (simulator, try simulator.configureApp(DemoCatalog.app(notificationURL: nil)))
+    }
+
+    /// Storekeeper as a stack runs it: the app (`options.appId`, then `additionalApps`) trusting
+    /// `simulator` and calling it at `simulatorURL`, on `storage`. Its clock is the simulator's,
+    /// so a test that advances the simulated month sees entitlements expire and renew at the
+    /// same instants Apple would.
+    static func builder(
+        _ options: Options, simulator: AppStoreSimulator, simulated: SimulatedApp, simulatorURL: String, storage: StoreBootstrap
+    ) throws -> StorekeeperApplicationBuilder {
+        let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
+        let additionalApps = options.additionalApps.keys.sorted().map { id in
+            var other = app
+            other.id = id
+            other.webhooks = options.additionalApps[id] ?? []
+            return other
+        }
+        let configuration = StorekeeperConfiguration(
+            mode: .development, host: "127.0.0.1", port: 0, storage: self.storage(options.backend), instance: "local",
+            apps: [app] + additionalApps)
+        var builder = StorekeeperApplicationBuilder(
+            configuration: configuration, storage: storage, logger: options.logger, now: { simulator.now() })
+        builder.jobInterval = options.jobInterval
+        builder.runsBackgroundJobs = options.runsBackgroundJobs
+        return builder
     }
 
     private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
