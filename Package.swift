@@ -324,6 +324,7 @@ let package = Package(
             name: "StorekeeperServerTests",
             dependencies: [
                 "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
