@@ -10,8 +10,10 @@ import Testing
 /// stops when the body ends; a migration it refuses ends the run with that error instead of
 /// leaving the body waiting for a port that never comes.
 @Suite struct StorekeeperApplicationBuilderTests {
-    /// Far above what starting and stopping a server takes; only a hang exceeds it.
-    static let deadline: Duration = .seconds(60)
+    /// Far above what starting and stopping a server takes (a second or two), even on a
+    /// PostgreSQL shared by a whole parallel suite, where each of the migrations may wait
+    /// seconds for a connection; only a hang exceeds it.
+    static let deadline: Duration = .seconds(300)
 
     static func builder(on store: SQLPurchaseStore) -> StorekeeperApplicationBuilder {
         let configuration = StorekeeperConfiguration(
