@@ -20,7 +20,7 @@ public struct StoreBootstrap: Sendable {
     }
 
     /// Opens `storage`. For PostgreSQL the pool is started for migrations by the caller running
-    /// `service` (see `withStore`).
+    /// `service` (see `withRunning`, or `StorekeeperApplicationBuilder`, whose server runs it).
     public static func open(_ storage: StorekeeperConfiguration.Storage, logger: Logger) async throws -> StoreBootstrap {
         switch storage {
         case .sqlite(let path):
