@@ -169,6 +169,30 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "StorekeeperDemo",
+            dependencies: [
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StorekeeperBenchmarks",
+            dependencies: [
+                "AppStoreModels", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
+                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "storekeeper",
             dependencies: [
@@ -176,20 +200,12 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
-                "Storekeeper",
                 "StorekeeperServer",
-                "StorekeeperLocal",
-                "StorekeeperSQL",
-                "StorekeeperSQLite",
-                "StorekeeperPostgres",
+                "StorekeeperDemo",
+                "StorekeeperBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -308,6 +324,7 @@ let package = Package(
             name: "StorekeeperServerTests",
             dependencies: [
                 "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -323,6 +340,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict

@@ -10,7 +10,6 @@ public import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer
-import Synchronization
 
 /// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,
 /// both on loopback ports picked by the system. Storekeeper trusts the simulator's roots, calls
@@ -70,7 +69,9 @@ public enum LocalStack {
         public let store: any PurchaseStore
         public let configuration: StorekeeperConfiguration
         public let app: AppConfiguration
-        public let runtime: StorekeeperServerRuntime
+        /// How this stack's Storekeeper was built: its background jobs, for tests that run them
+        /// by hand.
+        public let builder: StorekeeperApplicationBuilder
 
         /// A customer token the app's backend would sign for `customerId`, issued at Storekeeper's
         /// clock (the simulator's): Storekeeper refuses tokens issued in its future.
@@ -90,17 +91,12 @@ public enum LocalStack {
     public static func run<T: Sendable>(
         _ options: Options, _ body: @escaping @Sendable (Running) async throws -> T
     ) async throws -> T {
-        var simulatorConfiguration = AppStoreSimulator.Configuration(
-            clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
-            keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger)
-        simulatorConfiguration.identifierOffset = options.identifierOffset
-        let simulator = try AppStoreSimulator(configuration: simulatorConfiguration)
-        var simulated = DemoCatalog.app(notificationURL: nil)
-        simulated = try simulator.configureApp(simulated)
+        let (simulator, configured) = try makeSimulator(options)
+        var simulated = configured
         let bootstrap = try await open(options.backend, logger: options.logger)
-        let simulatorPort = PortWaiter()
-        let storekeeperPort = PortWaiter()
-        // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperServerRuntime`).
+        let simulatorPort = ServerPort()
+        let storekeeperPort = ServerPort()
+        // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperApplicationBuilder`).
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 let application = SimulatorServer.buildApplication(
@@ -109,29 +105,17 @@ public enum LocalStack {
                         ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
                     logger: options.logger,
                     onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
-                try await runUntilStopped(application, reportingTo: simulatorPort)
+                try await simulatorPort.reportingEnd { try await application.runService() }
                 return nil
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
-            let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
-            let additionalApps = options.additionalApps.keys.sorted().map { id in
-                var other = app
-                other.id = id
-                other.webhooks = options.additionalApps[id] ?? []
-                return other
-            }
-            let configuration = StorekeeperConfiguration(
-                mode: .development, host: "127.0.0.1", port: 0, storage: storage(options.backend), instance: "local",
-                apps: [app] + additionalApps)
-            // Storekeeper's clock is the simulator's, so a test that advances the simulated month
-            // sees entitlements expire and renew at the same instants Apple would.
-            var runtime = StorekeeperServerRuntime(
-                configuration: configuration, bootstrap: bootstrap, logger: options.logger, now: { simulator.now() })
-            runtime.jobInterval = options.jobInterval
-            runtime.runsBackgroundJobs = options.runsBackgroundJobs
-            let application = runtime.application(onServerRunning: { storekeeperPort.set($0) })
+            let builder = try self.builder(
+                options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL, storage: bootstrap)
+            let configuration = builder.configuration
+            let app = configuration.apps[0]
+            let application = builder.application(onServerRunning: { storekeeperPort.set($0) })
             group.addTask {
-                try await runUntilStopped(application, reportingTo: storekeeperPort)
+                try await storekeeperPort.reportingEnd { try await application.runService() }
                 return nil
             }
             let storekeeperURL = "http://127.0.0.1:\(try await storekeeperPort.wait())"
@@ -141,7 +125,7 @@ public enum LocalStack {
             let apiKey = try await APIKeys.create(name: "local", in: bootstrap.store)
             let running = Running(
                 simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL, apiKey: apiKey,
-                store: bootstrap.store, configuration: configuration, app: app, runtime: runtime)
+                store: bootstrap.store, configuration: configuration, app: app, builder: builder)
             group.addTask { try await body(running) }
             var result: T?
             while let next = try await group.next() {
@@ -156,15 +140,38 @@ public enum LocalStack {
         }
     }
 
-    /// Runs `application`; if it ends (or fails) before listening, `port`'s waiters learn why.
-    private static func runUntilStopped(_ application: some ApplicationProtocol, reportingTo port: PortWaiter) async throws {
-        do {
-            try await application.runService()
-        } catch {
-            port.fail(error)
-            throw error
+    /// The in-process simulator, selling the demo catalog.
+    static func makeSimulator(_ options: Options) throws -> (AppStoreSimulator, SimulatedApp) {
+        var simulatorConfiguration = AppStoreSimulator.Configuration(
+            clockMode: options.clockMode, start: options.start, durationMode: options.durationMode,
+            keys: try options.keys ?? SimulatorKeys.generate(), logger: options.logger)
+        simulatorConfiguration.identifierOffset = options.identifierOffset
+        let simulator = try AppStoreSimulator(configuration: simulatorConfiguration)
+        return (simulator, try simulator.configureApp(DemoCatalog.app(notificationURL: nil)))
+    }
+
+    /// Storekeeper as a stack runs it: the app (`options.appId`, then `additionalApps`) trusting
+    /// `simulator` and calling it at `simulatorURL`, on `storage`. Its clock is the simulator's,
+    /// so a test that advances the simulated month sees entitlements expire and renew at the
+    /// same instants Apple would.
+    static func builder(
+        _ options: Options, simulator: AppStoreSimulator, simulated: SimulatedApp, simulatorURL: String, storage: StoreBootstrap
+    ) throws -> StorekeeperApplicationBuilder {
+        let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
+        let additionalApps = options.additionalApps.keys.sorted().map { id in
+            var other = app
+            other.id = id
+            other.webhooks = options.additionalApps[id] ?? []
+            return other
         }
-        port.fail(CancellationError())
+        let configuration = StorekeeperConfiguration(
+            mode: .development, host: "127.0.0.1", port: 0, storage: self.storage(options.backend), instance: "local",
+            apps: [app] + additionalApps)
+        var builder = StorekeeperApplicationBuilder(
+            configuration: configuration, storage: storage, logger: options.logger, now: { simulator.now() })
+        builder.jobInterval = options.jobInterval
+        builder.runsBackgroundJobs = options.runsBackgroundJobs
+        return builder
     }
 
     private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
@@ -261,39 +268,6 @@ public enum LocalStack {
                             StorefrontPrice(storefront: $0.key, currency: currencies[$0.key] ?? $0.key, milliunits: $0.value)
                         })
                 })
-        }
-    }
-}
-
-/// Hands a bound port from a server's start callback to whoever waits for it.
-final class PortWaiter: Sendable {
-    private let state = Mutex<(result: Result<Int, any Error>?, waiters: [CheckedContinuation<Int, any Error>])>((nil, []))
-
-    /// The server listens on `port`.
-    func set(_ port: Int) { finish(.success(port)) }
-
-    /// The server stopped, or failed to start, before it listened: waiters get `error` instead
-    /// of waiting forever (a refused migration must fail the stack, not hang it).
-    func fail(_ error: any Error) { finish(.failure(error)) }
-
-    private func finish(_ result: Result<Int, any Error>) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Int, any Error>] in
-            guard state.result == nil else { return [] }
-            state.result = result
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(with: result) }
-    }
-
-    func wait() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<Int, any Error>? in
-                if let result = state.result { return result }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let result { continuation.resume(with: result) }
         }
     }
 }

@@ -7,25 +7,38 @@ import Prometheus
 import ServiceLifecycle
 import Storekeeper
 
-/// Builds each app's services once, and from them the router and the background jobs, so the
-/// HTTP API and the jobs share one set of services.
+/// The object graph behind one server, built by `StorekeeperApplicationBuilder`: each app's
+/// services once, and from them the router and the background jobs, so the HTTP API and the jobs
+/// share one set of services.
 struct StorekeeperAssembly: Sendable {
-    let dependencies: StorekeeperDependencies
+    let configuration: StorekeeperConfiguration
+    let store: any PurchaseStore
+    let registry: PrometheusCollectorRegistry
+    let logger: Logger
+    /// Business time (see `ServerClock`).
+    let now: @Sendable () -> Timestamp
+    /// Real time, for customer tokens and webhook signatures (see `ServerClock`).
+    let wallClock: @Sendable () -> Timestamp
     let metrics: StorekeeperMetrics
     let apps: [String: StorekeeperAPI.AppServices]
 
-    init(_ dependencies: StorekeeperDependencies) {
-        self.dependencies = dependencies
-        let metrics = StorekeeperMetrics(factory: PrometheusMetricsFactory(registry: dependencies.registry))
+    init(
+        configuration: StorekeeperConfiguration, store: any PurchaseStore, registry: PrometheusCollectorRegistry, logger: Logger,
+        now: @escaping @Sendable () -> Timestamp, wallClock: @escaping @Sendable () -> Timestamp
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.registry = registry
+        self.logger = logger
+        self.now = now
+        self.wallClock = wallClock
+        let metrics = StorekeeperMetrics(factory: PrometheusMetricsFactory(registry: registry))
         self.metrics = metrics
         var apps: [String: StorekeeperAPI.AppServices] = [:]
-        for app in dependencies.configuration.apps {
+        for app in configuration.apps {
             let runtime = AppRuntime(
-                config: app, metricsFactory: PrometheusMetricsFactory(registry: dependencies.registry),
-                logger: dependencies.logger, now: dependencies.now)
+                config: app, metricsFactory: PrometheusMetricsFactory(registry: registry), logger: logger, now: now)
             let applier = FactApplier(app: app)
-            let store = dependencies.store
-            let now = dependencies.now
             apps[app.id] = StorekeeperAPI.AppServices(
                 runtime: runtime,
                 orders: OrderService(store: store, app: app, metrics: metrics, now: now),
@@ -43,10 +56,9 @@ struct StorekeeperAssembly: Sendable {
         let router = Router(context: StorekeeperRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: NULRefusalMiddleware())
-        OperationsRoutes(store: dependencies.store, registry: dependencies.registry).routes(router)
+        OperationsRoutes(store: store, registry: registry).routes(router)
         StorekeeperAPI(
-            apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.wallClock),
-            maxBodyBytes: dependencies.configuration.maxBodyBytes
+            apps: apps, authenticator: Authenticator(store: store, now: wallClock), maxBodyBytes: configuration.maxBodyBytes
         ).routes(router)
         return router
     }
@@ -54,33 +66,32 @@ struct StorekeeperAssembly: Sendable {
     /// The jobs every instance runs; each claims its work, so running them on several instances
     /// sharing one PostgreSQL is safe.
     func backgroundJobs(instance: String, httpClient: HTTPClient) -> [any PeriodicJob] {
-        let store = dependencies.store
-        let webhooks = AppWebhooks(dependencies.configuration.apps)
+        let webhooks = AppWebhooks(configuration.apps)
         var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
         var confirmations: [String: any OutboxDispatcher.TransactionConfirming] = [:]
         var jobs: [any PeriodicJob] = [
-            InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: dependencies.now),
-            OrderExpirer(store: store, metrics: metrics, now: dependencies.now),
+            InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: now),
+            OrderExpirer(store: store, metrics: metrics, now: now),
         ]
         for services in apps.values.sorted(by: { $0.runtime.config.id < $1.runtime.config.id }) {
             guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { continue }
             consumption[services.runtime.config.id] = apple
             confirmations[services.runtime.config.id] = TransactionConfirmer(
-                store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now)
+                store: store, applier: services.notifications.applier, apple: apple, now: now)
             for environment in apple.serverAPI.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                 jobs.append(
                     NotificationHistorySweeper(
                         store: store, notifications: services.notifications, apple: apple, environment: environment,
-                        instance: instance, now: dependencies.now))
+                        instance: instance, now: now))
             }
-            jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
-            jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
+            jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: now))
+            jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: now))
         }
         jobs.append(
             OutboxDispatcher(
                 store: store, instance: instance, webhooks: webhooks, consumption: consumption,
-                confirmations: confirmations, httpClient: httpClient, metrics: metrics, now: dependencies.now,
-                logger: dependencies.logger, signatureClock: dependencies.wallClock))
+                confirmations: confirmations, httpClient: httpClient, metrics: metrics, now: now,
+                logger: logger, signatureClock: wallClock))
         return jobs
     }
 }

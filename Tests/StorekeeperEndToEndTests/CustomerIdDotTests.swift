@@ -11,7 +11,7 @@ import Testing
 @Suite struct CustomerIdDotTests {
     @Test(arguments: E2EBackend.all)
     func dotIdsAreRefusedEverywhere(_ backend: E2EBackend) async throws {
-        try await E2E.run(backend) { e2e in
+        try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
             for (dots, encoded) in [(".", "%2E"), ("..", "%2E%2E"), (".", "%2e"), ("..", ".%2e")] {
                 var calls: [(String, APIResponse)] = []

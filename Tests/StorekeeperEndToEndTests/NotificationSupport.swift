@@ -199,7 +199,7 @@ struct NotificationHarness: Sendable {
     // MARK: Jobs
 
     func job<Job: PeriodicJob>(_ type: Job.Type, named suffix: String = "") throws -> Job {
-        let jobs = stack.runtime.backgroundJobs().compactMap { $0 as? Job }.filter { $0.name.hasSuffix(suffix) }
+        let jobs = stack.builder.backgroundJobs().compactMap { $0 as? Job }.filter { $0.name.hasSuffix(suffix) }
         return try #require(jobs.first, "no \(Job.self) job named *\(suffix)")
     }
 

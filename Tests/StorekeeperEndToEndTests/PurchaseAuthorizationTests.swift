@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: E2EBackend.all)
     func missingOrInvalidCredentialsAre401(_ backend: E2EBackend) async throws {
-        try await E2E.run(backend) { e2e in
+        try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
             // Expired well beyond the 60 seconds of clock skew Storekeeper tolerates.
             let expired = e2e.stack.customerToken(try E2EStack.id(alice), lifetimeSeconds: -600)
@@ -98,7 +98,7 @@ import Testing
 
     @Test(arguments: E2EBackend.all)
     func badInputAndOversizedBodies(_ backend: E2EBackend) async throws {
-        try await E2E.run(backend) { e2e in
+        try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
             let forged = try await e2e.submit(alice, signedTransaction: "eyJhbGciOiJFUzI1NiJ9.e30.c2ln")
             #expect(forged.status == 422, "\(forged.text)")
@@ -129,8 +129,8 @@ import Testing
             }
 
             let noApp = CheckedClient(
-                client: StorekeeperClient(baseURL: e2e.stack.storekeeperURL + "/v1/apps/nope", credential: e2e.stack.apiKey),
-                prefix: "/v1/apps/nope", contract: e2e.contract)
+                transport: e2e.root.appending("/v1/apps/nope"), credential: e2e.stack.apiKey, prefix: "/v1/apps/nope",
+                contract: e2e.contract)
             let missingApp = try await noApp.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(missingApp.status == 404)
             #expect(missingApp.errorCode == "notFound")

@@ -11,11 +11,10 @@ import Testing
 @Suite struct RequestBodyLimitTests {
     @Test(arguments: E2EBackend.all)
     func routesWithoutABodyRefuseOne(_ backend: E2EBackend) async throws {
-        try await E2E.run(backend) { e2e in
+        try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
             let order = try await e2e.createOrder(alice, product: DemoCatalog.gems)
-            let operations = CheckedClient(
-                client: StorekeeperClient(baseURL: e2e.stack.storekeeperURL, credential: ""), prefix: "", contract: e2e.contract)
+            let operations = e2e.operations
             let calls: [(CheckedClient, HTTPMethod, String)] = [
                 (e2e.server, .GET, "/orders/\(order.id)"),
                 (e2e.server, .POST, "/orders/\(order.id)/pending"),
@@ -46,7 +45,7 @@ import Testing
 
     @Test(arguments: E2EBackend.all)
     func smallJSONRoutesReadLittleAndReceiptRoutesMore(_ backend: E2EBackend) async throws {
-        try await E2E.run(backend) { e2e in
+        try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
             // Valid bodies but for an ignored field: 20 KB is more than any of these routes needs.
             let padding = String(repeating: "p", count: 20 * 1024)

@@ -62,14 +62,14 @@ import Testing
                 #expect(configuration.clock == .simulator(url: simulatorURL))
                 let clock = try await ServerClock.make(configuration.clock, logger: Self.logger)
                 stages.reached("clock following the simulator")
-                var runtime = StorekeeperServerRuntime(
-                    configuration: configuration, bootstrap: bootstrap, logger: Self.logger, clock: clock)
+                var builder = StorekeeperApplicationBuilder(
+                    configuration: configuration, storage: bootstrap, clock: clock, logger: Self.logger)
                 // Far longer than the test: only a jump of the clock can make a job run again.
-                runtime.jobInterval = .seconds(3600)
+                builder.jobInterval = .seconds(3600)
                 let (storekeeperPorts, storekeeperPort) = AsyncStream.makeStream(of: Int.self)
                 group.addTask {
                     defer { storekeeperPort.finish() }
-                    try await runtime.application(onServerRunning: { storekeeperPort.yield($0) }).runService()
+                    try await builder.application(onServerRunning: { storekeeperPort.yield($0) }).runService()
                 }
                 var storekeeperPortIterator = storekeeperPorts.makeAsyncIterator()
                 let storekeeperPortNumber = await storekeeperPortIterator.next()

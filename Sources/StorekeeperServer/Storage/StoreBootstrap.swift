@@ -20,7 +20,7 @@ public struct StoreBootstrap: Sendable {
     }
 
     /// Opens `storage`. For PostgreSQL the pool is started for migrations by the caller running
-    /// `service` (see `withStore`).
+    /// `service` (see `withRunning`, or `StorekeeperApplicationBuilder`, whose server runs it).
     public static func open(_ storage: StorekeeperConfiguration.Storage, logger: Logger) async throws -> StoreBootstrap {
         switch storage {
         case .sqlite(let path):
@@ -31,6 +31,29 @@ public struct StoreBootstrap: Sendable {
         case .postgres(let url):
             let database = try PostgreSQLDatabase(url: url, logger: logger)
             return StoreBootstrap(store: SQLPurchaseStore(database: database, logger: logger), service: database, close: {})
+        }
+    }
+}
+
+extension StoreBootstrap {
+    /// Runs `body` with the backend ready: PostgreSQL's pool runs for its duration.
+    public func withRunning<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let service else { return try await body() }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await service.run()
+                return nil
+            }
+            group.addTask { try await body() }
+            var result: T?
+            while let next = try await group.next() {
+                if let value = next {
+                    result = value
+                    group.cancelAll()
+                }
+            }
+            guard let result else { throw CancellationError() }
+            return result
         }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import StorekeeperBenchmarks
 
 /// `storekeeper benchmark`: in-process performance measurements (build with `-c release`).
 struct BenchmarkCommand: AsyncParsableCommand {
@@ -29,39 +29,83 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let results = try VerifyBenchmark(throughput: Throughput(secondsPerRound: seconds / 5)).run()
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            struct Row: Encodable {
-                var name: String
-                var opsPerSecond: Double
-                var p50Microseconds: Double
-                var p99Microseconds: Double
-            }
-            let rows = results.map {
-                Row(name: $0.name, opsPerSecond: $0.opsPerSecond, p50Microseconds: $0.latency.p50, p99Microseconds: $0.latency.p99)
-            }
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
-            return
+        try VerifyBenchmark.measureAndPrint(seconds: seconds, json: json)
+    }
+}
+
+/// `storekeeper benchmark purchases`: purchase submission end to end.
+struct PurchasesBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purchases",
+        abstract: "POST /v1/apps/{app}/purchases end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
+        discussion: """
+            Every request is a new buyer presenting a NEW consumable transaction (StoreKit 2 JWS) signed \
+            by a freshly minted Apple-shaped chain that the server, in development mode, trusts. Bodies \
+            are minted before the server starts; wrk sends each once over keep-alive connections.
+            """)
+
+    @OptionGroup var load: LoadArguments
+    @OptionGroup var storage: BackendArguments
+
+    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
+    var requests: Int = 60_000
+
+    func run() async throws {
+        try await reportingUsage {
+            try await WriteBenchmark(load: load.settings, storage: storage.settings, requests: requests, kind: .purchases).run()
         }
-        #if DEBUG
-            print("warning: debug build; run `swift run -c release storekeeper benchmark verify` for real figures")
-        #endif
-        let width = results.map(\.name.count).max() ?? 0
-        for result in results {
-            let rounds = result.rounds.map { String(Int($0)) }.joined(separator: " ")
-            print(
-                result.name.padding(toLength: width, withPad: " ", startingAt: 0), String(format: "%10.0f ops/s", result.opsPerSecond),
-                "  " + result.latency.formatted, "  rounds:", rounds)
+    }
+}
+
+/// `storekeeper benchmark notifications`: V2 webhooks end to end.
+struct NotificationsBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications",
+        abstract: "POST /v1/apps/{app}/notifications (V2) end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
+        discussion: """
+            Every request is a distinct signed ONE_TIME_CHARGE notification (its own notificationUUID) \
+            carrying a NEW consumable transaction, signed by a freshly minted Apple-shaped chain that the \
+            server, in development mode, trusts.
+            """)
+
+    @OptionGroup var load: LoadArguments
+    @OptionGroup var storage: BackendArguments
+
+    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
+    var requests: Int = 40_000
+
+    func run() async throws {
+        try await reportingUsage {
+            try await WriteBenchmark(load: load.settings, storage: storage.settings, requests: requests, kind: .notifications).run()
         }
-        if let transaction = results.first(where: { $0.name == VerifyBenchmark.transactionName }),
-            let reference = results.first(where: { $0.name == VerifyBenchmark.referenceName })
-        {
-            print(
-                String(
-                    format: "transaction verify+decode = %.2f × bare P-256 verification", transaction.opsPerSecond / reference.opsPerSecond)
-            )
+    }
+}
+
+/// `storekeeper benchmark customers`: the customer read path under load.
+struct CustomersBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "customers",
+        abstract: "GET /v1/apps/{app}/customers/{id} with random ids over N stored customers (SQLite): requests/s, p50/p99.",
+        discussion: """
+            Seeds a SQLite file with N customers (each with three purchases, a subscription, two grants \
+            and a wallet balance) by bulk SQL, once, and reuses it on later runs. wrk picks a uniformly \
+            random customer id for every request (a LuaJIT script), authenticated with a server API key.
+            """)
+
+    @OptionGroup var load: LoadArguments
+
+    @Option(help: "Customers stored.")
+    var customers: Int = 1_000_000
+
+    @Option(help: "The seeded SQLite file (default: <directory>/customers-<N>.sqlite, reused across runs).")
+    var database: String?
+
+    @Flag(help: "Seed again even if the file is already seeded.")
+    var reseed = false
+
+    func run() async throws {
+        try await reportingUsage {
+            try await CustomersBenchmark(load: load.settings, customers: customers, database: database, reseed: reseed).run()
         }
     }
 }

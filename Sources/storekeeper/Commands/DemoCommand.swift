@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import Hummingbird
-import Logging
-import StorekeeperLocal
-import StorekeeperServer
-import Synchronization
-import UnixSignals
+import StorekeeperDemo
 
 /// `storekeeper demo`: the App Store simulator and Storekeeper together on loopback, and a
 /// scripted walk through Storekeeper's HTTP API that prints what each party did.
@@ -41,67 +36,6 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuredLogger = Logger(label: "storekeeper.demo", factory: { StreamLogHandler.standardError(label: $0) })
-        // Servers cancelled at the end log their open connections; only --verbose shows logs.
-        configuredLogger.logLevel = verbose ? .info : .critical
-        let logger = configuredLogger
-        let temporary = sqlite == nil
-        let databasePath =
-            sqlite
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-demo-\(UUID().uuidString).sqlite").path
-        defer {
-            if temporary {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
-            }
-        }
-        let backend = DemoBackend(secret: "whsec-demo-" + UUID().uuidString.lowercased())
-        let keepRunning = keepRunning
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-            group.addTask {
-                try await backend.application(logger: logger, onPort: { _ = portContinuation.yield($0) }).runService()
-            }
-            var portIterator = ports.makeAsyncIterator()
-            guard let backendPort = await portIterator.next() else { throw CancellationError() }
-
-            var options = LocalStack.Options()
-            options.backend = .sqlite(path: databasePath)
-            options.clockMode = .system
-            options.durationMode = .accelerated
-            options.jobInterval = .milliseconds(200)
-            options.webhooks = [
-                .init(name: "backend", url: "http://127.0.0.1:\(backendPort)\(backend.path)", secret: backend.secret)
-            ]
-            options.logger = logger
-            let timeline = DemoTimeline()
-            let finished = DemoFinished()
-            do {
-                try await LocalStack.run(options) { stack in
-                    let script = DemoScript(stack: stack, timeline: timeline, backend: backend, databasePath: databasePath)
-                    try await script.run()
-                    script.whereNext(keepRunning: keepRunning)
-                    if keepRunning {
-                        try script.printExploration()
-                        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
-                        for await _ in signals { break }
-                        timeline.line("\nStopping.")
-                    }
-                    finished.set()
-                }
-            } catch is CancellationError where finished.isSet {
-                // The servers were cancelled after the script finished; some report it as an error.
-            }
-            group.cancelAll()
-        }
+        try await Demo(sqlite: sqlite, keepRunning: keepRunning, verbose: verbose).run()
     }
-}
-
-/// Set once the demo's script has finished, so errors from stopping the servers afterwards are
-/// not mistaken for a failed demo.
-final class DemoFinished: Sendable {
-    private let state = Mutex(false)
-
-    func set() { state.withLock { $0 = true } }
-
-    var isSet: Bool { state.withLock { $0 } }
 }

@@ -66,16 +66,14 @@ struct ServeCommand: AsyncParsableCommand {
         if options.config == nil {
             logger.notice("no --config given: running the built-in example configuration (see README to configure your app)")
         }
-        let clock: ServerClock
+        let builder: StorekeeperApplicationBuilder
         do {
-            clock = try await ServerClock.make(configuration.clock, logger: logger)
+            builder = try await StorekeeperApplicationBuilder.open(configuration, logger: logger)
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }
-        let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
-        let server = StorekeeperServerRuntime(configuration: configuration, bootstrap: bootstrap, logger: logger, clock: clock)
-        try await server.application().runService()
-        await bootstrap.close()
+        try await builder.application().runService()
+        await builder.storage.close()
     }
 }
 

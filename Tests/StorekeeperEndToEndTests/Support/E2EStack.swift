@@ -1,6 +1,8 @@
 import AppStoreModels
 import AppStoreSimulator
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Storekeeper
 import StorekeeperLocal
 import Testing
@@ -19,6 +21,8 @@ import Testing
 /// ```
 struct E2EStack: Sendable {
     let stack: LocalStack.Running
+    /// How calls reach Storekeeper's root (HTTP, or the router in-process).
+    let root: E2ETransport
     let backend: E2EBackend
     let contract: OpenAPIContract
     /// Appended to every customer ID so tests sharing a PostgreSQL database never meet.
@@ -38,9 +42,11 @@ struct E2EStack: Sendable {
 
     /// A caller with the given bearer credential (empty: no `Authorization` header).
     func client(credential: String) -> CheckedClient {
-        CheckedClient(
-            client: StorekeeperClient(baseURL: stack.appURL, credential: credential), prefix: prefix, contract: contract)
+        CheckedClient(transport: root.appending(prefix), credential: credential, prefix: prefix, contract: contract)
     }
+
+    /// An anonymous caller of the routes outside the app's (`/health`, `/metrics`, ...).
+    var operations: CheckedClient { CheckedClient(transport: root, credential: "", prefix: "", contract: contract) }
 
     /// A customer ID unique to this test: `name-<tag>`.
     func customer(_ name: String) -> String { "\(name)-\(tag)" }
@@ -128,12 +134,39 @@ enum E2E {
         options.keys = try keys.get()
         options.runsBackgroundJobs = backgroundJobs
         try await LocalStack.run(options) { stack in
-            let document = try await StorekeeperClient(baseURL: stack.storekeeperURL, credential: "").get("/openapi.json")
-            let harness = E2EStack(
-                stack: stack, backend: backend, contract: try OpenAPIContract(document.body),
-                tag: String(UUID().uuidString.prefix(8)).lowercased())
-            try await body(harness)
-            try await harness.expectLedgerBalanced(sourceLocation: sourceLocation)
+            try await run(stack, root: .http(baseURL: stack.storekeeperURL), backend, sourceLocation: sourceLocation, body)
         }
+    }
+
+    /// As `run`, for route tests in which nobody but the test calls Storekeeper: no server
+    /// listens; calls go through HummingbirdTesting's `.router` client to Storekeeper's router
+    /// (`LocalStack.withRouter`). The simulator is in-process only (it delivers no notification)
+    /// and no background job runs.
+    static func routes(
+        _ backend: E2EBackend, policy: AppPolicy = AppPolicy(), sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: @escaping @Sendable (E2EStack) async throws -> Void
+    ) async throws {
+        var options = LocalStack.Options()
+        options.backend = backend.backend
+        options.policy = policy
+        options.keys = try keys.get()
+        try await LocalStack.withRouter(options) { stack, router in
+            try await Application(router: router).test(.router) { client in
+                try await run(stack, root: .router(client, baseURL: ""), backend, sourceLocation: sourceLocation, body)
+            }
+        }
+    }
+
+    /// Runs `body` on `stack` reached through `root`, then checks the ledger invariant.
+    private static func run(
+        _ stack: LocalStack.Running, root: E2ETransport, _ backend: E2EBackend, sourceLocation: SourceLocation,
+        _ body: @escaping @Sendable (E2EStack) async throws -> Void
+    ) async throws {
+        let document = try await root.send(.GET, "/openapi.json", body: nil, credential: "")
+        let harness = E2EStack(
+            stack: stack, root: root, backend: backend, contract: try OpenAPIContract(document.body),
+            tag: String(UUID().uuidString.prefix(8)).lowercased())
+        try await body(harness)
+        try await harness.expectLedgerBalanced(sourceLocation: sourceLocation)
     }
 }

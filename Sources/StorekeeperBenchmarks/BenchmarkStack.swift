@@ -2,13 +2,10 @@ import AppStoreModels
 import AppStoreSimulator
 import AppStoreVerification
 import Foundation
-import Hummingbird
 import Logging
-import ServiceLifecycle
 import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
-import Synchronization
 
 /// A Storekeeper server on loopback for the HTTP benchmarks: development mode, one app whose
 /// signed data is trusted through a freshly minted Apple-shaped chain (`AppleShapedPKI`), so the
@@ -77,53 +74,21 @@ struct BenchmarkStack {
             catalog: try catalog, jwsRoots: try pki.trustedRoots, usesCustomRoots: true)
         let configuration = StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: backend.storage, instance: "bench", apps: [app])
-        let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
-        var runtime = StorekeeperServerRuntime(configuration: configuration, bootstrap: bootstrap, logger: logger)
-        runtime.runsBackgroundJobs = false
-        let port = PortBox()
-        let application = runtime.application(onServerRunning: { port.set($0) })
+        let storage = try await StoreBootstrap.open(configuration.storage, logger: logger)
+        var builder = StorekeeperApplicationBuilder(configuration: configuration, storage: storage, logger: logger)
+        builder.runsBackgroundJobs = false
         let signer = try pki.signer()
-        // Stopped by a graceful shutdown, not by cancellation: the server then closes its idle
-        // keep-alive connections itself instead of logging the cancelled ones as errors.
-        let server = ServiceGroup(
-            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let result = try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await server.run()
-                return nil
-            }
-            group.addTask {
-                let bound = try await port.wait()
-                let apiKey = try await APIKeys.create(name: "bench", in: bootstrap.store)
+        let result: T
+        do {
+            result = try await builder.serving { port in
+                let apiKey = try await APIKeys.create(name: "bench", in: storage.store)
                 return try await body(
-                    Running(url: "http://127.0.0.1:\(bound)", port: bound, apiKey: apiKey, store: bootstrap.store, signer: signer))
+                    Running(url: "http://127.0.0.1:\(port)", port: port, apiKey: apiKey, store: storage.store, signer: signer))
             }
-            var result: T?
-            while let next = try await group.next() {
-                if let value = next {
-                    result = value
-                    await server.triggerGracefulShutdown()
-                }
-            }
-            guard let result else { throw BenchmarkFailure("the server stopped before the benchmark finished") }
-            return result
+        } catch is ServerPort.ServerStopped {
+            throw BenchmarkFailure("the server stopped before the benchmark finished")
         }
-        await bootstrap.close()
+        await storage.close()
         return result
-    }
-}
-
-/// The bound port, handed from the server's start callback to the benchmark.
-final class PortBox: Sendable {
-    private let port = Mutex<Int?>(nil)
-
-    func set(_ value: Int) { port.withLock { $0 = value } }
-
-    func wait() async throws -> Int {
-        for _ in 0..<6000 {
-            if let value = port.withLock({ $0 }) { return value }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw BenchmarkFailure("the server did not start within 60 s")
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// The workloads of `storekeeper benchmark verify`, built from a freshly minted Apple-shaped
 /// chain so the command needs no files: signed data of the same shape and size as Apple's.
-struct VerifyBenchmark {
+public struct VerifyBenchmark {
     static let notificationName = "verify+decode notification (nested transaction + renewal info)"
     static let transactionName = "verify+decode transaction"
     static let receiptName = "receipt parse+verify"
@@ -56,11 +56,6 @@ struct VerifyBenchmark {
             })
         return results
     }
-}
-
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 private func sixtyFourBytes(_ data: Data?) throws -> Data {

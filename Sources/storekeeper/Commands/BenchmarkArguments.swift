@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import StorekeeperBenchmarks
 
 /// The wrk settings every HTTP benchmark takes.
 struct LoadArguments: ParsableArguments {
@@ -33,10 +33,9 @@ struct LoadArguments: ParsableArguments {
         }
     }
 
-    func http() throws -> HTTPBenchmark {
-        HTTPBenchmark(
-            wrk: WrkRunner(threads: threads, connections: connections, seconds: seconds, wrkPath: try WrkRunner.locate(wrk)),
-            warmUpSeconds: warmUp, workDirectory: try LoadOptions.workDirectory(directory), json: json)
+    var settings: LoadSettings {
+        LoadSettings(
+            seconds: seconds, warmUp: warmUp, connections: connections, threads: threads, wrk: wrk, directory: directory, json: json)
     }
 }
 
@@ -58,34 +57,17 @@ struct BackendArguments: ParsableArguments {
     @Option(help: "SQLite file for --backend sqlite (default: a new temporary file, deleted afterwards).")
     var database: String?
 
-    /// The backend, and whether its SQLite file is temporary.
-    func resolve(directory: URL) throws -> (BenchmarkStack.Backend, temporaryFile: String?) {
-        switch backend {
-        case .sqlite:
-            if let database { return (.sqlite(path: database), nil) }
-            let path = directory.appendingPathComponent("write-\(UUID().uuidString.prefix(8)).sqlite").path
-            return (.sqlite(path: path), path)
-        case .postgres:
-            guard let url = postgres ?? ProcessInfo.processInfo.environment["STOREKEEPER_BENCH_POSTGRES_URL"] else {
-                throw ValidationError("--backend postgres needs --postgres URL or STOREKEEPER_BENCH_POSTGRES_URL")
-            }
-            return (.postgres(url: url), nil)
-        }
-    }
-
-    static func removeSQLite(_ path: String?) {
-        guard let path else { return }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    var settings: BackendSettings {
+        BackendSettings(backend: backend == .sqlite ? .sqlite : .postgres, postgres: postgres, database: database)
     }
 }
 
-/// Runs blocking work (wrk, minting) on a thread of its own, never on Swift's cooperative pool,
-/// which the server under test needs.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(with: Result { try body() })
-        }
-        thread.start()
+/// Runs a benchmark; a setting it cannot work with is reported as a usage error (exit 2), as
+/// ArgumentParser's own checks are.
+func reportingUsage(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as BenchmarkUsageError {
+        throw ValidationError(error.description)
     }
 }

@@ -1,33 +1,28 @@
 import AppStoreSimulator
-import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// `storekeeper benchmark customers`: the customer read path under load.
-struct CustomersBenchmarkCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "customers",
-        abstract: "GET /v1/apps/{app}/customers/{id} with random ids over N stored customers (SQLite): requests/s, p50/p99.",
-        discussion: """
-            Seeds a SQLite file with N customers (each with three purchases, a subscription, two grants \
-            and a wallet balance) by bulk SQL, once, and reuses it on later runs. wrk picks a uniformly \
-            random customer id for every request (a LuaJIT script), authenticated with a server API key.
-            """)
+/// The customer read path under load: `GET /v1/apps/{app}/customers/{id}` with uniformly random
+/// ids over N customers seeded (once, by bulk SQL) into a SQLite file reused across runs.
+public struct CustomersBenchmark: Sendable {
+    let load: LoadSettings
+    /// Customers stored.
+    let customers: Int
+    /// The seeded SQLite file; `nil`: `<directory>/customers-<N>.sqlite`, reused across runs.
+    let database: String?
+    /// Seed again even if the file is already seeded.
+    let reseed: Bool
 
-    @OptionGroup var load: LoadArguments
+    public init(load: LoadSettings, customers: Int, database: String?, reseed: Bool) {
+        self.load = load
+        self.customers = customers
+        self.database = database
+        self.reseed = reseed
+    }
 
-    @Option(help: "Customers stored.")
-    var customers: Int = 1_000_000
-
-    @Option(help: "The seeded SQLite file (default: <directory>/customers-<N>.sqlite, reused across runs).")
-    var database: String?
-
-    @Flag(help: "Seed again even if the file is already seeded.")
-    var reseed = false
-
-    func run() async throws {
-        guard (1...9_999_999).contains(customers) else { throw ValidationError("--customers must be 1...9999999") }
+    public func run() async throws {
+        guard (1...9_999_999).contains(customers) else { throw BenchmarkUsageError("--customers must be 1...9999999") }
         let http = try load.http()
         let logger = LoadOptions.quietLogger()
         let path = database ?? http.workDirectory.appendingPathComponent("customers-\(customers).sqlite").path

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Logging
 import StorekeeperPostgres
@@ -25,10 +24,10 @@ enum BenchmarkSchema {
     /// `url` with its `schema` parameter set to `schema`.
     static func url(_ url: String, schema: String) throws -> String {
         guard var components = URLComponents(string: url), components.scheme != nil else {
-            throw ValidationError("not a PostgreSQL URL: \(url)")
+            throw BenchmarkUsageError("not a PostgreSQL URL: \(url)")
         }
         components.queryItems = (components.queryItems ?? []).filter { $0.name != "schema" } + [URLQueryItem(name: "schema", value: schema)]
-        guard let result = components.string else { throw ValidationError("not a PostgreSQL URL: \(url)") }
+        guard let result = components.string else { throw BenchmarkUsageError("not a PostgreSQL URL: \(url)") }
         return result
     }
 

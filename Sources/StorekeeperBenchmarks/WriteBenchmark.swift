@@ -1,66 +1,34 @@
 import AppStoreModels
 import AppStoreSimulator
-import ArgumentParser
 import Foundation
 import StorekeeperSQL
 
-/// `storekeeper benchmark purchases`: purchase submission end to end.
-struct PurchasesBenchmarkCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "purchases",
-        abstract: "POST /v1/apps/{app}/purchases end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
-        discussion: """
-            Every request is a new buyer presenting a NEW consumable transaction (StoreKit 2 JWS) signed \
-            by a freshly minted Apple-shaped chain that the server, in development mode, trusts. Bodies \
-            are minted before the server starts; wrk sends each once over keep-alive connections.
-            """)
-
-    @OptionGroup var load: LoadArguments
-    @OptionGroup var storage: BackendArguments
-
-    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
-    var requests: Int = 60_000
-
-    func run() async throws {
-        try await WriteBenchmark(load: load, storage: storage, requests: requests, kind: .purchases).run()
-    }
-}
-
-/// `storekeeper benchmark notifications`: V2 webhooks end to end.
-struct NotificationsBenchmarkCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "notifications",
-        abstract: "POST /v1/apps/{app}/notifications (V2) end to end (HTTP → verify → commit → respond): requests/s, p50/p99.",
-        discussion: """
-            Every request is a distinct signed ONE_TIME_CHARGE notification (its own notificationUUID) \
-            carrying a NEW consumable transaction, signed by a freshly minted Apple-shaped chain that the \
-            server, in development mode, trusts.
-            """)
-
-    @OptionGroup var load: LoadArguments
-    @OptionGroup var storage: BackendArguments
-
-    @Option(help: "Bodies to mint; must exceed what the server completes in --seconds (a shortfall is reported).")
-    var requests: Int = 40_000
-
-    func run() async throws {
-        try await WriteBenchmark(load: load, storage: storage, requests: requests, kind: .notifications).run()
-    }
-}
-
 /// The two write benchmarks: mint, serve, load, check what was committed.
-struct WriteBenchmark {
-    enum Kind {
-        case purchases, notifications
+public struct WriteBenchmark: Sendable {
+    public enum Kind: Sendable {
+        /// `POST /v1/apps/{app}/purchases`: every request a new buyer presenting a new
+        /// consumable transaction.
+        case purchases
+        /// `POST /v1/apps/{app}/notifications` (V2): every request a distinct signed
+        /// ONE_TIME_CHARGE notification carrying a new consumable transaction.
+        case notifications
     }
 
-    let load: LoadArguments
-    let storage: BackendArguments
+    let load: LoadSettings
+    let storage: BackendSettings
+    /// Bodies to mint; must exceed what the server completes in the measured seconds.
     let requests: Int
     let kind: Kind
 
-    func run() async throws {
-        guard requests > 0 else { throw ValidationError("--requests must be positive") }
+    public init(load: LoadSettings, storage: BackendSettings, requests: Int, kind: Kind) {
+        self.load = load
+        self.storage = storage
+        self.requests = requests
+        self.kind = kind
+    }
+
+    public func run() async throws {
+        guard requests > 0 else { throw BenchmarkUsageError("--requests must be positive") }
         let http = try load.http()
         let pki = try AppleShapedPKI()
         let mint = BodyMint(signer: try pki.signer())
@@ -87,7 +55,7 @@ struct WriteBenchmark {
             print("minted \(requests) + \(warmUpCount) bodies in \(ContinuousClock.now - started)")
         }
         let (backend, temporaryFile) = try storage.resolve(directory: directory)
-        defer { BackendArguments.removeSQLite(temporaryFile) }
+        defer { BackendSettings.removeSQLite(temporaryFile) }
         let path = "/v1/apps/\(BenchmarkStack.appId)/" + (kind == .purchases ? "purchases" : "notifications")
         let threads = String(load.threads)
         let loadBefore = MachineFacts.loadAverage

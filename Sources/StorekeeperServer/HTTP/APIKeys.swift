@@ -1,0 +1,18 @@
+public import AppStoreModels
+public import Foundation
+public import Storekeeper
+
+/// Server-to-server API keys: the secret is shown once; only its SHA-256 is stored.
+public enum APIKeys {
+    public static func create(name: String, in store: any PurchaseStore, now: Timestamp = Timestamp(Date())) async throws -> String {
+        guard !name.isEmpty, name.utf8.count <= 64 else {
+            throw StorekeeperError.invalidRequest("an API key name is 1–64 bytes")
+        }
+        let secret = Authenticator.newSecret()
+        try await store.write { tx in
+            try await tx.insertAPIKey(
+                APIKeyRecord(name: name, hash: Authenticator.hash(secret), scopes: ["server"], createdAt: now))
+        }
+        return secret
+    }
+}
