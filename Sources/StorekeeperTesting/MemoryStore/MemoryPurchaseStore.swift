@@ -43,25 +43,22 @@ public struct MemoryPurchaseStore: PurchaseStore {
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any PurchaseStoreTransaction) async throws -> T
     ) async throws -> T {
-        let writing = Self.writing
-        guard !writing.contains(storage.id) else {
-            throw SQLError(.nestedTransaction, "write was called inside a write body of the same memory store")
-        }
-        try await storage.writers.acquire()
-        defer { storage.writers.release() }
-        let handle = MemoryStoreHandle(storage.committed.withLock { $0 })
-        let value: T
-        do {
-            value = try await Self.$writing.withValue(writing.union([storage.id])) {
-                try await body(MemoryStoreTransaction(handle: handle, now: configuration.now))
+        // A nested write would wait for its own turn forever: refused as the SQL databases refuse it.
+        try await WriteNesting.write(on: storage.id) {
+            try await storage.writers.acquire()
+            defer { storage.writers.release() }
+            let handle = MemoryStoreHandle(storage.committed.withLock { $0 })
+            let value: T
+            do {
+                value = try await body(MemoryStoreTransaction(handle: handle, now: configuration.now))
+            } catch {
+                _ = handle.close()
+                throw error
             }
-        } catch {
-            _ = handle.close()
-            throw error
+            let tables = try handle.close().get()
+            storage.committed.withLock { $0 = tables }
+            return value
         }
-        let tables = try handle.close().get()
-        storage.committed.withLock { $0 = tables }
-        return value
     }
 
     public nonisolated(nonsending) func read<T>(
@@ -78,10 +75,6 @@ public struct MemoryPurchaseStore: PurchaseStore {
         _ = try handle.close().get()
         return value
     }
-
-    /// The stores whose `write` body the current task runs in: a nested `write` would wait for
-    /// itself forever, so it is refused as the SQL databases refuse it.
-    @TaskLocal private static var writing: Set<ObjectIdentifier> = []
 
     /// What copies of one store share.
     private final class Storage: Sendable {
