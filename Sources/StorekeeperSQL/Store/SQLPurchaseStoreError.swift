@@ -1,34 +1,6 @@
-/// Why ``SQLPurchaseStore`` refused an operation or could not read what it stored. Database
-/// failures themselves are ``SQLError``s.
-public struct SQLPurchaseStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A stable, machine-readable code.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+public import Storekeeper
 
-        /// A stored row holds a value the domain cannot represent (an invalid customer ID, an
-        /// unknown closed-enum value, malformed JSON). Nothing was changed.
-        public static let corruptData = Code(rawValue: "corruptData")
-        /// An update named a record that does not exist.
-        public static let notFound = Code(rawValue: "notFound")
-        /// A journal entry that does not balance, mixes currencies or has fewer than two postings.
-        public static let invalidJournalEntry = Code(rawValue: "invalidJournalEntry")
-        /// An argument out of range (a negative limit, a non-positive lease).
-        public static let invalidArgument = Code(rawValue: "invalidArgument")
-    }
-
-    public let code: Code
-    /// What went wrong, naming tables and keys, never secrets or bodies.
-    public let reason: String
-
-    public init(_ code: Code, _ reason: String) {
-        self.code = code
-        self.reason = reason
-    }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
-
-    static func corrupt(_ reason: String) -> Self { .init(.corruptData, reason) }
-    static func notFound(_ reason: String) -> Self { .init(.notFound, reason) }
-}
+/// Why ``SQLPurchaseStore`` refused an operation or could not read what it stored: the
+/// store-level error every ``PurchaseStore`` backend throws, under the name it had when only the
+/// SQL store threw it. Database failures themselves are ``SQLError``s.
+public typealias SQLPurchaseStoreError = PurchaseStoreError

@@ -36,9 +36,9 @@ extension SQLStoreTransaction {
     /// Where nothing can be refused and the dialect allows it (PostgreSQL), the three steps are
     /// one statement (``LedgerRows/postAll(changes:postings:)``).
     func post(_ entry: JournalEntry, requireNonNegative: Bool) async throws -> PostingResult {
-        try Self.validate(entry)
+        try entry.validateForPosting()
         let now = SQLValue(self.now())
-        let changes = Self.netChanges(entry).filter { $0.1 != 0 }
+        let changes: [(LedgerAccount, Int64)] = entry.netBalanceChanges.filter { $0.delta != 0 }.map { ($0.account, $0.delta) }
         let guarded = requireNonNegative && changes.contains { $0.0.kind == .customer && $0.1 < 0 }
         if !guarded, sql.dialect.supportsWritingCTEs {
             return try await postInOneStatement(entry, changes: changes, now: now)
@@ -181,35 +181,5 @@ extension SQLStoreTransaction {
             applied.append((name, slot, delta))
         }
         return .success(balances)
-    }
-
-    /// Each account's total change, in account-name order.
-    static func netChanges(_ entry: JournalEntry) -> [(LedgerAccount, Int64)] {
-        var totals: [String: (LedgerAccount, Int64)] = [:]
-        for posting in entry.postings {
-            totals[posting.account.description, default: (posting.account, 0)].1 += posting.amount
-        }
-        return totals.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    /// `JournalEntry`'s initializer checks these, but a decoded entry skips it; the ledger's
-    /// invariant must not depend on how the value was made.
-    static func validate(_ entry: JournalEntry) throws(SQLPurchaseStoreError) {
-        func invalid(_ reason: String) -> SQLPurchaseStoreError {
-            SQLPurchaseStoreError(.invalidJournalEntry, "journal entry \(entry.key): \(reason)")
-        }
-        guard !entry.key.isEmpty else { throw invalid("empty idempotency key") }
-        guard entry.postings.count >= 2 else { throw invalid("fewer than two postings") }
-        var sum: Int64 = 0
-        for posting in entry.postings {
-            guard posting.account.currency == entry.currency else { throw invalid("mixes currencies") }
-            guard LedgerAccount(name: posting.account.description) == posting.account else {
-                throw invalid("account \"\(posting.account.description)\" has no stable name")
-            }
-            let (next, overflow) = sum.addingReportingOverflow(posting.amount)
-            guard !overflow else { throw invalid("postings overflow") }
-            sum = next
-        }
-        guard sum == 0 else { throw invalid("postings sum to \(sum), not zero") }
     }
 }

@@ -43,7 +43,7 @@ extension SQLStoreQuerying {
     /// A limit as a bind value; negative limits are refused rather than meaning "all"
     /// (SQLite) or failing (PostgreSQL).
     func limitValue(_ limit: Int) throws(SQLPurchaseStoreError) -> SQLValue {
-        guard limit >= 0 else { throw SQLPurchaseStoreError(.invalidArgument, "limit \(limit) is negative") }
+        try PurchaseStoreError.checkLimit(limit)
         return .integer(Int64(limit))
     }
 }

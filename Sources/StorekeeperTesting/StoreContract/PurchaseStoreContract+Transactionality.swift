@@ -1,6 +1,8 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperSQL
+import Synchronization
 import Testing
 
 extension PurchaseStoreContract {
@@ -70,6 +72,52 @@ extension PurchaseStoreContract {
             let escaped = try await context.store.write { tx in tx }
             await #expect(throws: (any Error).self) { try await escaped.setWatermark("late", value: "x") }
             #expect(try await context.store.read { try await $0.watermark("late") } == nil)
+        },
+        StoreContractCase("writes: a body that swallows a failed statement cannot commit; its later calls are refused") {
+            context throws in
+            let store = context.store
+            let order = Order(
+                customerId: StoreFixtures.customerID("alice"), productId: "coins.100", createdAt: StoreFixtures.t0,
+                expiresAt: StoreFixtures.at(1))
+            try await store.write { try await $0.insertOrder(order) }
+            /// The codes the body saw: its clashing insert's, then its next call's.
+            let seen = Mutex<[SQLError.Code]>([])
+            let aborted = await #expect(throws: SQLError.self) {
+                try await store.write { tx throws in
+                    try await tx.setWatermark("w", value: "before")
+                    for call in [{ try await tx.insertOrder(order) }, { try await tx.setWatermark("w", value: "after") }] {
+                        do {
+                            try await call()
+                        } catch let error as SQLError {
+                            seen.withLock { $0.append(error.code) }
+                        }
+                    }
+                }
+            }
+            #expect(seen.withLock { $0 } == [.uniqueViolation, .transactionAborted])
+            #expect(aborted?.code == .transactionAborted)
+            #expect(try await store.read { try await $0.watermark("w") } == nil)
+        },
+        StoreContractCase("writes: a write inside a write body of the same store is refused instead of deadlocking") { context throws in
+            let store = context.store
+            let nested = Mutex<SQLError.Code?>(nil)
+            // Without the refusal the inner write would wait for the outer one forever.
+            let ended = await finishes(within: .seconds(60)) {
+                _ = try? await store.write { tx throws in
+                    try await tx.setWatermark("outer", value: "x")
+                    do {
+                        try await store.write { try await $0.setWatermark("inner", value: "x") }
+                    } catch let error as SQLError {
+                        nested.withLock { $0 = error.code }
+                    }
+                }
+            }
+            #expect(ended, "the nested write waited for the write it is in")
+            #expect(nested.withLock { $0 } == .nestedTransaction)
+            try await store.read { tx throws in
+                #expect(try await tx.watermark("outer") == "x")
+                #expect(try await tx.watermark("inner") == nil)
+            }
         },
     ]
 }

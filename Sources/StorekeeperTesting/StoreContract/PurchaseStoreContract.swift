@@ -39,9 +39,9 @@ public struct StoreContractCase: Sendable, CustomTestStringConvertible, CustomSt
 /// The behaviour every `PurchaseStore` must have, as test cases any backend runs:
 ///
 /// ```swift
-/// @Test(arguments: StoreTestBackend.available, PurchaseStoreContract.cases)
-/// func contract(_ backend: StoreTestBackend, _ contractCase: StoreContractCase) async throws {
-///     try await backend.withStore { try await contractCase.run($0.context) }
+/// @Test(arguments: StoreContractBackend.available, PurchaseStoreContract.cases)
+/// func contract(_ backend: StoreContractBackend, _ contractCase: StoreContractCase) async throws {
+///     try await backend.withContext { try await contractCase.run($0) }
 /// }
 /// ```
 public enum PurchaseStoreContract {

@@ -1,0 +1,85 @@
+public import AppStoreModels
+public import Foundation
+
+/// Reads of the notification inbox: raw App Store notifications kept before they are
+/// acknowledged, and their processing state.
+public protocol InboxStoreReader: Sendable {
+    func inboxNotification(id: String) async throws -> InboxNotification?
+    /// The status of a stored notification without its body; `nil` when none has the id.
+    func inboxStatus(id: String) async throws -> InboxNotification.Status?
+    /// Inbox entries still `received` or `failed` (retryable) that are due at `now`, oldest
+    /// first: an entry with `attempts` failed tries waits `minimumAgeMilliseconds × 2^min(attempts, 12)`
+    /// after it arrived. Entries still waiting are skipped, so they never hide due ones behind them;
+    /// so are entries of apps not in `appIds` (an app removed from this instance's configuration).
+    func dueInbox(
+        at now: Timestamp, minimumAgeMilliseconds: Int64, appIds: [String], limit: Int
+    ) async throws
+        -> [InboxNotification]
+    func inboxCount(status: InboxNotification.Status) async throws -> Int
+}
+
+/// Writes of the inbox. Invariants: one entry per id (Apple's retries are deduplicated); the
+/// body and arrival time never change; `processed` is final (a late failure does not undo it).
+public protocol InboxStoreWriter: InboxStoreReader {
+    /// Stores a raw notification before it is acknowledged. Returns `false` when one with the
+    /// same id (`notificationUUID`) is already stored.
+    func insertInbox(_ notification: InboxNotification) async throws -> Bool
+    /// Replaces everything but the body and arrival time; ``PurchaseStoreError/Code/notFound``
+    /// when none has the id.
+    func updateInbox(_ notification: InboxNotification) async throws
+    /// Marks a stored notification applied at `at` (one more attempt, no error). Throws when none
+    /// has the id.
+    func markInboxProcessed(id: String, at: Timestamp) async throws
+    /// Records a failed attempt at a stored notification, unless it was applied meanwhile.
+    /// Returns whether it was marked.
+    @discardableResult
+    func markInboxFailed(id: String, error: String) async throws -> Bool
+}
+
+/// A notification body as received, kept before Apple gets its 2xx.
+public struct InboxNotification: Hashable, Sendable, Codable {
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Stored, not yet processed.
+        case received
+        /// Applied.
+        case processed
+        /// Processing failed in a way a retry may fix.
+        case failed
+        /// Can never be processed (bad signature, wrong app): recorded and acknowledged.
+        case rejected
+    }
+
+    /// `notificationUUID` for V2; a digest of the body for V1.
+    public var id: String
+    public var appId: String
+    /// 1 or 2.
+    public var version: Int
+    public var body: Data
+    public var receivedAt: Timestamp
+    public var status: Status
+    public var attempts: Int
+    public var lastError: String?
+    public var notificationType: String?
+    public var subtype: String?
+    public var signedDate: Timestamp?
+    public var processedAt: Timestamp?
+
+    public init(
+        id: String, appId: String, version: Int, body: Data, receivedAt: Timestamp, status: Status = .received,
+        attempts: Int = 0, lastError: String? = nil, notificationType: String? = nil, subtype: String? = nil,
+        signedDate: Timestamp? = nil, processedAt: Timestamp? = nil
+    ) {
+        self.id = id
+        self.appId = appId
+        self.version = version
+        self.body = body
+        self.receivedAt = receivedAt
+        self.status = status
+        self.attempts = attempts
+        self.lastError = lastError
+        self.notificationType = notificationType
+        self.subtype = subtype
+        self.signedDate = signedDate
+        self.processedAt = processedAt
+    }
+}

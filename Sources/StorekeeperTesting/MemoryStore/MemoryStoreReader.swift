@@ -1,0 +1,121 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// The reads of every aggregate over a ``MemoryStoreHandle``, written once for read and write
+/// handles (as `SQLStoreQuerying` is for the SQL store).
+protocol MemoryStoreQuerying: PurchaseStoreReader {
+    var handle: MemoryStoreHandle { get }
+}
+
+/// The handle `MemoryPurchaseStore.read` bodies get.
+struct MemoryStoreReader: MemoryStoreQuerying {
+    let handle: MemoryStoreHandle
+}
+
+extension MemoryStoreQuerying {
+    func customer(_ id: CustomerID) async throws -> Customer? { try handle.reading { try $0.customer(id) } }
+
+    func customerRecord(_ id: CustomerID, purchaseLimit: Int) async throws -> CustomerRecord {
+        try handle.reading { try $0.customerRecord(id, purchaseLimit: purchaseLimit) }
+    }
+
+    func order(id: UUID) async throws -> Order? { try handle.reading { $0.order(id: id) } }
+
+    func order(appAccountToken: UUID) async throws -> Order? { try handle.reading { $0.order(appAccountToken: appAccountToken) } }
+
+    func openOrders(customerId: CustomerID) async throws -> [Order] { try handle.reading { try $0.openOrders(customerId: customerId) } }
+
+    func staleOrders(updatedBefore: Timestamp, limit: Int) async throws -> [Order] {
+        try handle.reading { try $0.staleOrders(updatedBefore: updatedBefore, limit: limit) }
+    }
+
+    func transaction(environment: AppStoreEnvironment, transactionId: String) async throws -> StoredTransaction? {
+        try handle.reading { try $0.transaction(environment: environment, transactionId: transactionId) }
+    }
+
+    func transactions(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> [StoredTransaction] {
+        try handle.reading { try $0.transactions(environment: environment, originalTransactionId: originalTransactionId) }
+    }
+
+    func transactions(environment: AppStoreEnvironment, webOrderLineItemId: String) async throws -> [StoredTransaction] {
+        try handle.reading { try $0.transactions(environment: environment, webOrderLineItemId: webOrderLineItemId) }
+    }
+
+    func transactions(customerId: CustomerID, limit: Int) async throws -> [StoredTransaction] {
+        try handle.reading { try $0.transactions(customerId: customerId, limit: limit) }
+    }
+
+    func purchaseHistory(customerId: CustomerID, limit: Int) async throws -> [CustomerView.Purchase] {
+        try handle.reading { try $0.purchaseHistory(customerId: customerId, limit: limit) }
+    }
+
+    func oneTimePurchases(customerId: CustomerID) async throws -> [StoredTransaction] {
+        try handle.reading { try $0.oneTimePurchases(customerId: customerId) }
+    }
+
+    func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
+        try handle.reading { try $0.owner(environment: environment, originalTransactionId: originalTransactionId) }
+    }
+
+    func ownerCandidates(
+        environment: AppStoreEnvironment, originalTransactionId: String, appAccountToken: UUID?
+    ) async throws -> OwnerCandidates {
+        try handle.reading {
+            try $0.ownerCandidates(
+                environment: environment, originalTransactionId: originalTransactionId, appAccountToken: appAccountToken)
+        }
+    }
+
+    func subscription(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> StoredSubscription? {
+        try handle.reading { try $0.subscription(environment: environment, originalTransactionId: originalTransactionId) }
+    }
+
+    func subscriptions(customerId: CustomerID) async throws -> [StoredSubscription] {
+        try handle.reading { try $0.subscriptions(customerId: customerId) }
+    }
+
+    func subscriptions(expiringIn window: Range<Timestamp>, limit: Int) async throws -> [StoredSubscription] {
+        try handle.reading { try $0.subscriptions(expiringIn: window, limit: limit) }
+    }
+
+    func grants(customerId: CustomerID) async throws -> [EntitlementGrant] { try handle.reading { try $0.grants(customerId: customerId) } }
+
+    func balances(customerId: CustomerID) async throws -> [String: Int64] {
+        try handle.reading { try $0.balances(customerId: customerId) }
+    }
+
+    func balance(_ account: LedgerAccount) async throws -> Int64 { try handle.reading { try $0.balance(account) } }
+
+    func journalEntry(key: String) async throws -> JournalEntry? { try handle.reading { try $0.journalEntry(key: key) } }
+
+    func journal(customerId: CustomerID, limit: Int) async throws -> [JournalEntry] {
+        try handle.reading { try $0.journal(customerId: customerId, limit: limit) }
+    }
+
+    func ledgerDiscrepancies() async throws -> [LedgerAccount] { try handle.reading { try $0.ledgerDiscrepancies() } }
+
+    func auditEvents(customerId: CustomerID, limit: Int) async throws -> [AuditEvent] {
+        try handle.reading { try $0.auditEvents(customerId: customerId, limit: limit) }
+    }
+
+    func auditEvents(subject: String) async throws -> [AuditEvent] { try handle.reading { try $0.auditEvents(subject: subject) } }
+
+    func inboxNotification(id: String) async throws -> InboxNotification? { try handle.reading { try $0.inboxNotification(id: id) } }
+
+    func inboxStatus(id: String) async throws -> InboxNotification.Status? { try handle.reading { try $0.inboxStatus(id: id) } }
+
+    func dueInbox(at now: Timestamp, minimumAgeMilliseconds: Int64, appIds: [String], limit: Int) async throws -> [InboxNotification] {
+        try handle.reading { try $0.dueInbox(at: now, minimumAgeMilliseconds: minimumAgeMilliseconds, appIds: appIds, limit: limit) }
+    }
+
+    func inboxCount(status: InboxNotification.Status) async throws -> Int { try handle.reading { $0.inboxCount(status: status) } }
+
+    func outboxMessage(id: UUID) async throws -> OutboxMessage? { try handle.reading { $0.outboxMessage(id: id) } }
+
+    func outboxCount(status: OutboxMessage.Status) async throws -> Int { try handle.reading { $0.outboxCount(status: status) } }
+
+    func watermark(_ name: String) async throws -> String? { try handle.reading { try $0.watermark(name) } }
+
+    func apiKey(hash: String) async throws -> APIKeyRecord? { try handle.reading { try $0.apiKey(hash: hash) } }
+}
