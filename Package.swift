@@ -137,6 +137,7 @@ let package = Package(
             name: "StorekeeperServer",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "Storekeeper",
@@ -307,7 +308,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -36,7 +36,7 @@ public struct ReportFile: Hashable, Sendable {
     public var key: ReportKey
     /// The report's format version (`1_0`, `1_3`…); empty when unknown.
     public var version: String
-    /// Lowercase hex SHA-256 of `content`: a file with the same bytes is the same file.
+    /// Lowercase hex SHA-256 of the report's text (`content` gunzipped): the same report text is the same file.
     public var sha256: String
     /// The bytes as received.
     public var content: [UInt8]
