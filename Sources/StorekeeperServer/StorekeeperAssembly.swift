@@ -48,6 +48,7 @@ struct StorekeeperAssembly: Sendable {
             apps: apps, authenticator: Authenticator(store: dependencies.store, now: dependencies.wallClock),
             maxBodyBytes: dependencies.configuration.maxBodyBytes
         ).routes(router)
+        reconciliationRoutes(router)
         return router
     }
 
@@ -76,6 +77,7 @@ struct StorekeeperAssembly: Sendable {
             jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
             jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: dependencies.now))
         }
+        jobs += reportFetchers(httpClient: httpClient)
         jobs.append(
             OutboxDispatcher(
                 store: store, instance: instance, webhooks: webhooks, consumption: consumption,
