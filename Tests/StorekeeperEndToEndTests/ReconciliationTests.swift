@@ -142,6 +142,15 @@ import Testing
             let counts = try #require(again.json["counts"] as? [String: Any])
             #expect(counts["missing_in_storekeeper"] as? Int == 0)
             #expect(counts["matched"] as? Int == 1)
+
+            // The metrics show the latest run.
+            let metrics = try await h.metrics()
+            #expect(metrics.contains("storekeeper_reconciliation_lines{outcome=\"matched\"} 1"), "\(metrics)")
+            #expect(metrics.contains("storekeeper_reconciliation_lines{outcome=\"missing_in_storekeeper\"} 0"))
+            #expect(metrics.contains("storekeeper_reconciliation_discrepancies 0"))
+            #expect(metrics.contains("storekeeper_reconciliation_last_run_seconds "))
+            // The fetch reconciled the two days with sales, the route the lost purchase's day again.
+            #expect(metrics.contains("storekeeper_reconciliation_runs_total 3"))
         }
     }
 }
