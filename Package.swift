@@ -174,6 +174,7 @@ let package = Package(
             name: "storekeeper",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
