@@ -137,6 +137,7 @@ let package = Package(
             name: "StorekeeperServer",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "Storekeeper",
@@ -197,6 +198,7 @@ let package = Package(
             name: "storekeeper",
             dependencies: [
                 "AppStoreModels",
+                "AppStoreReports",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
@@ -323,7 +325,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "AppStoreModels", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),

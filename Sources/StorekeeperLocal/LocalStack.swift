@@ -55,6 +55,9 @@ public enum LocalStack {
         /// forever, so stacks sharing one database (a PostgreSQL database shared by tests, a kept
         /// SQLite file) must not reuse transaction IDs: random by default.
         public var identifierOffset: Int64 = Int64.random(in: 0..<1_000_000) * 100_000
+        /// App Store Connect reports for the app (`app.<id>.reports`), downloaded from the
+        /// simulator; its `baseURL` is set to the simulator's.
+        public var reports: AppConfiguration.ReportsCredentials?
 
         public init() {}
     }
@@ -226,7 +229,7 @@ public enum LocalStack {
         guard let apiKey = simulated.apiKey, let apiPrivate = apiKey.privateKeyPEM,
             let offer = simulated.offerKeys.first, let offerPrivate = offer.privateKeyPEM
         else { throw StorekeeperError.invalidRequest("the simulator did not generate keys") }
-        return AppConfiguration(
+        var app = AppConfiguration(
             id: options.appId, bundleId: simulated.bundleId, appAppleId: simulated.appAppleId,
             environments: options.policy.sandbox == .reject ? [.production] : [.production, .sandbox],
             policy: options.policy, catalog: try catalog,
@@ -240,6 +243,12 @@ public enum LocalStack {
             verifyReceiptURLs: (simulatorURL + "/verifyReceipt/production", simulatorURL + "/verifyReceipt/sandbox"),
             customerTokens: .init(hs256Secret: customerTokenSecret), webhooks: options.webhooks,
             bonus: .init(currency: "gems", unitsPerMajorUnit: 100))
+        app.reports = options.reports.map { reports in
+            var reports = reports
+            reports.baseURL = simulatorURL
+            return reports
+        }
+        return app
     }
 
     /// The currencies of the simulator's demo storefronts.

@@ -60,6 +60,7 @@ struct StorekeeperAssembly: Sendable {
         StorekeeperAPI(
             apps: apps, authenticator: Authenticator(store: store, now: wallClock), maxBodyBytes: configuration.maxBodyBytes
         ).routes(router)
+        reconciliationRoutes(router)
         return router
     }
 
@@ -87,6 +88,7 @@ struct StorekeeperAssembly: Sendable {
             jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: now))
             jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: now))
         }
+        jobs += reportFetchers(httpClient: httpClient)
         jobs.append(
             OutboxDispatcher(
                 store: store, instance: instance, webhooks: webhooks, consumption: consumption,

@@ -99,6 +99,19 @@ struct ConnectReportsTests {
         }
     }
 
+    @Test("a non-renewing subscription is reported with Apple's IA9, a consumable with IA1")
+    func nonRenewingSubscriptionIsIA9() async throws {
+        try await SimulatorHarness.with { h in
+            let client = try Self.reportsClient(h)
+            _ = try await h.buy(DemoCatalog.seasonPass, account: SimulatorHarness.customer(.production))
+            _ = try await h.buy(DemoCatalog.gems, account: SimulatorHarness.customer(.production))
+            try await h.advanceSimulated(seconds: Self.untilPublished)
+            let rows = try #require(try await Self.salesRows(client, Self.salesDay))
+            #expect(rows.first { $0.sku == DemoCatalog.seasonPass }?.productTypeIdentifier == "IA9")
+            #expect(rows.first { $0.sku == DemoCatalog.gems }?.productTypeIdentifier == "IA1")
+        }
+    }
+
     @Test("a new subscription shows as a Subscribe event and a New sales row")
     func subscriptionEvents() async throws {
         try await SimulatorHarness.with { h in

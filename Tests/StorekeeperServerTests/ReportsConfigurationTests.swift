@@ -18,6 +18,7 @@ import Testing
         #expect(reports.keyId == "KEY1")
         #expect(reports.vendorNumber == "85000000")
         #expect(reports.baseURL == "http://127.0.0.1:9999")
+        #expect(reports.trailingDays == 3, "the default re-fetch window")
         #expect(try reports.token().keyId == "KEY1")
         #expect(try await ConfigurationTests.load().app("main")?.reports == nil)
     }
@@ -26,6 +27,8 @@ import Testing
         ("app.main.reports.vendorNumber", "85-000", "app.main.reports.vendorNumber"),
         ("app.main.reports.keyId", "", "app.main.reports.keyId"),
         ("app.main.reports.privateKey", "not a key", "app.main.reports.privateKey"),
+        ("app.main.reports.trailingDays", "0", "app.main.reports.trailingDays"),
+        ("app.main.reports.trailingDays", "31", "app.main.reports.trailingDays"),
     ])
     func refusesABadSetting(key: String, value: String, named: String) async throws {
         var overrides = [

@@ -7,15 +7,34 @@ import NIOCore
 public enum AppleReportCodec {
     /// Parses `bytes`, gunzipping first when they start with the gzip magic number.
     public static func parse<Row: AppleReportRow>(_: Row.Type, from bytes: [UInt8]) throws(ReportFormatError) -> AppleReport<Row> {
-        let plain = ReportCompression.isGzip(bytes) ? try ReportCompression.gunzip(bytes) : bytes
-        guard let text = String(validating: plain, as: UTF8.self) else {
-            throw ReportFormatError(.invalidText, reason: "the report is not UTF-8 text")
-        }
-        return try parse(Row.self, text: text)
+        try parse(Row.self, text: try text(of: bytes))
     }
 
     /// Parses report text.
     public static func parse<Row: AppleReportRow>(_: Row.Type, text: String) throws(ReportFormatError) -> AppleReport<Row> {
+        try parseNumbered(Row.self, text: text).report
+    }
+
+    /// Parses `bytes` like ``parse(_:from:)`` and also returns each row's 1-based line in the
+    /// (decompressed) file, so what is built from a row can name where it came from.
+    public static func parseNumbered<Row: AppleReportRow>(
+        _: Row.Type, from bytes: [UInt8]
+    ) throws(ReportFormatError) -> (report: AppleReport<Row>, lines: [Int]) {
+        try parseNumbered(Row.self, text: try text(of: bytes))
+    }
+
+    /// The text of a report file, gunzipped first when it is gzip; refused unless UTF-8.
+    public static func text(of bytes: [UInt8]) throws(ReportFormatError) -> String {
+        let plain = ReportCompression.isGzip(bytes) ? try ReportCompression.gunzip(bytes) : bytes
+        guard let text = String(validating: plain, as: UTF8.self) else {
+            throw ReportFormatError(.invalidText, reason: "the report is not UTF-8 text")
+        }
+        return text
+    }
+
+    static func parseNumbered<Row: AppleReportRow>(
+        _: Row.Type, text: String
+    ) throws(ReportFormatError) -> (report: AppleReport<Row>, lines: [Int]) {
         let table = try ReportTable(text: text, requiredColumns: Row.requiredColumns, allowsPreamble: Row.allowsPreambleAndTotals)
         let header = try ReportHeader(names: table.header, line: table.headerLine, required: Row.requiredColumns)
         var rows: [Row] = []
@@ -29,7 +48,7 @@ public enum AppleReportCodec {
             let reader = ReportFieldReader(line: line.number, cells: line.cells, header: header)
             rows.append(try Row(reading: reader, extraColumns: reader.unknownCells(known: Row.knownColumns)))
         }
-        return AppleReport(rows: rows, preamble: table.preamble, totals: table.trailer)
+        return (AppleReport(rows: rows, preamble: table.preamble, totals: table.trailer), table.lines.map(\.number))
     }
 
     /// Writes `report` as Apple prints it: the known columns in Apple's order, then every extra

@@ -20,10 +20,15 @@ extension SimulationEngine {
         var currency: String
     }
 
-    /// Product type identifier: `IAY` for auto-renewable subscriptions, `IA1` for other in-app
-    /// purchases (the simulator has no app downloads).
+    /// Product type identifier (App Store Connect Help, "Product type identifiers"): `IAY` for
+    /// auto-renewable subscriptions, `IA9` for non-renewing subscriptions, `IA1` for other in-app
+    /// purchases (the simulator has no app downloads and no Mac variants).
     static func productTypeIdentifier(_ product: CatalogProduct?) -> String {
-        product?.isAutoRenewable == true ? "IAY" : "IA1"
+        switch product?.type {
+        case .some(.autoRenewableSubscription): "IAY"
+        case .some(.nonRenewingSubscription): "IA9"
+        default: "IA1"
+        }
     }
 
     /// The paid events between `start` (inclusive) and `end` (exclusive).

@@ -38,18 +38,22 @@ public struct LostOrderResolver: PeriodicJob {
         return false
     }
 
-    private func resolve(_ order: Order, now: Timestamp) async throws {
+    /// Looks the order up in the customer's history at Apple and delivers it when Apple has the
+    /// payment; returns whether it found one (reconciliation's lost-purchase lookup calls this too).
+    @discardableResult
+    func resolve(_ order: Order, now: Timestamp) async throws -> Bool {
         guard let known = try await store.read({ try await $0.transactions(customerId: order.customerId, limit: 1) }).first,
             apple.serverAPI[known.transaction.environment] != nil
-        else { return }
+        else { return false }
         let history = try await apple.history(
             environment: known.transaction.environment, transactionId: known.transaction.transactionId)
         let paying = history.filter { $0.appAccountToken == order.appAccountToken && $0.productId == order.productId }
-        guard !paying.isEmpty else { return }
+        guard !paying.isEmpty else { return false }
         _ = try await store.write { tx in
             try await applier.applyPresented(
                 paying, renewals: [], by: order.customerId, orderId: order.id, actor: .job(name),
                 fact: "history:\(known.transaction.transactionId)", now: now, in: tx)
         }
+        return true
     }
 }

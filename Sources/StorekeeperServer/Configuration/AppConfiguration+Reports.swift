@@ -9,7 +9,9 @@ extension AppConfiguration {
     /// - `reports.privateKey` (PEM, secret) or `reports.privateKeyPath`: the team key (.p8);
     /// - `reports.vendorNumber`: from Payments and Financial Reports;
     /// - `reports.baseURL`: replaces `https://api.appstoreconnect.apple.com` (the simulator;
-    ///   development mode only).
+    ///   development mode only);
+    /// - `reports.trailingDays` (default 3, 1...30): how many of the latest published days the
+    ///   scheduled fetch downloads again each time a new day is published (Apple revises them).
     ///
     /// Absent when no key is configured; a key without its IDs or vendor number stops the server.
     public struct ReportsCredentials: Sendable {
@@ -18,13 +20,18 @@ extension AppConfiguration {
         public var privateKey: P256.Signing.PrivateKey
         public var vendorNumber: String
         public var baseURL: String?
+        public var trailingDays: Int
 
-        public init(issuerId: String, keyId: String, privateKey: P256.Signing.PrivateKey, vendorNumber: String, baseURL: String? = nil) {
+        public init(
+            issuerId: String, keyId: String, privateKey: P256.Signing.PrivateKey, vendorNumber: String, baseURL: String? = nil,
+            trailingDays: Int = 3
+        ) {
             self.issuerId = issuerId
             self.keyId = keyId
             self.privateKey = privateKey
             self.vendorNumber = vendorNumber
             self.baseURL = baseURL
+            self.trailingDays = trailingDays
         }
 
         /// The bearer-token signer for the App Store Connect API.
@@ -68,8 +75,12 @@ extension AppConfiguration {
                 throw ConfigurationError(key: settings.name(["baseURL"]), "must be an http(s) URL")
             }
         }
+        let trailingDays = try settings.int("trailingDays") ?? 3
+        guard (1...30).contains(trailingDays) else {
+            throw ConfigurationError(key: settings.name(["trailingDays"]), "must be 1...30 days")
+        }
         return ReportsCredentials(
             issuerId: try settings.requiredString("issuerId"), keyId: try settings.requiredString("keyId"), privateKey: key,
-            vendorNumber: vendorNumber, baseURL: baseURL)
+            vendorNumber: vendorNumber, baseURL: baseURL, trailingDays: trailingDays)
     }
 }

@@ -27,6 +27,7 @@ public enum StoreSchema {
         uncompressedInboxBodies,
         coveringCustomerBalances,
         coveringCustomerSubscriptions,
+        reports,
     ]
 }
 

@@ -1,0 +1,158 @@
+import AppStoreModels
+
+/// Compares Storekeeper's transactions of one Pacific day with Apple's SALES SUMMARY rows of
+/// that day. Pure: no IO, no clock.
+///
+/// Reports carry no transaction IDs, so both sides are aggregated by the report's own grouping:
+/// product (SKU), product class, two-letter country, currency, customer price per unit and, for
+/// auto-renewable subscriptions, new or renewal. A sale counts on the Pacific day of its
+/// `purchaseDate`, a refund on the day of its `revocationDate` at the negated price with negative
+/// units, as Apple's report prints them. Only what Apple reports is counted on Storekeeper's side:
+/// production transactions with a price, not Family Sharing copies (nobody paid for them).
+///
+/// Aggregates on both sides with equal units are matched, with different units `unitsDiffer`.
+/// An aggregate on one side only is paired, where it can be, with one on the other side that
+/// differs only in price (`priceDiffers`); what remains is missing in Storekeeper (Apple counts
+/// units we never saw: possible lost purchases) or missing in the report.
+public enum Reconciler {
+    /// The reconciled lines of `day`, in a stable order (SKU, country, currency, kind, price).
+    /// Report rows of other days and rows that are not in-app purchases are ignored.
+    public static func reconcile(day: PacificDay, report: [ReportSalesLine], transactions: [AppleTransaction]) -> [ReconciliationLine] {
+        var ours: [Key: Side] = [:]
+        let start = day.start
+        let end = day.end
+        for transaction in transactions where counts(transaction) {
+            guard let price = transaction.price, let currency = transaction.currency else { continue }
+            let group = Group(transaction: transaction, currency: currency)
+            if transaction.purchaseDate >= start, transaction.purchaseDate < end {
+                ours[Key(group: group, price: price), default: Side()].add(units: transaction.quantity, id: transaction.transactionId)
+            }
+            if let revoked = transaction.revocationDate, revoked >= start, revoked < end {
+                ours[Key(group: group, price: -price), default: Side()].add(units: -transaction.quantity, id: transaction.transactionId)
+            }
+        }
+        var theirs: [Key: Side] = [:]
+        for row in report where row.day == day {
+            guard let productClass = ReportProductClass(productTypeIdentifier: row.productTypeIdentifier) else { continue }
+            let group = Group(
+                sku: row.sku, productClass: productClass, countryCode: row.countryCode.uppercased(),
+                currency: row.customerCurrency.uppercased(),
+                subscription: productClass == .autoRenewable ? normalizedKind(row.subscription) : nil, isRefund: row.units < 0)
+            theirs[Key(group: group, price: row.customerPrice), default: Side()].add(units: row.units, line: row.line)
+        }
+        return lines(ours: ours, theirs: theirs)
+    }
+
+    /// Whether Apple's sales report counts the transaction at all.
+    static func counts(_ transaction: AppleTransaction) -> Bool {
+        transaction.environment == .production && transaction.ownership != .familyShared
+    }
+
+    /// `New`/`Renewal` as printed; absent is `New` (the report leaves the column empty only for
+    /// rows that are not subscriptions).
+    static func normalizedKind(_ text: String?) -> String {
+        text?.lowercased() == "renewal" ? "Renewal" : "New"
+    }
+
+    /// What an aggregate is, apart from its price.
+    struct Group: Hashable {
+        var sku: String
+        var productClass: ReportProductClass
+        var countryCode: String
+        var currency: String
+        var subscription: String?
+        var isRefund: Bool
+
+        init(sku: String, productClass: ReportProductClass, countryCode: String, currency: String, subscription: String?, isRefund: Bool) {
+            self.sku = sku
+            self.productClass = productClass
+            self.countryCode = countryCode
+            self.currency = currency
+            self.subscription = subscription
+            self.isRefund = isRefund
+        }
+
+        /// The group of a sale (`isRefund` is set by the price's sign through ``Key``).
+        init(transaction: AppleTransaction, currency: String) {
+            let productClass = ReportProductClass(productType: transaction.productType)
+            let storefront = transaction.storefront ?? ""
+            self.init(
+                sku: transaction.productId, productClass: productClass,
+                countryCode: StorefrontCountry.reportCode(storefront: storefront) ?? storefront.uppercased(),
+                currency: currency.uppercased(),
+                subscription: productClass == .autoRenewable ? (transaction.transactionReason == .renewal ? "Renewal" : "New") : nil,
+                isRefund: false)
+        }
+    }
+
+    /// An aggregate: its group and its customer price per unit (negative for refunds).
+    struct Key: Hashable {
+        var group: Group
+        var price: Int64
+
+        init(group: Group, price: Int64) {
+            var group = group
+            group.isRefund = price < 0
+            self.group = group
+            self.price = price
+        }
+    }
+
+    /// One side's count of an aggregate.
+    struct Side {
+        var units = 0
+        var lines: [Int] = []
+        var ids: [String] = []
+
+        mutating func add(units: Int, line: Int? = nil, id: String? = nil) {
+            self.units += units
+            if let line { lines.append(line) }
+            if let id, ids.count < 100 { ids.append(id) }
+        }
+    }
+
+    private static func lines(ours: [Key: Side], theirs: [Key: Side]) -> [ReconciliationLine] {
+        var result: [ReconciliationLine] = []
+        var onlyOurs: [Group: [Key]] = [:]
+        var onlyTheirs: [Group: [Key]] = [:]
+        for key in Set(ours.keys).union(theirs.keys) {
+            switch (ours[key], theirs[key]) {
+            case (let mine?, let apple?):
+                result.append(line(mine.units == apple.units ? .matched : .unitsDiffer, key.group, key.price, mine, key.price, apple))
+            case (.some, nil): onlyOurs[key.group, default: []].append(key)
+            case (nil, .some): onlyTheirs[key.group, default: []].append(key)
+            case (nil, nil): break
+            }
+        }
+        for group in Set(onlyOurs.keys).union(onlyTheirs.keys) {
+            let mine = (onlyOurs[group] ?? []).sorted { $0.price < $1.price }
+            let apple = (onlyTheirs[group] ?? []).sorted { $0.price < $1.price }
+            for index in 0..<max(mine.count, apple.count) {
+                switch (index < mine.count ? mine[index] : nil, index < apple.count ? apple[index] : nil) {
+                case (let ourKey?, let theirKey?):
+                    result.append(line(.priceDiffers, group, ourKey.price, ours[ourKey], theirKey.price, theirs[theirKey]))
+                case (let ourKey?, nil):
+                    result.append(line(.missingInReport, group, ourKey.price, ours[ourKey], nil, nil))
+                case (nil, let theirKey?):
+                    result.append(line(.missingInStorekeeper, group, nil, nil, theirKey.price, theirs[theirKey]))
+                case (nil, nil): break
+                }
+            }
+        }
+        return result.sorted { lhs, rhs in
+            let left = (lhs.sku, lhs.countryCode, lhs.currency, lhs.productClass.rawValue, lhs.subscription ?? "")
+            let right = (rhs.sku, rhs.countryCode, rhs.currency, rhs.productClass.rawValue, rhs.subscription ?? "")
+            if left != right { return left < right }
+            return (lhs.storekeeperPrice ?? lhs.reportPrice ?? 0) < (rhs.storekeeperPrice ?? rhs.reportPrice ?? 0)
+        }
+    }
+
+    private static func line(
+        _ outcome: ReconciliationOutcome, _ group: Group, _ ourPrice: Int64?, _ mine: Side?, _ theirPrice: Int64?, _ apple: Side?
+    ) -> ReconciliationLine {
+        ReconciliationLine(
+            outcome: outcome, sku: group.sku, productClass: group.productClass, countryCode: group.countryCode, currency: group.currency,
+            subscription: group.subscription, storekeeperPrice: ourPrice, reportPrice: theirPrice, storekeeperUnits: mine?.units ?? 0,
+            reportUnits: apple?.units ?? 0, reportLines: apple?.lines.sorted() ?? [], transactionIds: mine?.ids ?? [])
+    }
+}

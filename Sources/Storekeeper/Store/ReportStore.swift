@@ -1,0 +1,36 @@
+public import AppStoreModels
+
+/// Storage of App Store Connect report files, their parsed SALES rows and the reconciliation
+/// runs made from them (issue #19).
+///
+/// Every method is one transaction. Files are stored once per content (their SHA-256); a report
+/// key (vendor, type, subtype, frequency, date) has one current file, whose rows are the report's.
+public protocol ReportStore: Sendable {
+    /// Stores `file` unless a file with the same SHA-256 is stored already (then nothing changes
+    /// and the result is ``ReportImportOutcome/unchanged``). A new file becomes its key's current
+    /// file: the key's earlier rows are removed and `salesLines` (for a SALES file; empty for
+    /// other types) stored, all in one transaction.
+    func importReport(_ file: ReportFile, salesLines: [ReportSalesLine]) async throws -> ReportImportOutcome
+
+    /// The current file of `key`, with its content; nil when none was imported.
+    func currentReport(_ key: ReportKey) async throws -> ReportFile?
+
+    /// The days in `days` for which `vendorNumber` has a current daily SALES SUMMARY file.
+    func importedSalesDays(vendorNumber: String, in days: ClosedRange<PacificDay>) async throws -> Set<PacificDay>
+
+    /// The SALES SUMMARY rows of the current daily file of `day`, in file order.
+    func salesLines(vendorNumber: String, day: PacificDay) async throws -> [ReportSalesLine]
+
+    /// Transactions of `environment` bought or revoked in `start..<end`, each once: what a
+    /// reconciliation of the days in that range counts.
+    func transactionsBoughtOrRevoked(
+        environment: AppStoreEnvironment, from start: Timestamp, to end: Timestamp
+    ) async throws
+        -> [AppleTransaction]
+
+    /// Stores `run`, replacing any earlier run of the same vendor and day.
+    func saveReconciliation(_ run: ReconciliationRun) async throws
+
+    /// The latest run of the vendor's day; nil when the day was never reconciled.
+    func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun?
+}

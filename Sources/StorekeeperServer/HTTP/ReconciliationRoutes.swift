@@ -1,0 +1,80 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// The reconciliation results for operators (server API keys only):
+/// - `GET /v1/apps/{app}/reconciliation?date=YYYY-MM-DD`: the stored run of the app's vendor's
+///   Pacific day (404 `notReconciled` when there is none);
+/// - `POST /v1/apps/{app}/reconciliation?date=YYYY-MM-DD`: reconciles the day now and answers
+///   the run (404 `noReport` when its SALES report is not imported).
+struct ReconciliationRoutes: Sendable {
+    let apps: [String: AppConfiguration]
+    let reports: any ReportStore
+    let service: ReconciliationService
+    let authenticator: Authenticator
+
+    func routes(_ router: Router<StorekeeperRequestContext>) {
+        router.get("v1/apps/:app/reconciliation", use: read)
+        router.post("v1/apps/:app/reconciliation", use: run)
+    }
+
+    @Sendable func read(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let (vendor, day) = try await call(request, context)
+        guard let run = try await reports.reconciliation(vendorNumber: vendor, day: day) else {
+            throw StorekeeperError(
+                .init(rawValue: ReconciliationError.Code.notReconciled.rawValue), "\(day) was never reconciled", status: .notFound)
+        }
+        return try Self.json(run)
+    }
+
+    @Sendable func run(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let (vendor, day) = try await call(request, context)
+        do {
+            return try Self.json(try await service.reconcile(vendorNumber: vendor, day: day))
+        } catch let error as ReconciliationError {
+            throw StorekeeperError(.init(rawValue: error.code.rawValue), error.reason, status: .notFound)
+        }
+    }
+
+    /// The app's vendor number and the `date` query's day, once a server key is presented.
+    private func call(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (String, PacificDay) {
+        guard let id = context.parameters.get("app"), let app = apps[id] else { throw StorekeeperError.notFound("no such app") }
+        _ = try await authenticator.authenticateServer(request)
+        guard let vendor = app.reports?.vendorNumber else {
+            throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", status: .notFound)
+        }
+        guard let text = request.uri.queryParameters.get("date"), let day = PacificDay(iso: text) else {
+            throw StorekeeperError.invalidRequest("date must be a YYYY-MM-DD day")
+        }
+        return (vendor, day)
+    }
+
+    static func json(_ run: ReconciliationRun) throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Response(
+            status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(ReconciliationAnswer(run)))))
+    }
+}
+
+/// A run as the API answers it: the run, with its counts by outcome.
+struct ReconciliationAnswer: Encodable {
+    var vendorNumber: String
+    var date: String
+    var ranAt: Int64
+    var reportSHA256: String
+    var counts: [String: Int]
+    var lines: [ReconciliationLine]
+
+    init(_ run: ReconciliationRun) {
+        vendorNumber = run.vendorNumber
+        date = run.day.description
+        ranAt = run.ranAt.millisecondsSince1970
+        reportSHA256 = run.reportSHA256
+        counts = Dictionary(uniqueKeysWithValues: run.counts.map { ($0.key.rawValue, $0.value) })
+        lines = run.lines
+    }
+}
