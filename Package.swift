@@ -49,6 +49,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "AsyncWaiting",
+            swiftSettings: strict
+        ),
+        .target(
             name: "AppStoreReports",
             dependencies: [
                 "AppStoreModels",
@@ -87,6 +91,7 @@ let package = Package(
             name: "AppStoreSimulator",
             dependencies: [
                 "AppStoreModels",
+                "AsyncWaiting",
                 "AppStoreReports",
                 "AppStoreVerification",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -118,6 +123,7 @@ let package = Package(
             name: "StorekeeperSQLite",
             dependencies: [
                 "StorekeeperSQL",
+                "AsyncWaiting",
                 "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -138,6 +144,7 @@ let package = Package(
             dependencies: [
                 "AppStoreModels",
                 "AppStoreReports",
+                "AsyncWaiting",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "Storekeeper",
@@ -230,6 +237,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "AsyncWaitingTests",
+            dependencies: ["AsyncWaiting", "StorekeeperTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "StorekeeperTests",
             dependencies: ["Storekeeper"],
             swiftSettings: strict
@@ -262,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreSimulatorTests",
             dependencies: [
-                "AppStoreSimulator", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
+                "AppStoreSimulator", "AppStoreModels", "AppStoreReports", "AppStoreVerification", "StorekeeperTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -337,7 +349,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
+                "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
                 "StorekeeperServer", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -4,9 +4,10 @@ import Logging
 extension AppStoreSimulator {
     /// Brings the state up to the simulated now and delivers every notification attempt due,
     /// earliest first, recording each attempt. Callers are served one at a time, so
-    /// notifications leave in order.
+    /// notifications leave in order. A caller cancelled while another one delivers returns without
+    /// delivering (the work stays due for the next caller).
     public func runDueWork() async {
-        await gate.run {
+        _ = try? await gate.run {
             while let job = claimNextJob() {
                 let results = await perform(job)
                 engine.withLock { engine in

@@ -111,7 +111,7 @@ struct PostgresTransaction: SQLTransaction {
         let bindings = Self.bindings(binds)
         let firstRun = prepared?.hasRun(entry.index, on: connection.id) == false
         do {
-            let result = try await Self.sendPrepared(entry.slot, kind, bindings, on: connection, logger: logger)
+            let result = try await Self.sendPrepared(entry, kind, bindings, on: connection, logger: logger)
             if firstRun { prepared?.recordRun(entry.index, on: connection.id) }
             return (try result.rows.map(Self.row), result.changes)
         } catch {
@@ -120,28 +120,34 @@ struct PostgresTransaction: SQLTransaction {
         }
     }
 
-    /// Sends the prepared statement of `slot` from the connection's event loop, after checking
-    /// the connection is open, for the reason ``send(_:on:logger:)`` gives.
-    private static func sendPrepared<S: StatementSlot>(
-        _ slot: S.Type, _ kind: PreparedKind, _ bindings: PostgresBindings, on connection: PostgresConnection, logger: Logger
+    /// Sends the prepared statement `entry` from the connection's event loop, after checking the
+    /// connection is open, for the reason ``send(_:on:logger:)`` gives. PostgresNIO's `execute`
+    /// writes the statement before its first suspension, so the check and the write happen in
+    /// one turn of the loop; the statement types read their name and SQL from
+    /// ``PreparedStatements/sending``, bound around the call.
+    private static func sendPrepared(
+        _ entry: PreparedStatements.Entry, _ kind: PreparedKind, _ bindings: PostgresBindings,
+        on connection: PostgresConnection, logger: Logger
     ) async throws -> (rows: [PostgresRow], changes: Int) {
-        try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-            guard !connection.isClosed else {
-                throw SQLError(.connectionFailure, "the PostgreSQL connection is closed")
-            }
-            switch kind {
-            case .query:
-                var rows: [PostgresRow] = []
-                for try await row in try await connection.execute(NamedQuery<S>(bindings: bindings), logger: logger) {
-                    rows.append(row)
+        try await PreparedStatements.$sending.withValue(entry) {
+            try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+                guard !connection.isClosed else {
+                    throw SQLError(.connectionFailure, "the PostgreSQL connection is closed")
                 }
-                return (rows, 0)
-            case .command:
-                var changes = 0
-                for try await _ in try await connection.execute(NamedCommand<S>(bindings: bindings), logger: logger) {
-                    changes += 1
+                switch kind {
+                case .query:
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.execute(NamedQuery(bindings: bindings), logger: logger) {
+                        rows.append(row)
+                    }
+                    return (rows, 0)
+                case .command:
+                    var changes = 0
+                    for try await _ in try await connection.execute(NamedCommand(bindings: bindings), logger: logger) {
+                        changes += 1
+                    }
+                    return ([], changes)
                 }
-                return ([], changes)
             }
         }
     }

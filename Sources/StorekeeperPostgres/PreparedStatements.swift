@@ -7,29 +7,50 @@ import Synchronization
 /// per connection instead of on every execution (PostgreSQL's planning alone was about 40% of
 /// its time per webhook).
 ///
-/// PostgresNIO prepares a statement per connection on first use, but only one declared as a type
-/// (`PostgresPreparedStatement`, with its SQL and name static). Storekeeper's statements are
-/// strings, so each distinct statement (its SQL and the kinds of its parameters) gets a slot
-/// number here, and the slot number becomes a type: ``Slot`` spells it in three hexadecimal
-/// digit types, and the statement types read their SQL back from the slot. A statement's types
-/// are the same for the life of the process; the slots are never reused.
+/// Each distinct statement (its SQL and the kinds of its parameters) gets a number on first use,
+/// and with it two names: `storekeeper_q<number>` run as a query (rows read) and
+/// `storekeeper_c<number>` run as a command (rows changed counted). A number is never reused for
+/// the life of the process, so a name always means the same SQL on every connection.
 ///
-/// At most ``capacity`` statements get a slot; any beyond run unprepared. Storekeeper's own
-/// statements number about a hundred.
+/// PostgresNIO prepares only statements declared as a type (`PostgresPreparedStatement`, whose
+/// name and SQL are `static`), and Storekeeper's statements are strings. So there is one type
+/// per kind, ``NamedQuery`` and ``NamedCommand``, whose static name and SQL are those of the
+/// statement the current task is sending (``sending``, a task-local bound around the call).
+/// PostgresNIO's `execute` reads both synchronously, in the calling task, before it writes the
+/// statement (and again only to describe an error, still inside that call), and keys the
+/// connection's prepared statements by name; `PostgresDatabaseTests` pins that distinct
+/// statements sent at once from many tasks each get their own.
+///
+/// At most ``capacity`` statements get a number (a bound on memory should code ever build SQL
+/// text from values); any beyond run unprepared. Storekeeper's own statements number about a
+/// hundred.
 enum PreparedStatements {
     static let capacity = 4096
 
-    /// A prepared statement: its number, its slot type, and whether it can run as a command.
+    /// A prepared statement: its number, its SQL as a query, and as a command when it can be one.
     struct Entry: Sendable {
         let index: Int
-        let slot: any StatementSlot.Type
-        /// Whether ``NamedCommand`` can count the rows it changes; see ``countingCommand(_:)``.
-        let countsChanges: Bool
+        let sql: String
+        /// ``sql`` returning a row per row it changes; nil when it cannot run as a command. See
+        /// ``countingCommand(_:)``.
+        let commandSQL: String?
+
+        /// Whether ``NamedCommand`` can count the rows it changes.
+        var countsChanges: Bool { commandSQL != nil }
+        var queryName: String { "storekeeper_q\(index)" }
+        var commandName: String { "storekeeper_c\(index)" }
     }
 
-    private struct Statement {
-        let sql: String
-        let countingCommand: String?
+    /// The statement the current task is sending through ``NamedQuery`` or ``NamedCommand``.
+    @TaskLocal static var sending: Entry?
+
+    /// ``sending``, which the statement types read only inside PostgresNIO's `execute`, where it
+    /// is always bound.
+    static var current: Entry {
+        guard let entry = sending else {
+            preconditionFailure("a prepared statement type was read outside PreparedStatements.$sending.withValue")
+        }
+        return entry
     }
 
     private struct Key: Hashable {
@@ -39,36 +60,19 @@ enum PreparedStatements {
         let kinds: [UInt8]
     }
 
-    private struct Registry {
-        var entries: [Key: Entry] = [:]
-        var statements: [Statement] = []
-    }
+    private static let registry = Mutex([Key: Entry]())
 
-    private static let registry = Mutex(Registry())
-
-    /// The entry for `sql` run with `binds`, made on first use; nil when the slots are full.
+    /// The entry for `sql` run with `binds`, made on first use; nil when ``capacity`` is reached.
     static func entry(for sql: String, _ binds: [SQLValue]) -> Entry? {
         let key = Key(sql: sql, kinds: binds.map(\.parameterKind))
-        return registry.withLock { registry in
-            if let entry = registry.entries[key] { return entry }
-            let index = registry.statements.count
+        return registry.withLock { entries in
+            if let entry = entries[key] { return entry }
+            let index = entries.count
             guard index < capacity else { return nil }
-            let statement = Statement(sql: sql, countingCommand: countingCommand(sql))
-            let entry = Entry(index: index, slot: slotType(index), countsChanges: statement.countingCommand != nil)
-            registry.statements.append(statement)
-            registry.entries[key] = entry
+            let entry = Entry(index: index, sql: sql, commandSQL: countingCommand(sql))
+            entries[key] = entry
             return entry
         }
-    }
-
-    /// The SQL of slot `index`.
-    static func sql(_ index: Int) -> String {
-        registry.withLock { $0.statements[index].sql }
-    }
-
-    /// The SQL of slot `index` as a ``NamedCommand``.
-    static func commandSQL(_ index: Int) -> String {
-        registry.withLock { $0.statements[index].countingCommand ?? $0.statements[index].sql }
     }
 
     /// `sql` returning one row per row it changes, so the rows changed can be counted: an
@@ -87,36 +91,6 @@ enum PreparedStatements {
         while let last = body.last, last.isWhitespace || last == ";" { body = body.dropLast() }
         return body + " RETURNING 1"
     }
-
-    private static func slotType(_ index: Int) -> any StatementSlot.Type {
-        slot(digit(index >> 8), digit(index >> 4), digit(index))
-    }
-
-    /// The type of the hexadecimal digit `value & 15`.
-    private static func digit(_ value: Int) -> any HexDigit.Type {
-        switch value & 15 {
-        case 0: H0.self
-        case 1: H1.self
-        case 2: H2.self
-        case 3: H3.self
-        case 4: H4.self
-        case 5: H5.self
-        case 6: H6.self
-        case 7: H7.self
-        case 8: H8.self
-        case 9: H9.self
-        case 10: HA.self
-        case 11: HB.self
-        case 12: HC.self
-        case 13: HD.self
-        case 14: HE.self
-        default: HF.self
-        }
-    }
-
-    private static func slot<A: HexDigit, B: HexDigit, C: HexDigit>(_: A.Type, _: B.Type, _: C.Type) -> any StatementSlot.Type {
-        Slot<A, B, C>.self
-    }
 }
 
 extension SQLValue {
@@ -131,53 +105,23 @@ extension SQLValue {
     }
 }
 
-/// A slot number as a type.
-protocol StatementSlot: Sendable {
-    static var index: Int { get }
-}
-
-protocol HexDigit: Sendable {
-    static var value: Int { get }
-}
-
-enum Slot<High: HexDigit, Middle: HexDigit, Low: HexDigit>: StatementSlot {
-    static var index: Int { High.value << 8 | Middle.value << 4 | Low.value }
-}
-
-enum H0: HexDigit { static var value: Int { 0 } }
-enum H1: HexDigit { static var value: Int { 1 } }
-enum H2: HexDigit { static var value: Int { 2 } }
-enum H3: HexDigit { static var value: Int { 3 } }
-enum H4: HexDigit { static var value: Int { 4 } }
-enum H5: HexDigit { static var value: Int { 5 } }
-enum H6: HexDigit { static var value: Int { 6 } }
-enum H7: HexDigit { static var value: Int { 7 } }
-enum H8: HexDigit { static var value: Int { 8 } }
-enum H9: HexDigit { static var value: Int { 9 } }
-enum HA: HexDigit { static var value: Int { 10 } }
-enum HB: HexDigit { static var value: Int { 11 } }
-enum HC: HexDigit { static var value: Int { 12 } }
-enum HD: HexDigit { static var value: Int { 13 } }
-enum HE: HexDigit { static var value: Int { 14 } }
-enum HF: HexDigit { static var value: Int { 15 } }
-
-/// A prepared statement whose rows are read.
-struct NamedQuery<S: StatementSlot>: PostgresPreparedStatement {
+/// The prepared statement being sent (``PreparedStatements/sending``), its rows read.
+struct NamedQuery: PostgresPreparedStatement {
     typealias Row = PostgresRow
-    static var name: String { "storekeeper_q\(S.index)" }
-    static var sql: String { PreparedStatements.sql(S.index) }
+    static var name: String { PreparedStatements.current.queryName }
+    static var sql: String { PreparedStatements.current.sql }
     let bindings: PostgresBindings
 
     func makeBindings() -> PostgresBindings { bindings }
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 }
 
-/// A prepared `INSERT`, `UPDATE` or `DELETE`, run for the number of rows it changes; see
-/// ``PreparedStatements/countingCommand(_:)``.
-struct NamedCommand<S: StatementSlot>: PostgresPreparedStatement {
+/// The prepared `INSERT`, `UPDATE` or `DELETE` being sent (``PreparedStatements/sending``), run
+/// for the number of rows it changes; see ``PreparedStatements/countingCommand(_:)``.
+struct NamedCommand: PostgresPreparedStatement {
     typealias Row = Void
-    static var name: String { "storekeeper_c\(S.index)" }
-    static var sql: String { PreparedStatements.commandSQL(S.index) }
+    static var name: String { PreparedStatements.current.commandName }
+    static var sql: String { PreparedStatements.current.commandSQL ?? PreparedStatements.current.sql }
     let bindings: PostgresBindings
 
     func makeBindings() -> PostgresBindings { bindings }

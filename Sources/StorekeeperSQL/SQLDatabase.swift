@@ -15,8 +15,12 @@
 /// ```
 ///
 /// The bodies run on the caller's actor (they are `nonisolated(nonsending)`), so they may touch
-/// the caller's state and return non-`Sendable` values. Do no network or other slow I/O inside a
-/// `write` body: on SQLite every other writer waits for it.
+/// the caller's state and return non-`Sendable` values. A `write` body awaits only its own
+/// statements: no network, sleep, other actor or other task inside it, since on SQLite every
+/// other writer waits for it. SQLite refuses a body that suspends on anything else in debug
+/// builds (``SQLError/Code/writeBodySuspended``) and logs it in release builds; a body isolated
+/// to an actor waits for that actor between statements, so call `write` from nonisolated code.
+/// docs/DESIGN.md, "Storage rules", lists every rule storage correctness rests on.
 ///
 /// Errors a body sees are ``SQLError``s. After any statement fails, the transaction is aborted on
 /// both backends (as PostgreSQL does natively): later statements throw

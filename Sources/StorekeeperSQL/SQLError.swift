@@ -37,6 +37,11 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `write` was called inside a `write` body of the same database (including from its child
         /// tasks). Pass the transaction down instead.
         public static let nestedTransaction = Code(rawValue: "nestedTransaction")
+        /// A `write` body on SQLite suspended on something other than its own statements (an
+        /// actor, a sleep, the network, another database) while the single writer waited for it,
+        /// delaying every other writer. Refused (the transaction rolls back) in debug builds and
+        /// logged in release builds; await that work before or after the `write`.
+        public static let writeBodySuspended = Code(rawValue: "writeBodySuspended")
         /// The transaction was used after its `read` or `write` body returned.
         public static let transactionClosed = Code(rawValue: "transactionClosed")
         /// The statement is not valid SQL for this database, or names a missing table or column

@@ -27,6 +27,9 @@ package final class TransactionState: Sendable {
         }
     }
 
+    /// Whether a statement of the transaction is running now.
+    package var hasStatementsInFlight: Bool { state.withLock { $0.inFlight > 0 } }
+
     /// How a transaction must end after its body ran.
     package enum Ending<T> {
         /// The body returned and every statement succeeded.

@@ -27,9 +27,12 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
     private let name: String
     private let queue = Mutex(Queue())
     private let wakeup = DispatchSemaphore(value: 0)
+    /// Called on the thread each time it has run every queued job and is about to wait for more.
+    private let whenIdle: @Sendable () -> Void
 
-    init(name: String) {
+    init(name: String, whenIdle: @escaping @Sendable () -> Void = {}) {
         self.name = name
+        self.whenIdle = whenIdle
         let thread = Thread { [self] in runLoop() }
         thread.name = name
         thread.start()
@@ -78,7 +81,10 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
                     return queue.jobs
                 }
                 guard let jobs else { return }
-                if jobs.isEmpty { break }
+                if jobs.isEmpty {
+                    whenIdle()
+                    break
+                }
                 for job in jobs {
                     job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
                 }

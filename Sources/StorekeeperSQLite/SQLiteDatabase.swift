@@ -141,8 +141,25 @@ public final class SQLiteDatabase: SQLDatabase {
         let unit = try await writer.begin()
         let state = TransactionState()
         let transaction = SQLiteTransaction(connection: .writer(writer, unit: unit), state: state)
-        switch await state.run({ try await body(transaction) }) {
+        let watch = writer.watch
+        var suspended = false
+        let ending = await state.run {
+            watch.bodyStarted(state)
+            defer { suspended = watch.bodyEnded() }
+            return try await body(transaction)
+        }
+        switch ending {
         case .commit(let value):
+            if suspended {
+                let error = SQLError(
+                    .writeBodySuspended,
+                    "a write body awaited something other than its own statements while every other writer waited for it")
+                if WriteBodyWatch.refusesSuspendedBodies {
+                    try await writer.end(unit: unit, commit: false)
+                    throw error
+                }
+                writer.logger.warning("SQLite write body suspended", metadata: ["storekeeper.sql.error": "\(error)"])
+            }
             try await writer.end(unit: unit, commit: true)
             return value
         case .rollBack(let error, _):
@@ -155,7 +172,7 @@ public final class SQLiteDatabase: SQLDatabase {
     public nonisolated(nonsending) func read<T>(
         _ body: nonisolated(nonsending) (any SQLTransaction) async throws -> T
     ) async throws -> T {
-        let reader = await readers.acquire()
+        let reader = try await readers.acquire()
         defer { readers.release(reader) }
         let lease = try reader.begin()
         let state = TransactionState()

@@ -6,8 +6,9 @@ import Synchronization
 /// Reads are index lookups over pages the connection maps into memory (`mmap_size`), so they
 /// are short CPU work: running them where the caller already is costs no thread switch. (The
 /// writer, whose `COMMIT` waits for an fsync, keeps a thread of its own.) The pool lends a
-/// reader to one transaction at a time; the lock only makes that exclusion checkable.
-final class SQLiteReader: @unchecked Sendable {
+/// reader to one transaction at a time; the mutex makes that exclusion checkable, and is the only
+/// way to the connection (which is not `Sendable`: the mutex owns it, and no call lets it out).
+final class SQLiteReader: Sendable {
     private struct State {
         /// `nil` once closed.
         var connection: SQLiteConnection?
@@ -16,10 +17,7 @@ final class SQLiteReader: @unchecked Sendable {
         var lastLease: UInt64 = 0
     }
 
-    /// Guards `state`. (`SQLiteConnection` is not `Sendable`, so it cannot live inside a `Mutex`
-    /// value; every access to `state` below holds this lock, hence `@unchecked Sendable`.)
-    private let lock = Mutex(())
-    private var state: State
+    private let state: Mutex<State>
 
     init(path: String, configuration: SQLiteDatabase.Configuration) throws {
         let connection = try SQLiteConnection(
@@ -27,11 +25,14 @@ final class SQLiteReader: @unchecked Sendable {
             statementCacheCapacity: configuration.statementCacheCapacity)
         try connection.execute("PRAGMA mmap_size = \(max(0, configuration.readerMemoryMapBytes))")
         try connection.execute("PRAGMA cache_size = -\(max(0, configuration.readerCacheKibibytes))")
-        self.state = State(connection: connection)
+        self.state = Mutex(State(connection: connection))
     }
 
-    private func withConnection<T>(_ body: (SQLiteConnection, inout State) throws -> T) throws -> T {
-        try lock.withLock { _ in
+    /// Runs `body` with the open connection, holding the mutex.
+    private func withConnection<T: Sendable>(
+        _ body: (SQLiteConnection, inout State) throws -> T
+    ) throws -> T {
+        try state.withLock { state in
             guard let connection = state.connection else {
                 throw SQLError(.databaseClosed, "the SQLite database is closed")
             }
@@ -74,7 +75,7 @@ final class SQLiteReader: @unchecked Sendable {
     }
 
     func close() {
-        lock.withLock { _ in
+        state.withLock { state in
             state.connection?.close()
             state.connection = nil
             state.currentLease = 0

@@ -20,10 +20,12 @@ actor SQLiteWriter {
     /// The connection's thread; also the task executor write transactions run on.
     nonisolated let executor: DedicatedThreadExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// Notices a unit's body suspended on something other than its statements.
+    nonisolated let watch: WriteBodyWatch
 
     private let connection: SQLiteConnection
     private let groupCommitLimit: Int
-    private let logger: Logger
+    let logger: Logger
 
     /// A unit holds the turn: it is starting, running its body, or finishing.
     private var turnTaken = false
@@ -40,7 +42,9 @@ actor SQLiteWriter {
     private static let savepoint = "storekeeper_unit"
 
     init(path: String, configuration: SQLiteDatabase.Configuration, logger: Logger) throws {
-        self.executor = DedicatedThreadExecutor(name: "storekeeper-sqlite-writer")
+        let watch = WriteBodyWatch()
+        self.watch = watch
+        self.executor = DedicatedThreadExecutor(name: "storekeeper-sqlite-writer", whenIdle: { watch.threadIdle() })
         self.logger = logger
         self.groupCommitLimit = max(1, configuration.groupCommitLimit)
         do {

@@ -1,5 +1,6 @@
 import AppStoreModels
 import AppStoreSimulator
+import AsyncWaiting
 import Crypto
 import Foundation
 import Hummingbird
@@ -259,8 +260,9 @@ final class WebhookReceiver: Sendable {
     }
 
     let failuresPerEvent: Int
-    private let state = Mutex<(deliveries: [Delivery], attempts: [String: Int], port: Int?, waiters: [CheckedContinuation<Int, Never>])>(
-        ([], [:], nil, []))
+    private let state = Mutex<(deliveries: [Delivery], attempts: [String: Int])>(([], [:]))
+    /// The port the server listens on, once it reported one (`0`: it stopped without listening).
+    private let listeningPort = WaitQueue<Int?, Int>(nil)
 
     init(failuresPerEvent: Int) {
         self.failuresPerEvent = failuresPerEvent
@@ -294,7 +296,7 @@ final class WebhookReceiver: Sendable {
                 try await application.runService()
                 return nil
             }
-            let port = await receiver.port()
+            let port = try await receiver.port()
             guard port > 0 else {
                 _ = try await group.next()  // the server's own error, if it threw one
                 throw CancellationError()
@@ -328,24 +330,16 @@ final class WebhookReceiver: Sendable {
     /// Records the port the server listens on (`0`: it stopped without ever listening) and wakes
     /// whoever waits for it; only the first report counts.
     private func started(port: Int) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Int, Never>] in
-            guard state.port == nil else { return [] }
-            state.port = port
-            defer { state.waiters = [] }
-            return state.waiters
+        // Once a port is known nobody waits, so a later report resumes no one.
+        listeningPort.resumeAll(with: port) { known in
+            if known == nil { known = port }
         }
-        for waiter in waiters { waiter.resume(returning: port) }
     }
 
-    private func port() async -> Int {
-        await withCheckedContinuation { continuation in
-            let port = state.withLock { state -> Int? in
-                if let port = state.port { return port }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let port { continuation.resume(returning: port) }
-        }
+    /// The port, once the server reported it; throws `CancellationError` if the task is cancelled
+    /// first.
+    private func port() async throws -> Int {
+        try await listeningPort.wait { $0 }
     }
 
     /// Checks `Storekeeper-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`;

@@ -1,43 +1,31 @@
-import Synchronization
+import AsyncWaiting
 
 /// A FIFO async lock: one holder at a time, waiters resumed in arrival order. Delivery runs
 /// under it so notifications leave in order even when several callers push work.
+///
+/// A task cancelled while it waits for the gate stops waiting and throws `CancellationError`.
 final class SerialGate: Sendable {
-    private struct State {
-        var held = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
+    /// The tasks waiting for the gate; the state is whether a task holds it.
+    private let holders = WaitQueue<Bool, Void>(false)
 
-    private let state = Mutex(State())
-
-    func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-        await acquire()
+    /// Runs `body` once the gate is free, holding it meanwhile. Throws `CancellationError`
+    /// (without running `body`) when the task is cancelled before it got the gate.
+    func run<T: Sendable>(_ body: () async -> T) async throws(CancellationError) -> T {
+        try await acquire()
         defer { release() }
-        return try await body()
+        return await body()
     }
 
-    private func acquire() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let acquired = state.withLock { state -> Bool in
-                if state.held {
-                    state.waiters.append(continuation)
-                    return false
-                }
-                state.held = true
-                return true
-            }
-            if acquired { continuation.resume() }
+    private func acquire() async throws(CancellationError) {
+        try await holders.wait { held in
+            if held { return nil }
+            held = true
+            return ()
         }
     }
 
+    /// Hands the gate to the longest-waiting task, or frees it when none waits.
     private func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if state.waiters.isEmpty {
-                state.held = false
-                return nil
-            }
-            return state.waiters.removeFirst()
-        }
-        next?.resume()
+        holders.resumeFirst(with: ()) { held in held = false }
     }
 }

@@ -1,31 +1,21 @@
-import Synchronization
+import AsyncWaiting
 
 /// Tells whoever is pausing that the server's now leapt forward (an App Store simulator's clock
 /// was advanced), so a pause measured in real time ends at once: a background job waiting five
 /// seconds between passes must not leave a simulated month unprocessed for those five seconds,
 /// and no pause may last until a deadline that the jump has already passed.
 public final class ClockJumps: Sendable {
-    private struct State {
-        var generation: UInt64 = 0
-        var nextWaiter = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    }
-
-    private let state = Mutex(State())
+    /// The pauses in progress; the state is the generation (how many jumps were signalled).
+    private let pauses = WaitQueue<UInt64, Void>(0)
 
     public init() {}
 
     /// How many jumps were signalled so far.
-    public var generation: UInt64 { state.withLock { $0.generation } }
+    public var generation: UInt64 { pauses.withState { $0 } }
 
     /// Records a jump and wakes every pause in progress.
     public func signal() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.generation &+= 1
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+        pauses.resumeAll(with: ()) { generation in generation &+= 1 }
     }
 
     /// Sleeps `duration` on `clock`, or less when a jump is signalled meanwhile; throws
@@ -43,23 +33,6 @@ public final class ClockJumps: Sendable {
 
     /// Returns once the generation differs from `observed`, or when the task is cancelled.
     private func jump(after observed: UInt64) async {
-        let id = state.withLock { state -> Int in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Cancellation is flagged before the handler below runs, so a cancellation that
-                // comes before this registration is seen here and one after it finds the waiter.
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.generation != observed || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
-        }
+        try? await pauses.wait { generation in generation != observed ? () : nil }
     }
 }
