@@ -192,7 +192,7 @@ let package = Package(
         .target(
             name: "StorekeeperBenchmarks",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
+                "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
                 "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -7,7 +7,7 @@ import Storekeeper
 /// would publish for it: deterministic (a fixed seed), spread over the year's Pacific days,
 /// several products, storefronts and prices, new subscriptions and renewals, 3 % refunded the
 /// next day.
-struct ReconcileBenchmarkData {
+struct ReconcileBenchmarkData: Sendable {
     let first: PacificDay
     let days: Int
     let transactions: [AppleTransaction]
