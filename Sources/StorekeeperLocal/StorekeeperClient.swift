@@ -1,6 +1,6 @@
 public import AsyncHTTPClient
 public import Foundation
-import NIOCore
+public import NIOCore
 public import NIOHTTP1
 
 /// A small JSON client for Storekeeper's HTTP API, as an app's backend would call it.
@@ -22,11 +22,14 @@ public struct StorekeeperClient: Sendable {
     public let baseURL: String
     public let credential: String
     let client: HTTPClient
+    /// How long one request may take, from sending to the whole answer.
+    public let timeout: TimeAmount
 
-    public init(baseURL: String, credential: String, client: HTTPClient = .shared) {
+    public init(baseURL: String, credential: String, client: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)) {
         self.baseURL = baseURL
         self.credential = credential
         self.client = client
+        self.timeout = timeout
     }
 
     public func get(_ path: String) async throws -> Response {
@@ -49,7 +52,7 @@ public struct StorekeeperClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: body))
         }
-        let response = try await client.execute(request, timeout: .seconds(30))
+        let response = try await client.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Response(status: Int(response.status.code), body: Data(buffer: buffer))
     }

@@ -26,7 +26,11 @@ import Testing
             let body = try JSONSerialization.data(
                 withJSONObject: ["customerId": alice, "signedTransaction": purchase.signedTransaction])
             let statuses = try await ConcurrentClients.with(connections: 32) { http in
-                let client = StorekeeperClient(baseURL: e2e.stack.appURL, credential: e2e.stack.apiKey, client: http)
+                // Every request waits its turn behind the other 31 on one customer's lock: on a
+                // loaded machine (CI runs four tests at once) that wait alone can pass the client's
+                // usual 30 s, which would fail the test without anything being wrong.
+                let client = StorekeeperClient(
+                    baseURL: e2e.stack.appURL, credential: e2e.stack.apiKey, client: http, timeout: .minutes(3))
                 return try await withThrowingTaskGroup(of: [String].self) { group in
                     for worker in 0..<32 {
                         group.addTask {
@@ -86,7 +90,9 @@ import Testing
             #expect(try await e2e.view(alice).balance("gems") == 100)
 
             let results = try await ConcurrentClients.with(connections: 200) { http in
-                let client = StorekeeperClient(baseURL: e2e.stack.appURL, credential: e2e.stack.apiKey, client: http)
+                // 200 spends queue on one customer's lock (see above).
+                let client = StorekeeperClient(
+                    baseURL: e2e.stack.appURL, credential: e2e.stack.apiKey, client: http, timeout: .minutes(3))
                 return try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                     for index in 0..<200 {
                         group.addTask {
