@@ -110,6 +110,7 @@ let package = Package(
             name: "StorekeeperSQL",
             dependencies: [
                 "Storekeeper",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -288,6 +289,7 @@ let package = Package(
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
                 "StorekeeperTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
