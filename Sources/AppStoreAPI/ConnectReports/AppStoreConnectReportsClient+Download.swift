@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 import Logging
 
@@ -8,11 +9,11 @@ extension AppStoreConnectReportsClient {
 
     /// Sends one report download with budget, authentication, 429 handling and retries.
     func download(
-        endpoint name: String,
-        path: String,
+        _ endpoint: AppStoreConnectReportEndpoint,
         query: [(name: String, value: String)]
     ) async throws(AppStoreAPIError) -> AppStoreConnectReportResult {
-        let url = baseURL + path + PathEncoding.query(query.map { URLQueryItem(name: $0.name, value: $0.value) })
+        let name = endpoint.rawValue
+        let url = baseURL + endpoint.path + PathEncoding.query(query.map { URLQueryItem(name: $0.name, value: $0.value) })
         var logger = self.logger
         logger[metadataKey: AppStoreAPILogKeys.endpoint] = "\(name)"
         var attempt = 0

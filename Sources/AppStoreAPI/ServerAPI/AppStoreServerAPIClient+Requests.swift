@@ -6,8 +6,17 @@ import Logging
 struct EndpointCall: Sendable {
     var endpoint: AppStoreServerEndpoint
     var path: String
-    var query: [URLQueryItem] = []
-    var body: [UInt8]? = nil
+    var query: [URLQueryItem]
+    var body: [UInt8]?
+
+    /// A call of `endpoint` at its path with `parameters` (percent-encoded, in the order of
+    /// ``AppStoreServerEndpoint/pathParameters``).
+    init(endpoint: AppStoreServerEndpoint, parameters: String..., query: [URLQueryItem] = [], body: [UInt8]? = nil) {
+        self.endpoint = endpoint
+        self.path = endpoint.path(parameters)
+        self.query = query
+        self.body = body
+    }
 }
 
 extension AppStoreServerAPIClient {
