@@ -123,7 +123,7 @@ extension AppStoreServerAPIClient {
         } catch {
             let failure = AppStoreAPIError(
                 .decoding, "Apple's \(response.status) response is not a \(Response.self): \(error).",
-                endpoint: call.endpoint.rawValue, httpStatus: response.status)
+                endpoint: call.endpoint.rawValue, httpStatus: response.status, underlying: error)
             metrics.recordError(endpoint: call.endpoint.rawValue, error: failure)
             throw failure
         }
@@ -139,7 +139,8 @@ extension AppStoreServerAPIClient {
             encoder.outputFormatting = .sortedKeys  // identical bytes for identical requests
             return Array(try encoder.encode(body))
         } catch {
-            throw AppStoreAPIError(.invalidRequest, "Could not encode the request body: \(error).", endpoint: endpoint.rawValue)
+            throw AppStoreAPIError(
+                .invalidRequest, "Could not encode the request body: \(error).", endpoint: endpoint.rawValue, underlying: error)
         }
     }
 }

@@ -81,7 +81,7 @@ extension ReceiptVerificationClient {
                     outcome = .failure(
                         AppStoreAPIError(
                             .decoding, "The verifyReceipt response is not valid JSON of the documented shape: \(error).",
-                            endpoint: name, httpStatus: response.status, environment: environment))
+                            endpoint: name, httpStatus: response.status, environment: environment, underlying: error))
                 }
             } else {
                 let code: AppStoreAPIError.Code = (500...599).contains(response.status) ? .serverError : .unexpectedStatus

@@ -102,7 +102,7 @@ struct SubscriptionApplier: Sendable {
         } catch {
             throw StorekeeperError(
                 .internalError, "stored subscription state is unreadable", status: .internalServerError,
-                cause: "\(error)")
+                underlying: error)
         }
     }
 
