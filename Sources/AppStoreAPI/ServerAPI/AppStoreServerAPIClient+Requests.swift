@@ -119,7 +119,7 @@ extension AppStoreServerAPIClient {
     ) async throws(AppStoreAPIError) -> Response {
         let response = try await perform(call)
         do {
-            return try JSONDecoder().decode(Response.self, from: Data(response.body))
+            return try JSONCoding.decode(Response.self, from: Data(response.body))
         } catch {
             let failure = AppStoreAPIError(
                 .decoding, "Apple's \(response.status) response is not a \(Response.self): \(error).",

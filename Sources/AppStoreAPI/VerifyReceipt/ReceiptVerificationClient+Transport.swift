@@ -76,7 +76,7 @@ extension ReceiptVerificationClient {
                 request, timeout: configuration.requestTimeout, maxResponseBytes: configuration.maximumResponseBytes)
             if (200..<300).contains(response.status) {
                 do {
-                    outcome = .success(try JSONDecoder().decode(VerifyReceiptResponse.self, from: Data(response.body)))
+                    outcome = .success(try JSONCoding.decode(VerifyReceiptResponse.self, from: Data(response.body)))
                 } catch {
                     outcome = .failure(
                         AppStoreAPIError(

@@ -70,7 +70,7 @@ extension ServerAPIRoutes {
             let bytes = try await rawBody(request)
             let body: UpdateAppAccountTokenRequest
             do {
-                body = try JSONDecoder().decode(UpdateAppAccountTokenRequest.self, from: Data(bytes))
+                body = try JSONCoding.decode(UpdateAppAccountTokenRequest.self, from: Data(bytes))
             } catch {
                 throw APIRequestError(
                     .invalidAppAccountTokenUUID, reason: "Invalid request. The app account token field must be a valid UUID.")
@@ -185,7 +185,7 @@ extension ServerAPIRoutes {
 
     func decodeBody<T: Decodable>(_ type: T.Type, bytes: [UInt8]) throws(APIRequestError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try JSONCoding.decode(type, from: Data(bytes))
         } catch {
             throw APIRequestError(.generalBadRequest, reason: "Invalid request. The request body is not a valid \(type).")
         }
