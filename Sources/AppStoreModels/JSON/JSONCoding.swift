@@ -5,10 +5,11 @@ public import Foundation
 /// - ``decode(_:from:)``: Foundation's `JSONDecoder` with default settings (dates are
 ///   ``Timestamp``s, integers on the wire, so no date strategy is needed). For bodies of Apple's
 ///   APIs, the simulator's requests, stored rows and messages.
-/// - ``decodeStrict(_:from:maxDepth:)``: the strict tape decoder (``FastJSONDecoder``) for signed
-///   payloads, JWS headers, customer tokens and stored subscription state, where `storekeeper benchmark json` measures it several times faster
-///   than Foundation on the same documents (BENCHMARKS.md) and it also refuses duplicate keys and
-///   deep nesting before anything is decoded.
+/// - ``decodeStrict(_:from:maxDepth:)``: the strict tape decoder (``FastJSONDecoder``) for JWS
+///   headers and signed payloads, where `storekeeper benchmark json` measures it at 1.4–2.3 ×
+///   Foundation (BENCHMARKS.md), and for notification bodies, customer tokens and stored
+///   subscription state, where it is kept for what it refuses (duplicate keys, deep nesting)
+///   rather than for speed.
 /// - ``encode(_:)``: canonical bytes — keys sorted, `/` not escaped — so identical values give
 ///   identical bytes (signatures, idempotency comparisons, stored state); the same bytes
 ///   ``FastJSONEncoder`` writes.
