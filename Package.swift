@@ -115,6 +115,7 @@ let package = Package(
             name: "StorekeeperSQL",
             dependencies: [
                 "Storekeeper",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -318,6 +319,7 @@ let package = Package(
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
                 "StorekeeperTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

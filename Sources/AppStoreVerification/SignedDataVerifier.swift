@@ -56,7 +56,7 @@ public struct SignedDataVerifier: Sendable {
     /// The `signedPayload` of a notification request body.
     public static func signedPayload(fromBody body: [UInt8]) throws(VerificationError) -> String {
         do {
-            return try FastJSONDecoder(maxDepth: 4).decode(ResponseBodyV2.self, from: body).signedPayload
+            return try JSONCoding.decodeStrict(ResponseBodyV2.self, from: body, maxDepth: 4).signedPayload
         } catch {
             throw .malformed("notification body is not {\"signedPayload\": ...}: \(error)")
         }

@@ -3,14 +3,15 @@ import StorekeeperSQL
 
 extension SQLError {
     /// Maps a PostgresNIO error (server errors by SQLSTATE) to the backend-neutral codes. The
-    /// server's DETAIL is left out of `reason`: it repeats the offending values.
+    /// server's DETAIL is left out of `reason`: it repeats the offending values. The PostgresNIO
+    /// error is kept, typed, as `underlying`.
     init(postgres error: any Error) {
         if let error = error as? SQLError {
             self = error
             return
         }
         guard let error = error as? PSQLError else {
-            self.init(.connectionFailure, "PostgreSQL connection failed: \(error)")
+            self.init(.connectionFailure, "PostgreSQL connection failed: \(error)", underlying: error)
             return
         }
         switch error.code {
@@ -19,16 +20,16 @@ extension SQLError {
             let message = error.serverInfo?[.message] ?? "PostgreSQL reported an error"
             self.init(
                 Self.code(sqlState: sqlState), message,
-                constraint: error.serverInfo?[.constraintName], backendCode: sqlState)
+                constraint: error.serverInfo?[.constraintName], backendCode: sqlState, underlying: error)
         case .tooManyParameters:
-            self.init(.invalidArguments, "too many bind values for PostgreSQL (at most 65535)")
+            self.init(.invalidArguments, "too many bind values for PostgreSQL (at most 65535)", underlying: error)
         case .queryCancelled:
-            self.init(.connectionFailure, "cancelled while waiting for a PostgreSQL connection or result")
+            self.init(.connectionFailure, "cancelled while waiting for a PostgreSQL connection or result", underlying: error)
         case .invalidCommandTag, .messageDecodingFailure, .unexpectedBackendMessage:
-            self.init(.databaseError, "PostgreSQL protocol error: \(error.code)")
+            self.init(.databaseError, "PostgreSQL protocol error: \(error.code)", underlying: error)
         default:
             // Connection, TLS, authentication and pool failures.
-            self.init(.connectionFailure, "PostgreSQL connection failed: \(error.code)")
+            self.init(.connectionFailure, "PostgreSQL connection failed: \(error.code)", underlying: error)
         }
     }
 

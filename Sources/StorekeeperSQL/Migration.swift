@@ -1,3 +1,5 @@
+import Crypto
+
 /// One versioned change of the schema.
 ///
 /// The SQL is a script of `;`-separated statements, usually DDL. Write it once and let the

@@ -123,7 +123,8 @@ public struct Migrator: Sendable {
                     .migrationFailed,
                     "migration \(migration.version) \"\(migration.name)\" failed: \(error)",
                     constraint: error.constraint,
-                    backendCode: error.backendCode)
+                    backendCode: error.backendCode,
+                    underlying: error)
             }
             try await tx.execute(
                 "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",

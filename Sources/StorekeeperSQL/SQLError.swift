@@ -2,7 +2,9 @@
 ///
 /// `code` is stable and meant to be matched on; `reason` keeps the backend's own message for logs
 /// (it may name tables, columns and constraints, never bound values); `backendCode` is the raw
-/// SQLite extended result code or PostgreSQL SQLSTATE when there is one.
+/// SQLite extended result code or PostgreSQL SQLSTATE when there is one; `underlying` keeps the
+/// error this one wraps, typed (as postgres-nio's `PSQLError` keeps its own). Equality and hashing
+/// look at the code, reason, constraint and backend code, not at `underlying`.
 public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable, machine-readable error code.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -78,12 +80,29 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
     public let constraint: String?
     /// SQLite's extended result code (`"2067"`) or PostgreSQL's SQLSTATE (`"23505"`).
     public let backendCode: String?
+    /// The error this one wraps (a backend's own error, or the ``SQLError`` a migration failed
+    /// with), for logs and callers that match on it.
+    public let underlying: (any Error)?
 
-    public init(_ code: Code, _ reason: String, constraint: String? = nil, backendCode: String? = nil) {
+    public init(
+        _ code: Code, _ reason: String, constraint: String? = nil, backendCode: String? = nil, underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.reason = reason
         self.constraint = constraint
         self.backendCode = backendCode
+        self.underlying = underlying
+    }
+
+    public static func == (lhs: SQLError, rhs: SQLError) -> Bool {
+        lhs.code == rhs.code && lhs.reason == rhs.reason && lhs.constraint == rhs.constraint && lhs.backendCode == rhs.backendCode
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(reason)
+        hasher.combine(constraint)
+        hasher.combine(backendCode)
     }
 
     /// Whether running the whole transaction again may succeed: serialization failures,
@@ -112,7 +131,8 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
             .transactionAborted,
             "an earlier statement of this transaction failed (\(cause.code)): \(cause.reason)",
             constraint: cause.constraint,
-            backendCode: cause.backendCode
+            backendCode: cause.backendCode,
+            underlying: cause
         )
     }
 }

@@ -21,7 +21,7 @@ package final class TransactionState: Sendable {
         do {
             return try await operation()
         } catch {
-            let failure = error as? SQLError ?? SQLError(.databaseError, "\(error)")
+            let failure = error as? SQLError ?? SQLError(.databaseError, "\(error)", underlying: error)
             state.withLock { if $0.failure == nil { $0.failure = failure } }
             throw error
         }

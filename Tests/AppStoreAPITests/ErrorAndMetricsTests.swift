@@ -72,6 +72,19 @@ struct ErrorTests {
         }
     }
 
+    @Test("a 2xx body that does not decode keeps the DecodingError, typed")
+    func decodingFailureKeepsItsCause() async throws {
+        let factory = try ClientFactory()
+        try await TestServer.with(
+            clock: factory.clock, handler: { _, _ in .json(200, #"{"signedTransactionInfo": 42}"#) }
+        ) { server in
+            let client = try factory.client(server, configuration: factory.configuration(server, retry: .none))
+            let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.getTransactionInfo(transactionId: "1") }
+            #expect(error?.code == .decoding)
+            #expect(error?.underlying is DecodingError)
+        }
+    }
+
     @Test("a body over the cap is not read")
     func responseTooLarge() async throws {
         let factory = try ClientFactory()

@@ -154,7 +154,7 @@ struct ServerAPITests {
             let id = try #require(try await simulator.purchase(Fixtures.purchase(DemoCatalog.gems)).transaction.transactionId)
             simulator.addFault(
                 APIFaultRule(
-                    endpoint: ServerAPIEndpoint.getTransactionInfo.rawValue, kind: .rateLimit, count: 1, retryAfterMilliseconds: 5000))
+                    endpoint: AppStoreServerEndpoint.getTransactionInfo.rawValue, kind: .rateLimit, count: 1, retryAfterMilliseconds: 5000))
             simulator.addFault(APIFaultRule(endpoint: "*", kind: .serverError, count: 1, retryable: true))
             let before = Int64(Date().timeIntervalSince1970 * 1000)
             let limited = try await api.get("/inApps/v1/transactions/\(id)")

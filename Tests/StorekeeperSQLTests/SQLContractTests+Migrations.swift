@@ -85,6 +85,8 @@ extension SQLContractTests {
                 ]
             let error = await #expect(throws: SQLError.self) { try await Self.migrator(broken).migrate(db) }
             #expect(error?.code == .migrationFailed)
+            // The statement's own failure is kept, typed, not only as text.
+            #expect((error?.underlying as? SQLError)?.code == .invalidStatement)
             let recorded = try await Self.migrator().appliedMigrations(db)
             #expect(recorded.map(\.version) == [1, 2])
             // The table the failed migration created was rolled back with it.

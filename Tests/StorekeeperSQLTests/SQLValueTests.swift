@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct SQLValueTests {
     }
 
     @Test func sha256OfAMillionAs() {
-        let digest = SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        let digest = SHA256.hash(data: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
         #expect(digest.map { String(format: "%02x", $0) }.joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 

@@ -35,4 +35,44 @@ import Testing
         #expect(other.status == .internalServerError)
         #expect(other.code == "internalError")
     }
+
+    /// Text that only a cause carries; it must stay out of every response body.
+    static let secret = "SECRET-CAUSE-9f2c"
+
+    /// Errors whose causes hold `secret` in every place a cause can: an underlying SQL error, an
+    /// underlying error of any type, `cause` text, the SQL error's own reason.
+    static let errorsWithCauses: [any Error & Sendable] = [
+        StorekeeperError.unavailable("storage is busy", cause: secret, underlying: SQLError(.busy, secret)),
+        StorekeeperError(.internalError, "internal error", status: .internalServerError, underlying: SQLError(.databaseError, secret)),
+        StorekeeperError(.conflict, "already owned", status: .conflict, cause: secret),
+        SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret)),
+        SQLError(.nulInText, secret),
+        SQLError(.databaseError, secret),
+        CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: secret]),
+    ]
+
+    /// Clients see only the stable code and the safe message: no cause text leaks into a body.
+    @Test(arguments: errorsWithCauses.indices)
+    func noCauseTextReachesAResponseBody(_ index: Int) async throws {
+        let error = Self.errorsWithCauses[index]
+        let router = Router(context: StorekeeperRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.get("fail") { _, _ -> Response in throw error }
+        let body = try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/fail", method: .get) { response in String(buffer: response.body) }
+        }
+        #expect(!body.contains(Self.secret), "\(body)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let detail = try #require(json["error"] as? [String: Any])
+        #expect(Set(detail.keys).isSubset(of: ["code", "message", "verificationCode"]))
+    }
+
+    /// What the middleware wraps keeps its typed cause for logs (and callers matching on it).
+    @Test func wrappedErrorsKeepTheirTypedCause() {
+        let busy = SQLError(.busy, "locked")
+        let wrapped = StorekeeperError.unavailable("storage is busy or unreachable; retry shortly", underlying: busy)
+        #expect((wrapped.underlying as? SQLError) == busy)
+        #expect(wrapped.logCause == busy.description)
+        #expect(wrapped.description.contains(busy.description))
+    }
 }

@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 
 /// The App Store Connect API's error body: `{"errors":[{"id","status","code","title","detail"}]}`.
@@ -16,7 +17,7 @@ extension AppStoreAPIError {
     /// Classifies a non-2xx, non-404 App Store Connect API response, keeping Apple's first
     /// error's `code` and `detail` (or `title`).
     static func fromConnectResponse(status: Int, body: [UInt8], endpoint: String, retryAfter: Date?) -> AppStoreAPIError {
-        let first = (try? JSONDecoder().decode(AppStoreConnectErrorResponse.self, from: Data(body)))?.errors.first
+        let first = (try? JSONCoding.decode(AppStoreConnectErrorResponse.self, from: Data(body)))?.errors.first
         let code: Code
         switch status {
         case 400, 409, 422: code = .invalidRequest
@@ -38,7 +39,7 @@ extension AppStoreAPIError {
 
     /// Apple's `detail` (or `title`) of a 404, for ``AppStoreConnectReportResult/noReport(detail:)``.
     static func connectDetail(_ body: [UInt8]) -> String? {
-        let first = (try? JSONDecoder().decode(AppStoreConnectErrorResponse.self, from: Data(body)))?.errors.first
+        let first = (try? JSONCoding.decode(AppStoreConnectErrorResponse.self, from: Data(body)))?.errors.first
         return first?.detail ?? first?.title
     }
 }

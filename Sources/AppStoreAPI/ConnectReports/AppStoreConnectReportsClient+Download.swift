@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 import Logging
 
@@ -6,47 +7,44 @@ extension AppStoreConnectReportsClient {
     /// a rolling hour, so waiting a minute is the least that can help).
     static let fallbackRetryAfter: TimeInterval = 60
 
-    /// Sends one report download with budget, authentication, 429 handling and retries.
+    /// The shared retry loop and attempt (``AppStoreAPIExchange``) with this client's parts.
+    var exchange: AppStoreAPIExchange {
+        AppStoreAPIExchange(
+            apiName: "App Store Connect API report", transport: transport, tokens: tokens, clock: clock, metrics: metrics,
+            environment: configuration.environment, retry: configuration.retry, requestTimeout: configuration.requestTimeout,
+            maximumResponseBytes: configuration.maximumResponseBytes, userAgent: configuration.userAgent,
+            fallbackRetryAfter: Self.fallbackRetryAfter)
+    }
+
+    /// Sends one report download with budget, authentication, 429 handling and retries: 2xx is
+    /// the report, 404 is no report, anything else an error.
     func download(
-        endpoint name: String,
-        path: String,
+        _ endpoint: AppStoreConnectReportEndpoint,
         query: [(name: String, value: String)]
     ) async throws(AppStoreAPIError) -> AppStoreConnectReportResult {
-        let url = baseURL + path + PathEncoding.query(query.map { URLQueryItem(name: $0.name, value: $0.value) })
+        let name = endpoint.rawValue
+        let url = baseURL + endpoint.path + PathEncoding.query(query.map { URLQueryItem(name: $0.name, value: $0.value) })
         var logger = self.logger
         logger[metadataKey: AppStoreAPILogKeys.endpoint] = "\(name)"
-        var attempt = 0
-        var previousFailure: AppStoreAPIError?
-        while true {
-            attempt += 1
-            if Task.isCancelled { throw AppStoreAPIError(.cancelled, "The calling task was cancelled.", endpoint: name) }
-            try await waitForBudget(endpoint: name, retrying: previousFailure)
-            let error: AppStoreAPIError
-            switch await sendOnce(url: url, endpoint: name, attempt: attempt, logger: logger) {
-            case .success(let result): return result
-            case .failure(let failure): error = failure
-            }
-            if error.code == .rateLimited, error.httpStatus == 429 {
-                budget.block(until: error.retryAfter ?? clock.now.addingTimeInterval(Self.fallbackRetryAfter))
-                throw error
-            }
-            if error.code == .unauthorized { tokens.invalidate() }
-            guard error.isRetryable, attempt < configuration.retry.maximumAttempts else { throw error }
-            let delay = configuration.retry.backoff(forRetry: attempt)
-            metrics.recordRetry(endpoint: name)
-            logger.warning(
-                "App Store Connect API call failed; retrying",
-                metadata: [
-                    AppStoreAPILogKeys.attempt: "\(attempt)", AppStoreAPILogKeys.errorCode: "\(error.code.rawValue)",
-                    AppStoreAPILogKeys.delayMilliseconds: "\(Int(delay.seconds * 1000))",
-                ])
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                throw AppStoreAPIError(.cancelled, "Cancelled while waiting to retry.", endpoint: name)
-            }
-            previousFailure = error
-        }
+        let exchange = self.exchange
+        return try await exchange.withRetries(
+            endpoint: name, mayRepeat: true, logger: logger,
+            waitForBudget: { (previousFailure) throws(AppStoreAPIError) in
+                try await waitForBudget(endpoint: name, retrying: previousFailure)
+            },
+            blockUntil: { budget.block(until: $0) },
+            attempt: { attempt in
+                // Apple serves reports only as `application/a-gzip` and refuses `Accept: application/json`.
+                await exchange.attempt(
+                    endpoint: name, method: endpoint.method, url: url, headers: [("Accept", "application/a-gzip")], body: nil,
+                    attempt: attempt, logger: logger
+                ) { response, retryAfter in
+                    if (200..<300).contains(response.status) { return .success(.report(DownloadedReport(bytes: response.body))) }
+                    if response.status == 404 { return .success(.noReport(detail: AppStoreAPIError.connectDetail(response.body))) }
+                    return .failure(
+                        .fromConnectResponse(status: response.status, body: response.body, endpoint: name, retryAfter: retryAfter))
+                }
+            })
     }
 
     /// Takes a request from the key's budget, sleeping if it is within reach, or throws
@@ -76,59 +74,5 @@ extension AppStoreConnectReportsClient {
             metrics.recordError(endpoint: name, error: error)
             throw error
         }
-    }
-
-    /// One HTTP exchange, classified: 2xx is the report, 404 is no report, anything else an error.
-    private func sendOnce(
-        url: String, endpoint name: String, attempt: Int, logger: Logger
-    ) async -> Result<
-        AppStoreConnectReportResult, AppStoreAPIError
-    > {
-        let bearer: String
-        do throws(AppStoreAPIError) {
-            bearer = try tokens.token(now: clock.now)
-        } catch {
-            return .failure(error.at(endpoint: name))
-        }
-        // Apple serves reports only as `application/a-gzip` and refuses `Accept: application/json`.
-        let request = TransportRequest(
-            method: "GET", url: url,
-            headers: [("Authorization", "Bearer \(bearer)"), ("Accept", "application/a-gzip"), ("User-Agent", configuration.userAgent)],
-            body: nil)
-        let started = ContinuousClock.now
-        let outcome: Result<AppStoreConnectReportResult, AppStoreAPIError>
-        do throws(TransportFailure) {
-            let response = try await transport.send(
-                request, timeout: configuration.requestTimeout, maxResponseBytes: configuration.maximumResponseBytes)
-            if (200..<300).contains(response.status) {
-                outcome = .success(.report(DownloadedReport(bytes: response.body)))
-            } else if response.status == 404 {
-                outcome = .success(.noReport(detail: AppStoreAPIError.connectDetail(response.body)))
-            } else {
-                let retryAfter =
-                    response.status == 429
-                    ? RetryAfter.parse(response.header("Retry-After"), now: clock.now)
-                        ?? clock.now.addingTimeInterval(Self.fallbackRetryAfter) : nil
-                outcome = .failure(
-                    .fromConnectResponse(status: response.status, body: response.body, endpoint: name, retryAfter: retryAfter))
-            }
-        } catch {
-            outcome = .failure(.fromTransport(error, endpoint: name))
-        }
-        let elapsed = ContinuousClock.now - started
-        var metadata: Logger.Metadata = [AppStoreAPILogKeys.attempt: "\(attempt)"]
-        switch outcome {
-        case .success(let result):
-            metrics.recordAttempt(endpoint: name, environment: configuration.environment, duration: elapsed, error: nil)
-            if case .noReport = result { metadata[AppStoreAPILogKeys.httpStatus] = "404" }
-            logger.debug("App Store Connect API report call answered", metadata: metadata)
-        case .failure(let error):
-            metrics.recordAttempt(endpoint: name, environment: configuration.environment, duration: elapsed, error: error)
-            if error.httpStatus == 429 { metrics.recordRateLimited(endpoint: name, byApple: true) }
-            metadata[AppStoreAPILogKeys.errorCode] = "\(error.code.rawValue)"
-            if let status = error.httpStatus { metadata[AppStoreAPILogKeys.httpStatus] = "\(status)" }
-            logger.notice("App Store Connect API report call failed", metadata: metadata)
-        }
-        return outcome
     }
 }

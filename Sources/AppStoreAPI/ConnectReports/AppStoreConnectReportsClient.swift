@@ -1,3 +1,4 @@
+import AppStoreModels
 public import AppStoreVerification
 public import AsyncHTTPClient
 import Foundation
@@ -78,19 +79,21 @@ public struct AppStoreConnectReportsClient: AppStoreConnectReportsAPI {
     }
 
     public func salesReport(_ request: SalesReportRequest) async throws(AppStoreAPIError) -> AppStoreConnectReportResult {
-        try Self.require(request.vendorNumber, "vendorNumber", endpoint: "salesReports")
-        return try await download(endpoint: "salesReports", path: "/v1/salesReports", query: request.queryItems)
+        try Self.require(request.vendorNumber, "vendorNumber", endpoint: .salesReports)
+        return try await download(.salesReports, query: request.queryItems)
     }
 
     public func financeReport(_ request: FinanceReportRequest) async throws(AppStoreAPIError) -> AppStoreConnectReportResult {
-        try Self.require(request.vendorNumber, "vendorNumber", endpoint: "financeReports")
-        try Self.require(request.regionCode, "regionCode", endpoint: "financeReports")
-        return try await download(endpoint: "financeReports", path: "/v1/financeReports", query: request.queryItems)
+        try Self.require(request.vendorNumber, "vendorNumber", endpoint: .financeReports)
+        try Self.require(request.regionCode, "regionCode", endpoint: .financeReports)
+        return try await download(.financeReports, query: request.queryItems)
     }
 
-    private static func require(_ value: String, _ name: String, endpoint: String) throws(AppStoreAPIError) {
+    private static func require(
+        _ value: String, _ name: String, endpoint: AppStoreConnectReportEndpoint
+    ) throws(AppStoreAPIError) {
         guard !value.isEmpty, value.utf8.count <= 64 else {
-            throw AppStoreAPIError(.invalidRequest, "filter[\(name)] must be 1 to 64 bytes long.", endpoint: endpoint)
+            throw AppStoreAPIError(.invalidRequest, "filter[\(name)] must be 1 to 64 bytes long.", endpoint: endpoint.rawValue)
         }
     }
 }

@@ -1,32 +1,10 @@
 public import AppStoreModels
 
-/// Apple's published per-app, per-endpoint request budgets for the App Store Server API.
+/// Per-app, per-endpoint request budgets for the App Store Server API.
 ///
-/// Source: Apple, *App Store Server API › Identifying rate limits*
-/// (https://developer.apple.com/documentation/appstoreserverapi/identifying-rate-limits):
-/// "The request limits apply per app. The following table lists the rate limits for each endpoint
-/// in the production environment, expressed in requests per second. The system enforces rate
-/// limits on an hourly basis. [...] The rate limits in the sandbox environment are 10% of the
-/// limits in the table above." Apple may change them at any time; a 429 with `Retry-After` is
-/// always honoured regardless of this table.
-///
-/// | endpoint | production req/s |
-/// |---|---|
-/// | Finish Transaction | 50 |
-/// | Get App Transaction Info | 50 |
-/// | Get Transaction Info | 50 |
-/// | Get Transaction History | 50 |
-/// | Get All Subscription Statuses | 50 |
-/// | Send Consumption Information (and V1) | 50 |
-/// | Get Notification History | 50 |
-/// | Extend a Subscription Renewal Date | 20 |
-/// | Set App Account Token | 20 |
-/// | Look Up Order ID | 10 |
-/// | Get Refund History | 10 |
-/// | Extend Subscription Renewal Dates for All Active Subscribers | 1 |
-/// | Request a Test Notification | 1 |
-/// | Get Test Notification Status | 1 |
-/// | Get Status of Subscription Renewal Date Extensions | *not listed; 1 assumed* |
+/// ``apple`` is Apple's published table (``AppStoreServerEndpoint/appleRequestsPerSecond``, where
+/// its source is quoted): production rates per second, sandbox at 10% of them. Apple may change
+/// them at any time; a 429 with `Retry-After` is always honoured regardless of this table.
 ///
 /// Each bucket refills at the per-second rate and holds at most `burstSeconds` worth of
 /// requests, so traffic stays under the hourly budget however it is spread.
@@ -48,26 +26,9 @@ public struct AppStoreServerRateLimits: Hashable, Sendable {
         self.burstSeconds = burstSeconds
     }
 
-    /// The table Apple publishes (see the type's documentation).
-    public static let apple = AppStoreServerRateLimits(requestsPerSecond: [
-        .finishTransaction: 50,
-        .getAppTransactionInfo: 50,
-        .getTransactionInfo: 50,
-        .getTransactionHistory: 50,
-        .getAllSubscriptionStatuses: 50,
-        .sendConsumptionInformation: 50,
-        .sendConsumptionInformationV1: 50,
-        .getNotificationHistory: 50,
-        .extendSubscriptionRenewalDate: 20,
-        .setAppAccountToken: 20,
-        .lookUpOrderId: 10,
-        .getRefundHistory: 10,
-        .extendRenewalDatesForAllActiveSubscribers: 1,
-        .requestTestNotification: 1,
-        .getTestNotificationStatus: 1,
-        // Not in Apple's table; treated like the other mass-extension endpoint.
-        .getStatusOfSubscriptionRenewalDateExtensions: 1,
-    ])
+    /// The table Apple publishes (see ``AppStoreServerEndpoint/appleRequestsPerSecond``).
+    public static let apple = AppStoreServerRateLimits(
+        requestsPerSecond: Dictionary(uniqueKeysWithValues: AppStoreServerEndpoint.allCases.map { ($0, $0.appleRequestsPerSecond) }))
 
     /// Effectively no limit (a million requests per second on every endpoint, in every
     /// environment): for the App Store simulator and load tests, never for Apple's hosts.

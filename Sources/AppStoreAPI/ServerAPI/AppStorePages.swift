@@ -1,3 +1,5 @@
+public import AppStoreModels
+
 /// The pages of a paginated App Store Server API query, fetched one at a time as the sequence is
 /// iterated: Get Transaction History and Get Refund History (by `revision`), Get Notification
 /// History (by `paginationToken`).

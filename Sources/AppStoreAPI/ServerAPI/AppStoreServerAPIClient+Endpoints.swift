@@ -1,12 +1,12 @@
 public import AppStoreModels
 import Foundation
 
-/// The endpoints, each at Apple's documented path and method.
+/// The endpoints; each path and method comes from ``AppStoreServerEndpoint``.
 extension AppStoreServerAPIClient {
     public func getTransactionInfo(transactionId: String) async throws(AppStoreAPIError) -> TransactionInfoResponse {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .getTransactionInfo)
         return try await perform(
-            EndpointCall(endpoint: .getTransactionInfo, path: "/inApps/v1/transactions/\(id)"),
+            EndpointCall(endpoint: .getTransactionInfo, parameters: id),
             as: TransactionInfoResponse.self)
     }
 
@@ -16,7 +16,7 @@ extension AppStoreServerAPIClient {
     ) async throws(AppStoreAPIError) -> HistoryResponse {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .getTransactionHistory)
         return try await perform(
-            EndpointCall(endpoint: .getTransactionHistory, path: "/inApps/v2/history/\(id)", query: request.queryItems),
+            EndpointCall(endpoint: .getTransactionHistory, parameters: id, query: request.queryItems),
             as: HistoryResponse.self)
     }
 
@@ -26,7 +26,7 @@ extension AppStoreServerAPIClient {
     ) async throws(AppStoreAPIError) -> StatusResponse {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .getAllSubscriptionStatuses)
         return try await perform(
-            EndpointCall(endpoint: .getAllSubscriptionStatuses, path: "/inApps/v1/subscriptions/\(id)", query: request.queryItems),
+            EndpointCall(endpoint: .getAllSubscriptionStatuses, parameters: id, query: request.queryItems),
             as: StatusResponse.self)
     }
 
@@ -34,20 +34,20 @@ extension AppStoreServerAPIClient {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .getRefundHistory)
         let query = revision.map { [URLQueryItem(name: "revision", value: $0)] } ?? []
         return try await perform(
-            EndpointCall(endpoint: .getRefundHistory, path: "/inApps/v2/refund/lookup/\(id)", query: query),
+            EndpointCall(endpoint: .getRefundHistory, parameters: id, query: query),
             as: RefundHistoryResponse.self)
     }
 
     public func lookUpOrderId(_ orderId: String) async throws(AppStoreAPIError) -> OrderLookupResponse {
         let id = try PathEncoding.require(orderId, "orderId", for: .lookUpOrderId)
         return try await perform(
-            EndpointCall(endpoint: .lookUpOrderId, path: "/inApps/v1/lookup/\(id)"), as: OrderLookupResponse.self)
+            EndpointCall(endpoint: .lookUpOrderId, parameters: id), as: OrderLookupResponse.self)
     }
 
     public func getAppTransactionInfo(transactionId: String) async throws(AppStoreAPIError) -> AppTransactionInfoResponse {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .getAppTransactionInfo)
         return try await perform(
-            EndpointCall(endpoint: .getAppTransactionInfo, path: "/inApps/v1/transactions/appTransactions/\(id)"),
+            EndpointCall(endpoint: .getAppTransactionInfo, parameters: id),
             as: AppTransactionInfoResponse.self)
     }
 
@@ -59,7 +59,7 @@ extension AppStoreServerAPIClient {
         let id = try PathEncoding.require(originalTransactionId, "originalTransactionId", for: endpoint)
         return try await perform(
             EndpointCall(
-                endpoint: endpoint, path: "/inApps/v1/subscriptions/extend/\(id)",
+                endpoint: endpoint, parameters: id,
                 body: try encode(request, for: endpoint)),
             as: ExtendRenewalDateResponse.self)
     }
@@ -69,7 +69,7 @@ extension AppStoreServerAPIClient {
     ) async throws(AppStoreAPIError) -> MassExtendRenewalDateResponse {
         let endpoint = AppStoreServerEndpoint.extendRenewalDatesForAllActiveSubscribers
         return try await perform(
-            EndpointCall(endpoint: endpoint, path: "/inApps/v1/subscriptions/extend/mass", body: try encode(request, for: endpoint)),
+            EndpointCall(endpoint: endpoint, body: try encode(request, for: endpoint)),
             as: MassExtendRenewalDateResponse.self)
     }
 
@@ -81,7 +81,7 @@ extension AppStoreServerAPIClient {
         let product = try PathEncoding.require(productId, "productId", for: endpoint)
         let identifier = try PathEncoding.require(requestIdentifier, "requestIdentifier", for: endpoint)
         return try await perform(
-            EndpointCall(endpoint: endpoint, path: "/inApps/v1/subscriptions/extend/mass/\(product)/\(identifier)"),
+            EndpointCall(endpoint: endpoint, parameters: product, identifier),
             as: MassExtendRenewalDateStatusResponse.self)
     }
 
@@ -93,7 +93,7 @@ extension AppStoreServerAPIClient {
         let id = try PathEncoding.require(transactionId, "transactionId", for: endpoint)
         _ = try await perform(
             EndpointCall(
-                endpoint: endpoint, path: "/inApps/v2/transactions/consumption/\(id)", body: try encode(request, for: endpoint)))
+                endpoint: endpoint, parameters: id, body: try encode(request, for: endpoint)))
     }
 
     public func sendConsumptionInformationV1(
@@ -104,7 +104,7 @@ extension AppStoreServerAPIClient {
         let id = try PathEncoding.require(transactionId, "transactionId", for: endpoint)
         _ = try await perform(
             EndpointCall(
-                endpoint: endpoint, path: "/inApps/v1/transactions/consumption/\(id)", body: try encode(request, for: endpoint)))
+                endpoint: endpoint, parameters: id, body: try encode(request, for: endpoint)))
     }
 
     public func getNotificationHistory(
@@ -115,14 +115,14 @@ extension AppStoreServerAPIClient {
         let query = paginationToken.map { [URLQueryItem(name: "paginationToken", value: $0)] } ?? []
         return try await perform(
             EndpointCall(
-                endpoint: endpoint, path: "/inApps/v1/notifications/history", query: query,
+                endpoint: endpoint, query: query,
                 body: try encode(request, for: endpoint)),
             as: NotificationHistoryResponse.self)
     }
 
     public func requestTestNotification() async throws(AppStoreAPIError) -> SendTestNotificationResponse {
         try await perform(
-            EndpointCall(endpoint: .requestTestNotification, path: "/inApps/v1/notifications/test"),
+            EndpointCall(endpoint: .requestTestNotification),
             as: SendTestNotificationResponse.self)
     }
 
@@ -132,7 +132,7 @@ extension AppStoreServerAPIClient {
         let endpoint = AppStoreServerEndpoint.getTestNotificationStatus
         let token = try PathEncoding.require(testNotificationToken, "testNotificationToken", for: endpoint)
         return try await perform(
-            EndpointCall(endpoint: endpoint, path: "/inApps/v1/notifications/test/\(token)"),
+            EndpointCall(endpoint: endpoint, parameters: token),
             as: CheckTestNotificationResponse.self)
     }
 
@@ -144,12 +144,12 @@ extension AppStoreServerAPIClient {
         let id = try PathEncoding.require(originalTransactionId, "originalTransactionId", for: endpoint)
         _ = try await perform(
             EndpointCall(
-                endpoint: endpoint, path: "/inApps/v1/transactions/\(id)/appAccountToken",
+                endpoint: endpoint, parameters: id,
                 body: try encode(request, for: endpoint)))
     }
 
     public func finishTransaction(transactionId: String) async throws(AppStoreAPIError) {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .finishTransaction)
-        _ = try await perform(EndpointCall(endpoint: .finishTransaction, path: "/inApps/v1/transactions/\(id)/finish"))
+        _ = try await perform(EndpointCall(endpoint: .finishTransaction, parameters: id))
     }
 }

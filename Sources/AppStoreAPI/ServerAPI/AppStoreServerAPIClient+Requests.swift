@@ -6,61 +6,59 @@ import Logging
 struct EndpointCall: Sendable {
     var endpoint: AppStoreServerEndpoint
     var path: String
-    var query: [URLQueryItem] = []
-    var body: [UInt8]? = nil
+    var query: [URLQueryItem]
+    var body: [UInt8]?
+
+    /// A call of `endpoint` at its path with `parameters` (percent-encoded, in the order of
+    /// ``AppStoreServerEndpoint/pathParameters``).
+    init(endpoint: AppStoreServerEndpoint, parameters: String..., query: [URLQueryItem] = [], body: [UInt8]? = nil) {
+        self.endpoint = endpoint
+        self.path = endpoint.path(parameters)
+        self.query = query
+        self.body = body
+    }
 }
 
 extension AppStoreServerAPIClient {
     /// The instant assumed for a 429 without a usable `Retry-After` header.
     static let fallbackRetryAfter: TimeInterval = 1
 
-    /// Sends `call` with budget, authentication, 429 handling and retries; returns a 2xx response.
+    /// The shared retry loop and attempt (``AppStoreAPIExchange``) with this client's parts.
+    var exchange: AppStoreAPIExchange {
+        AppStoreAPIExchange(
+            apiName: "App Store Server API", transport: transport, tokens: tokens, clock: clock, metrics: metrics,
+            environment: configuration.environment, retry: configuration.retry, requestTimeout: configuration.requestTimeout,
+            maximumResponseBytes: configuration.maximumResponseBytes, userAgent: configuration.userAgent,
+            fallbackRetryAfter: Self.fallbackRetryAfter)
+    }
+
+    /// Sends `call` with budget, authentication, 429 handling and retries (idempotent endpoints
+    /// only); returns a 2xx response.
     func perform(_ call: EndpointCall) async throws(AppStoreAPIError) -> TransportResponse {
         let name = call.endpoint.rawValue
         let url = baseURL + call.path + PathEncoding.query(call.query)
         let key = AppStoreRateLimiter.Key(app: app, environment: configuration.environment, endpoint: call.endpoint)
         var logger = self.logger
         logger[metadataKey: AppStoreAPILogKeys.endpoint] = "\(name)"
-
-        var attempt = 0
-        var previousFailure: AppStoreAPIError?
-        while true {
-            attempt += 1
-            if Task.isCancelled {
-                throw AppStoreAPIError(.cancelled, "The calling task was cancelled.", endpoint: name)
-            }
-            try await waitForBudget(key, retrying: previousFailure, logger: logger)
-            let result = await sendOnce(call, url: url, attempt: attempt, logger: logger)
-            let error: AppStoreAPIError
-            switch result {
-            case .success(let response): return response
-            case .failure(let failure): error = failure
-            }
-            if error.code == .rateLimited, error.httpStatus == 429 {
-                let until = error.retryAfter ?? clock.now.addingTimeInterval(Self.fallbackRetryAfter)
-                rateLimiter.block(key, until: until)
-                throw error
-            }
-            if error.code == .unauthorized { tokens.invalidate() }
-            guard call.endpoint.isIdempotent, error.isRetryable, attempt < configuration.retry.maximumAttempts else {
-                throw error
-            }
-            let delay = configuration.retry.backoff(forRetry: attempt)
-            metrics.recordRetry(endpoint: name)
-            logger.warning(
-                "App Store Server API call failed; retrying",
-                metadata: [
-                    AppStoreAPILogKeys.attempt: "\(attempt)",
-                    AppStoreAPILogKeys.errorCode: "\(error.code.rawValue)",
-                    AppStoreAPILogKeys.delayMilliseconds: "\(Int(delay.seconds * 1000))",
-                ])
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                throw AppStoreAPIError(.cancelled, "Cancelled while waiting to retry.", endpoint: name)
-            }
-            previousFailure = error
-        }
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if call.body != nil { headers.append(("Content-Type", "application/json")) }
+        let exchange = self.exchange
+        return try await exchange.withRetries(
+            endpoint: name, mayRepeat: call.endpoint.isIdempotent, logger: logger,
+            waitForBudget: { (previousFailure) throws(AppStoreAPIError) in
+                try await waitForBudget(key, retrying: previousFailure, logger: logger)
+            },
+            blockUntil: { rateLimiter.block(key, until: $0) },
+            attempt: { attempt in
+                await exchange.attempt(
+                    endpoint: name, method: call.endpoint.method, url: url, headers: headers, body: call.body, attempt: attempt,
+                    logger: logger
+                ) { response, retryAfter in
+                    (200..<300).contains(response.status)
+                        ? .success(response)
+                        : .failure(.fromResponse(status: response.status, body: response.body, endpoint: name, retryAfter: retryAfter))
+                }
+            })
     }
 
     /// Takes a token from the endpoint's budget, sleeping if it is (or a `Retry-After` instant
@@ -114,68 +112,6 @@ extension AppStoreServerAPIClient {
         }
     }
 
-    /// One HTTP exchange, classified; records the attempt's metrics.
-    private func sendOnce(
-        _ call: EndpointCall,
-        url: String,
-        attempt: Int,
-        logger: Logger
-    ) async -> Result<TransportResponse, AppStoreAPIError> {
-        let name = call.endpoint.rawValue
-        let bearer: String
-        do throws(AppStoreAPIError) {
-            bearer = try tokens.token(now: clock.now)
-        } catch {
-            return .failure(error.at(endpoint: name))
-        }
-        var headers: [(name: String, value: String)] = [
-            ("Authorization", "Bearer \(bearer)"),
-            ("Accept", "application/json"),
-            ("User-Agent", configuration.userAgent),
-        ]
-        if call.body != nil { headers.append(("Content-Type", "application/json")) }
-        let request = TransportRequest(method: call.endpoint.method, url: url, headers: headers, body: call.body)
-
-        let started = ContinuousClock.now
-        let outcome: Result<TransportResponse, AppStoreAPIError>
-        do throws(TransportFailure) {
-            let response = try await transport.send(
-                request, timeout: configuration.requestTimeout, maxResponseBytes: configuration.maximumResponseBytes)
-            if (200..<300).contains(response.status) {
-                outcome = .success(response)
-            } else {
-                let retryAfter =
-                    response.status == 429
-                    ? RetryAfter.parse(response.header("Retry-After"), now: clock.now)
-                        ?? clock.now.addingTimeInterval(Self.fallbackRetryAfter)
-                    : nil
-                outcome = .failure(
-                    .fromResponse(status: response.status, body: response.body, endpoint: name, retryAfter: retryAfter))
-            }
-        } catch {
-            outcome = .failure(.fromTransport(error, endpoint: name))
-        }
-        let elapsed = ContinuousClock.now - started
-        var metadata: Logger.Metadata = [AppStoreAPILogKeys.attempt: "\(attempt)"]
-        switch outcome {
-        case .success(let response):
-            metrics.recordAttempt(endpoint: name, environment: configuration.environment, duration: elapsed, error: nil)
-            metadata[AppStoreAPILogKeys.httpStatus] = "\(response.status)"
-            logger.debug("App Store Server API call succeeded", metadata: metadata)
-        case .failure(let error):
-            metrics.recordAttempt(endpoint: name, environment: configuration.environment, duration: elapsed, error: error)
-            if error.httpStatus == 429 { metrics.recordRateLimited(endpoint: name, byApple: true) }
-            metadata[AppStoreAPILogKeys.errorCode] = "\(error.code.rawValue)"
-            if let status = error.httpStatus { metadata[AppStoreAPILogKeys.httpStatus] = "\(status)" }
-            if let appleCode = error.errorCode { metadata[AppStoreAPILogKeys.appleErrorCode] = "\(appleCode.rawValue)" }
-            if let retryAfter = error.retryAfter {
-                metadata[AppStoreAPILogKeys.retryAfter] = "\(Timestamp(retryAfter).millisecondsSince1970)"
-            }
-            logger.notice("App Store Server API call failed", metadata: metadata)
-        }
-        return outcome
-    }
-
     /// Sends `call` and decodes the 2xx body as `Response`.
     func perform<Response: Decodable>(
         _ call: EndpointCall,
@@ -183,11 +119,11 @@ extension AppStoreServerAPIClient {
     ) async throws(AppStoreAPIError) -> Response {
         let response = try await perform(call)
         do {
-            return try JSONDecoder().decode(Response.self, from: Data(response.body))
+            return try JSONCoding.decode(Response.self, from: Data(response.body))
         } catch {
             let failure = AppStoreAPIError(
                 .decoding, "Apple's \(response.status) response is not a \(Response.self): \(error).",
-                endpoint: call.endpoint.rawValue, httpStatus: response.status)
+                endpoint: call.endpoint.rawValue, httpStatus: response.status, underlying: error)
             metrics.recordError(endpoint: call.endpoint.rawValue, error: failure)
             throw failure
         }
@@ -203,7 +139,8 @@ extension AppStoreServerAPIClient {
             encoder.outputFormatting = .sortedKeys  // identical bytes for identical requests
             return Array(try encoder.encode(body))
         } catch {
-            throw AppStoreAPIError(.invalidRequest, "Could not encode the request body: \(error).", endpoint: endpoint.rawValue)
+            throw AppStoreAPIError(
+                .invalidRequest, "Could not encode the request body: \(error).", endpoint: endpoint.rawValue, underlying: error)
         }
     }
 }

@@ -57,7 +57,7 @@ final class BearerTokenCache: Sendable {
         do {
             token = try signer.token(issuedAt: issuedAt, lifetime: lifetime)
         } catch {
-            throw AppStoreAPIError(.signing, "Could not sign the \(signer.apiName) token: \(error).")
+            throw AppStoreAPIError(.signing, "Could not sign the \(signer.apiName) token: \(error).", underlying: error)
         }
         let fresh = Entry(token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(lifetime))
         entry.withLock { $0 = fresh }

@@ -10,7 +10,7 @@ extension AppStoreAPIError {
         endpoint: String,
         retryAfter: Date?
     ) -> AppStoreAPIError {
-        let payload = body.isEmpty ? nil : try? JSONDecoder().decode(ErrorPayload.self, from: Data(body))
+        let payload = body.isEmpty ? nil : try? JSONCoding.decode(ErrorPayload.self, from: Data(body))
         let code: Code
         switch status {
         case 400: code = .invalidRequest

@@ -7,7 +7,9 @@ public import Foundation
 /// for logs and operators (it never contains a bearer token, a shared secret or a receipt).
 /// Apple's own details are kept: the HTTP status, the App Store Server API `errorCode` and
 /// `errorMessage` (for example 4040010 `TransactionIdNotFoundError`), the `verifyReceipt`
-/// `status`, and for rate limiting the instant from which a new request may be sent.
+/// `status`, and for rate limiting the instant from which a new request may be sent. A local
+/// failure (decoding, encoding, signing) keeps the error it wraps, typed, in `underlying`;
+/// equality and hashing leave `underlying` out.
 public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable, machine-readable error code: an open set of string values.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -88,6 +90,9 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
     /// The App Store Connect API's error `code` (for example `NOT_FOUND`,
     /// `RATE_LIMIT_EXCEEDED`), when the error body was its `errors` array.
     public let connectErrorCode: String?
+    /// The error this one wraps, when the failure was local (a body that did not decode or
+    /// encode, a token that could not be signed).
+    public let underlying: (any Error)?
 
     public init(
         _ code: Code,
@@ -99,7 +104,8 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         retryAfter: Date? = nil,
         receiptStatus: VerifyReceiptStatus? = nil,
         environment: AppStoreEnvironment? = nil,
-        connectErrorCode: String? = nil
+        connectErrorCode: String? = nil,
+        underlying: (any Error)? = nil
     ) {
         self.code = code
         self.reason = reason
@@ -111,6 +117,27 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         self.receiptStatus = receiptStatus
         self.environment = environment
         self.connectErrorCode = connectErrorCode
+        self.underlying = underlying
+    }
+
+    public static func == (lhs: AppStoreAPIError, rhs: AppStoreAPIError) -> Bool {
+        lhs.code == rhs.code && lhs.reason == rhs.reason && lhs.endpoint == rhs.endpoint && lhs.httpStatus == rhs.httpStatus
+            && lhs.errorCode == rhs.errorCode && lhs.errorMessage == rhs.errorMessage && lhs.retryAfter == rhs.retryAfter
+            && lhs.receiptStatus == rhs.receiptStatus && lhs.environment == rhs.environment
+            && lhs.connectErrorCode == rhs.connectErrorCode
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(reason)
+        hasher.combine(endpoint)
+        hasher.combine(httpStatus)
+        hasher.combine(errorCode)
+        hasher.combine(errorMessage)
+        hasher.combine(retryAfter)
+        hasher.combine(receiptStatus)
+        hasher.combine(environment)
+        hasher.combine(connectErrorCode)
     }
 
     /// Whether sending the same request again later may succeed.
@@ -146,6 +173,6 @@ public struct AppStoreAPIError: Error, Hashable, Sendable, CustomStringConvertib
         return AppStoreAPIError(
             code, reason, endpoint: name, httpStatus: httpStatus, errorCode: errorCode,
             errorMessage: errorMessage, retryAfter: retryAfter, receiptStatus: receiptStatus,
-            environment: environment, connectErrorCode: connectErrorCode)
+            environment: environment, connectErrorCode: connectErrorCode, underlying: underlying)
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// Only failures for which ``AppStoreAPIError/isRetryable`` is true are retried (5xx, timeouts,
 /// connection failures, Apple's `…RetryableError` codes; never 429, which is reported at once with
 /// its `retryAfter`), and only on endpoints that are safe to repeat
-/// (``AppStoreServerEndpoint/isIdempotent``).
+/// (``AppStoreModels/AppStoreServerEndpoint/isIdempotent``).
 public struct AppStoreAPIRetryPolicy: Hashable, Sendable {
     /// Total attempts including the first (1 disables retries).
     public var maximumAttempts: Int

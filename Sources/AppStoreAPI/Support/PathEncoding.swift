@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 
 /// Percent-encoding of path parameters and query values: everything but RFC 3986 unreserved

@@ -76,12 +76,12 @@ extension ReceiptVerificationClient {
                 request, timeout: configuration.requestTimeout, maxResponseBytes: configuration.maximumResponseBytes)
             if (200..<300).contains(response.status) {
                 do {
-                    outcome = .success(try JSONDecoder().decode(VerifyReceiptResponse.self, from: Data(response.body)))
+                    outcome = .success(try JSONCoding.decode(VerifyReceiptResponse.self, from: Data(response.body)))
                 } catch {
                     outcome = .failure(
                         AppStoreAPIError(
                             .decoding, "The verifyReceipt response is not valid JSON of the documented shape: \(error).",
-                            endpoint: name, httpStatus: response.status, environment: environment))
+                            endpoint: name, httpStatus: response.status, environment: environment, underlying: error))
                 }
             } else {
                 let code: AppStoreAPIError.Code = (500...599).contains(response.status) ? .serverError : .unexpectedStatus

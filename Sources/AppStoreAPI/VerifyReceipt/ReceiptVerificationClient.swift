@@ -75,7 +75,7 @@ public struct ReceiptVerificationClient: ReceiptVerificationAPI {
         do {
             body = Array(try JSONEncoder().encode(request))
         } catch {
-            throw AppStoreAPIError(.invalidRequest, "Could not encode the request: \(error).", endpoint: name)
+            throw AppStoreAPIError(.invalidRequest, "Could not encode the request: \(error).", endpoint: name, underlying: error)
         }
         let sandboxAllowed = allowSandbox ?? configuration.allowSandbox
 

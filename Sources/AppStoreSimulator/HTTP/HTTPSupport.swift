@@ -5,11 +5,7 @@ import NIOCore
 
 /// Response helpers shared by the simulator's routes.
 enum HTTPSupport {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
+    static let encoder = JSONCoding.encoder()
 
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         do {
@@ -76,7 +72,7 @@ enum HTTPSupport {
 
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(SimulatorError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try JSONCoding.decode(type, from: Data(bytes))
         } catch {
             throw .invalidRequest("the body is not a valid \(type): \(error)")
         }

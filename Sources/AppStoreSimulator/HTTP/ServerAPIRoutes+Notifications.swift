@@ -14,51 +14,45 @@ extension ServerAPIRoutes {
     }
 
     func registerNotificationEndpoints(on group: RouterGroup<Context>) {
-        group.post("inApps/v1/notifications/history") { request, _ in
-            await handle(.getNotificationHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let body = try await decodeBody(HistoryBody.self, request)
-                guard let startDate = body.startDate else {
-                    throw APIRequestError(
-                        .invalidStartDate, reason: "Invalid request. The start date is not a timestamp value represented in milliseconds.")
-                }
-                guard let endDate = body.endDate else {
-                    throw APIRequestError(
-                        .invalidEndDate, reason: "Invalid request. The end date is not a timestamp value represented in milliseconds.")
-                }
-                let query = NotificationHistoryRequest(
-                    startDate: startDate, endDate: endDate, notificationType: body.notificationType,
-                    notificationSubtype: body.notificationSubtype, transactionId: body.transactionId,
-                    onlyFailures: body.onlyFailures)
-                let token = HTTPSupport.queryItems(of: request).first { $0.name == "paginationToken" }?.value
-                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    HTTPSupport.json(
-                        try engine.notificationHistory(
-                            bundleId: bundleId, environment: environment, request: query, paginationToken: token, at: now))
-                }
+        serve(.getNotificationHistory, on: group) { (request, _, bundleId, _) throws(APIRequestError) -> Response in
+            let body = try await decodeBody(HistoryBody.self, request)
+            guard let startDate = body.startDate else {
+                throw APIRequestError(
+                    .invalidStartDate, reason: "Invalid request. The start date is not a timestamp value represented in milliseconds.")
+            }
+            guard let endDate = body.endDate else {
+                throw APIRequestError(
+                    .invalidEndDate, reason: "Invalid request. The end date is not a timestamp value represented in milliseconds.")
+            }
+            let query = NotificationHistoryRequest(
+                startDate: startDate, endDate: endDate, notificationType: body.notificationType,
+                notificationSubtype: body.notificationSubtype, transactionId: body.transactionId,
+                onlyFailures: body.onlyFailures)
+            let token = HTTPSupport.queryItems(of: request).first { $0.name == "paginationToken" }?.value
+            return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                HTTPSupport.json(
+                    try engine.notificationHistory(
+                        bundleId: bundleId, environment: environment, request: query, paginationToken: token, at: now))
             }
         }
-        group.post("inApps/v1/notifications/test") { request, _ in
-            await handle(.requestTestNotification, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let token = try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    guard engine.state.apps[bundleId]?.notificationURL(for: environment) != nil else {
-                        throw APIRequestError(
-                            .serverNotificationURLNotFound,
-                            reason: "An invalid request because there is no App Store Server Notifications URL configured for this app.")
-                    }
-                    return try internalError { () throws(SimulatorError) in
-                        try engine.requestTestNotification(bundleId: bundleId, environment: environment, at: now)
-                    }
+        serve(.requestTestNotification, on: group) { (request, _, bundleId, _) throws(APIRequestError) -> Response in
+            let token = try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                guard engine.state.apps[bundleId]?.notificationURL(for: environment) != nil else {
+                    throw APIRequestError(
+                        .serverNotificationURLNotFound,
+                        reason: "An invalid request because there is no App Store Server Notifications URL configured for this app.")
                 }
-                await simulator.runDueWork()
-                return HTTPSupport.json(SendTestNotificationResponse(testNotificationToken: token))
+                return try internalError { () throws(SimulatorError) in
+                    try engine.requestTestNotification(bundleId: bundleId, environment: environment, at: now)
+                }
             }
+            await simulator.runDueWork()
+            return HTTPSupport.json(SendTestNotificationResponse(testNotificationToken: token))
         }
-        group.get("inApps/v1/notifications/test/:testNotificationToken") { request, context in
-            await handle(.getTestNotificationStatus, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let token = context.parameters.get("testNotificationToken") ?? ""
-                return try simulator.apiCall { (engine, _) throws(APIRequestError) in
-                    HTTPSupport.json(try engine.testNotificationStatus(token, bundleId: bundleId, environment: environment))
-                }
+        serve(.getTestNotificationStatus, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let token = context.parameters.get("testNotificationToken") ?? ""
+            return try simulator.apiCall { (engine, _) throws(APIRequestError) in
+                HTTPSupport.json(try engine.testNotificationStatus(token, bundleId: bundleId, environment: environment))
             }
         }
     }

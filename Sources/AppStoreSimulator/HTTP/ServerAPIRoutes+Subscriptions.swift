@@ -4,121 +4,108 @@ import Hummingbird
 
 extension ServerAPIRoutes {
     func registerSubscriptionEndpoints(on group: RouterGroup<Context>) {
-        group.put("inApps/v1/subscriptions/extend/:originalTransactionId") { request, context in
-            await handle(.extendSubscriptionRenewalDate, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let id = context.parameters.get("originalTransactionId") ?? ""
-                guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
-                    throw APIRequestError(.invalidOriginalTransactionId, reason: "Invalid original transaction id.")
-                }
-                let body = try await decodeBody(ExtendRenewalDateRequest.self, request)
-                let response = try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    try engine.extendRenewalDate(id, request: body, bundleId: bundleId, environment: environment, at: now)
-                }
-                await simulator.runDueWork()
-                return HTTPSupport.json(response)
+        serve(.extendSubscriptionRenewalDate, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let id = context.parameters.get("originalTransactionId") ?? ""
+            guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
+                throw APIRequestError(.invalidOriginalTransactionId, reason: "Invalid original transaction id.")
             }
-        }
-        group.post("inApps/v1/subscriptions/extend/mass") { request, _ in
-            await handle(.extendRenewalDatesForAllActiveSubscribers, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let body = try await decodeBody(MassExtendRenewalDateRequest.self, request)
-                let response = try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    try engine.extendAllRenewalDates(body, bundleId: bundleId, environment: environment, at: now)
-                }
-                await simulator.runDueWork()
-                return HTTPSupport.json(response)
+            let body = try await decodeBody(ExtendRenewalDateRequest.self, request)
+            let response = try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                try engine.extendRenewalDate(id, request: body, bundleId: bundleId, environment: environment, at: now)
             }
+            await simulator.runDueWork()
+            return HTTPSupport.json(response)
         }
-        group.get("inApps/v1/subscriptions/extend/mass/:productId/:requestIdentifier") { request, context in
-            await handle(.getStatusOfSubscriptionRenewalDateExtensions, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let productId = context.parameters.get("productId") ?? ""
-                let requestIdentifier = context.parameters.get("requestIdentifier") ?? ""
-                let record = simulator.engine.withLock { $0.state.massExtensions[requestIdentifier] }
-                guard let record, record.productId == productId, record.bundleId == bundleId,
-                    record.environment == environment
-                else {
+        serve(.extendRenewalDatesForAllActiveSubscribers, on: group) { (request, _, bundleId, _) throws(APIRequestError) -> Response in
+            let body = try await decodeBody(MassExtendRenewalDateRequest.self, request)
+            let response = try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                try engine.extendAllRenewalDates(body, bundleId: bundleId, environment: environment, at: now)
+            }
+            await simulator.runDueWork()
+            return HTTPSupport.json(response)
+        }
+        serve(.getStatusOfSubscriptionRenewalDateExtensions, on: group) {
+            (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let productId = context.parameters.get("productId") ?? ""
+            let requestIdentifier = context.parameters.get("requestIdentifier") ?? ""
+            let record = simulator.engine.withLock { $0.state.massExtensions[requestIdentifier] }
+            guard let record, record.productId == productId, record.bundleId == bundleId,
+                record.environment == environment
+            else {
+                throw APIRequestError(
+                    .statusRequestNotFound,
+                    reason:
+                        "The server didn't find a subscription-renewal-date extension request for the request identifier and product identifier you provided."
+                )
+            }
+            return HTTPSupport.json(
+                MassExtendRenewalDateStatusResponse(
+                    requestIdentifier: record.requestIdentifier, complete: record.completeDate != nil,
+                    completeDate: record.completeDate, succeededCount: record.succeededCount,
+                    failedCount: record.failedCount))
+        }
+        serve(.sendConsumptionInformationV1, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let bytes = try await rawBody(request)
+            let body = try decodeBody(ConsumptionRequestV1.self, bytes: bytes)
+            try Self.validate(body)
+            try record(bytes, version: 1, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
+                transaction throws(APIRequestError) in
+                guard [.consumable, .autoRenewableSubscription].contains(transaction.payload.type) else {
                     throw APIRequestError(
-                        .statusRequestNotFound,
-                        reason:
-                            "The server didn't find a subscription-renewal-date extension request for the request identifier and product identifier you provided."
-                    )
+                        .invalidTransactionNotConsumable, reason: "Invalid request. The transaction is not consumable.")
                 }
-                return HTTPSupport.json(
-                    MassExtendRenewalDateStatusResponse(
-                        requestIdentifier: record.requestIdentifier, complete: record.completeDate != nil,
-                        completeDate: record.completeDate, succeededCount: record.succeededCount,
-                        failedCount: record.failedCount))
             }
+            return HTTPSupport.empty(.accepted)
         }
-        group.put("inApps/v1/transactions/consumption/:transactionId") { request, context in
-            await handle(.sendConsumptionInformationV1, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let bytes = try await rawBody(request)
-                let body = try decodeBody(ConsumptionRequestV1.self, bytes: bytes)
-                try Self.validate(body)
-                try record(bytes, version: 1, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
-                    transaction throws(APIRequestError) in
-                    guard [.consumable, .autoRenewableSubscription].contains(transaction.payload.type) else {
-                        throw APIRequestError(
-                            .invalidTransactionNotConsumable, reason: "Invalid request. The transaction is not consumable.")
-                    }
-                }
-                return HTTPSupport.empty(.accepted)
+        serve(.sendConsumptionInformation, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let bytes = try await rawBody(request)
+            let body = try decodeBody(ConsumptionRequest.self, bytes: bytes)
+            try record(bytes, version: 2, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
+                transaction throws(APIRequestError) in
+                try Self.validate(body, productType: transaction.payload.type)
             }
+            return HTTPSupport.empty(.accepted)
         }
-        group.put("inApps/v2/transactions/consumption/:transactionId") { request, context in
-            await handle(.sendConsumptionInformation, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let bytes = try await rawBody(request)
-                let body = try decodeBody(ConsumptionRequest.self, bytes: bytes)
-                try record(bytes, version: 2, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
-                    transaction throws(APIRequestError) in
-                    try Self.validate(body, productType: transaction.payload.type)
-                }
-                return HTTPSupport.empty(.accepted)
+        serve(.setAppAccountToken, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let bytes = try await rawBody(request)
+            let body: UpdateAppAccountTokenRequest
+            do {
+                body = try JSONCoding.decode(UpdateAppAccountTokenRequest.self, from: Data(bytes))
+            } catch {
+                throw APIRequestError(
+                    .invalidAppAccountTokenUUID, reason: "Invalid request. The app account token field must be a valid UUID.")
             }
-        }
-        group.put("inApps/v1/transactions/:transactionId/appAccountToken") { request, context in
-            await handle(.setAppAccountToken, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let bytes = try await rawBody(request)
-                let body: UpdateAppAccountTokenRequest
-                do {
-                    body = try JSONDecoder().decode(UpdateAppAccountTokenRequest.self, from: Data(bytes))
-                } catch {
+            try simulator.apiCall { (engine, _) throws(APIRequestError) in
+                let transaction = try engine.customer(
+                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    environment: environment)
+                guard transaction.transactionId == transaction.originalTransactionId else {
                     throw APIRequestError(
-                        .invalidAppAccountTokenUUID, reason: "Invalid request. The app account token field must be a valid UUID.")
+                        .transactionIdIsNotOriginalTransactionId,
+                        reason: "Invalid request. The transaction ID provided is not an original transaction ID.")
                 }
-                try simulator.apiCall { (engine, _) throws(APIRequestError) in
-                    let transaction = try engine.customer(
-                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
-                        environment: environment)
-                    guard transaction.transactionId == transaction.originalTransactionId else {
-                        throw APIRequestError(
-                            .transactionIdIsNotOriginalTransactionId,
-                            reason: "Invalid request. The transaction ID provided is not an original transaction ID.")
-                    }
-                    guard transaction.payload.inAppOwnershipType != .familyShared else {
-                        throw APIRequestError(
-                            .familyTransactionNotSupported,
-                            reason: "Invalid request. Family Sharing transactions aren't supported by this endpoint.")
-                    }
-                    try internalError { () throws(SimulatorError) in
-                        try engine.setAppAccountToken(transaction.originalTransactionId, token: body.appAccountToken)
-                    }
+                guard transaction.payload.inAppOwnershipType != .familyShared else {
+                    throw APIRequestError(
+                        .familyTransactionNotSupported,
+                        reason: "Invalid request. Family Sharing transactions aren't supported by this endpoint.")
                 }
-                return HTTPSupport.empty(.ok)
+                try internalError { () throws(SimulatorError) in
+                    try engine.setAppAccountToken(transaction.originalTransactionId, token: body.appAccountToken)
+                }
             }
+            return HTTPSupport.empty(.ok)
         }
-        group.post("inApps/v1/transactions/:transactionId/finish") { request, context in
-            await handle(.finishTransaction, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    let transaction = try engine.customer(
-                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
-                        environment: environment)
-                    // Finishing again changes nothing: the first instant is kept.
-                    guard transaction.finishedAt == nil else { return }
-                    engine.state.transactions[transaction.transactionId]?.finishedAt = now
-                    engine.isDirty = true
-                }
-                return HTTPSupport.empty(.ok)
+        serve(.finishTransaction, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                let transaction = try engine.customer(
+                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    environment: environment)
+                // Finishing again changes nothing: the first instant is kept.
+                guard transaction.finishedAt == nil else { return }
+                engine.state.transactions[transaction.transactionId]?.finishedAt = now
+                engine.isDirty = true
             }
+            return HTTPSupport.empty(.ok)
         }
     }
 
@@ -198,7 +185,7 @@ extension ServerAPIRoutes {
 
     func decodeBody<T: Decodable>(_ type: T.Type, bytes: [UInt8]) throws(APIRequestError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try JSONCoding.decode(type, from: Data(bytes))
         } catch {
             throw APIRequestError(.generalBadRequest, reason: "Invalid request. The request body is not a valid \(type).")
         }

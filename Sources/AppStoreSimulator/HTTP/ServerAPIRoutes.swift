@@ -2,29 +2,9 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 
-/// The App Store Server API endpoints Storekeeper calls, by the names fault rules use (the same
-/// names as `AppStoreServerEndpoint` in AppStoreAPI, which label the client's metrics).
-public enum ServerAPIEndpoint: String, CaseIterable, Sendable {
-    case getTransactionInfo
-    case getTransactionHistory
-    case getAllSubscriptionStatuses
-    case getRefundHistory
-    case lookUpOrderId
-    case getAppTransactionInfo
-    case extendSubscriptionRenewalDate
-    case extendRenewalDatesForAllActiveSubscribers
-    case getStatusOfSubscriptionRenewalDateExtensions
-    case sendConsumptionInformation
-    case sendConsumptionInformationV1
-    case getNotificationHistory
-    case requestTestNotification
-    case getTestNotificationStatus
-    case setAppAccountToken
-    case finishTransaction
-}
-
-/// The App Store Server API of one environment, with Apple's paths, query parameters, bodies,
-/// error bodies and statuses, served from the simulator's state. Every call needs a valid
+/// The App Store Server API of one environment, with Apple's paths (from
+/// ``AppStoreServerEndpoint``, the list the client uses too), query parameters, bodies, error
+/// bodies and statuses, served from the simulator's state. Every call needs a valid
 /// bearer token (else 401); injected API faults answer before the endpoint does.
 struct ServerAPIRoutes: Sendable {
     let simulator: AppStoreSimulator
@@ -33,99 +13,120 @@ struct ServerAPIRoutes: Sendable {
     typealias Context = BasicRequestContext
 
     func register(on group: RouterGroup<Context>) {
-        group.get("inApps/v1/transactions/:transactionId") { request, context in
-            await handle(.getTransactionInfo, request) { (bundleId, now) throws(APIRequestError) -> Response in
+        serve(.getTransactionInfo, on: group) { (request, context, bundleId, now) throws(APIRequestError) -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                if engine.state.appTransactions.values.contains(where: { $0.appTransactionId == id }) {
+                    throw APIRequestError(
+                        .appTransactionIdNotSupported, reason: "Invalid request. App transactions aren't supported by this endpoint.")
+                }
+                let transaction = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
+                return HTTPSupport.json(
+                    TransactionInfoResponse(
+                        signedTransactionInfo: try internalError { () throws(SimulatorError) in
+                            try engine.signedTransaction(transaction, at: now)
+                        }))
+            }
+        }
+        serve(.getTransactionHistory, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let query = try TransactionHistoryRequest(queryItems: HTTPSupport.queryItems(of: request))
+            return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                let customer = try engine.customer(
+                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    environment: environment)
+                return HTTPSupport.json(try engine.transactionHistory(of: customer, request: query, at: now))
+            }
+        }
+        serve(.getAllSubscriptionStatuses, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let query = try AllSubscriptionStatusesRequest(queryItems: HTTPSupport.queryItems(of: request))
+            return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                let customer = try engine.customer(
+                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    environment: environment)
+                return HTTPSupport.json(try engine.subscriptionStatuses(of: customer, statuses: query.status, at: now))
+            }
+        }
+        serve(.getRefundHistory, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            let revision = HTTPSupport.queryItems(of: request).first { $0.name == "revision" }?.value
+            return try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                let customer = try engine.customer(
+                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    environment: environment)
+                return HTTPSupport.json(try engine.refundHistory(of: customer, revision: revision, at: now))
+            }
+        }
+        serve(.lookUpOrderId, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            try simulator.apiCall { (engine, now) throws(APIRequestError) in
+                HTTPSupport.json(
+                    try engine.lookUpOrder(
+                        context.parameters.get("orderId") ?? "", bundleId: bundleId, environment: environment, at: now))
+            }
+        }
+        serve(.getAppTransactionInfo, on: group) { (request, context, bundleId, _) throws(APIRequestError) -> Response in
+            try simulator.apiCall { (engine, now) throws(APIRequestError) in
                 let id = context.parameters.get("transactionId") ?? ""
-                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    if engine.state.appTransactions.values.contains(where: { $0.appTransactionId == id }) {
+                let record: AppTransactionRecord
+                if let byAppTransaction = engine.state.appTransactions.values.first(where: {
+                    $0.appTransactionId == id && $0.bundleId == bundleId
+                }) {
+                    record = byAppTransaction
+                } else {
+                    let customer = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
+                    guard let found = engine.state.appTransactions[customer.accountId + "\n" + bundleId] else {
                         throw APIRequestError(
-                            .appTransactionIdNotSupported, reason: "Invalid request. App transactions aren't supported by this endpoint.")
+                            .appTransactionDoesNotExist,
+                            reason: "Invalid request. An app transaction doesn't exist for the specified customer.")
                     }
-                    let transaction = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
-                    return HTTPSupport.json(
-                        TransactionInfoResponse(
-                            signedTransactionInfo: try internalError { () throws(SimulatorError) in
-                                try engine.signedTransaction(transaction, at: now)
-                            }))
+                    record = found
                 }
-            }
-        }
-        group.get("inApps/v2/history/:transactionId") { request, context in
-            await handle(.getTransactionHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let query = try TransactionHistoryRequest(queryItems: HTTPSupport.queryItems(of: request))
-                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    let customer = try engine.customer(
-                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
-                        environment: environment)
-                    return HTTPSupport.json(try engine.transactionHistory(of: customer, request: query, at: now))
-                }
-            }
-        }
-        group.get("inApps/v1/subscriptions/:transactionId") { request, context in
-            await handle(.getAllSubscriptionStatuses, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let query = try AllSubscriptionStatusesRequest(queryItems: HTTPSupport.queryItems(of: request))
-                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    let customer = try engine.customer(
-                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
-                        environment: environment)
-                    return HTTPSupport.json(try engine.subscriptionStatuses(of: customer, statuses: query.status, at: now))
-                }
-            }
-        }
-        group.get("inApps/v2/refund/lookup/:transactionId") { request, context in
-            await handle(.getRefundHistory, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                let revision = HTTPSupport.queryItems(of: request).first { $0.name == "revision" }?.value
-                return try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    let customer = try engine.customer(
-                        ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
-                        environment: environment)
-                    return HTTPSupport.json(try engine.refundHistory(of: customer, revision: revision, at: now))
-                }
-            }
-        }
-        group.get("inApps/v1/lookup/:orderId") { request, context in
-            await handle(.lookUpOrderId, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    HTTPSupport.json(
-                        try engine.lookUpOrder(
-                            context.parameters.get("orderId") ?? "", bundleId: bundleId, environment: environment, at: now))
-                }
-            }
-        }
-        group.get("inApps/v1/transactions/appTransactions/:transactionId") { request, context in
-            await handle(.getAppTransactionInfo, request) { (bundleId, _) throws(APIRequestError) -> Response in
-                try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                    let id = context.parameters.get("transactionId") ?? ""
-                    let record: AppTransactionRecord
-                    if let byAppTransaction = engine.state.appTransactions.values.first(where: {
-                        $0.appTransactionId == id && $0.bundleId == bundleId
-                    }) {
-                        record = byAppTransaction
-                    } else {
-                        let customer = try engine.customer(ofTransaction: id, bundleId: bundleId, environment: environment)
-                        guard let found = engine.state.appTransactions[customer.accountId + "\n" + bundleId] else {
-                            throw APIRequestError(
-                                .appTransactionDoesNotExist,
-                                reason: "Invalid request. An app transaction doesn't exist for the specified customer.")
-                        }
-                        record = found
-                    }
-                    return HTTPSupport.json(
-                        AppTransactionInfoResponse(
-                            signedAppTransactionInfo: try internalError { () throws(SimulatorError) in
-                                try engine.signedAppTransaction(record, at: now)
-                            }))
-                }
+                return HTTPSupport.json(
+                    AppTransactionInfoResponse(
+                        signedAppTransactionInfo: try internalError { () throws(SimulatorError) in
+                            try engine.signedAppTransaction(record, at: now)
+                        }))
             }
         }
         registerSubscriptionEndpoints(on: group)
         registerNotificationEndpoints(on: group)
     }
 
+    /// Registers `endpoint` at its method and path; `body` gets the request, its context, the
+    /// authenticated bundle ID and the simulated time.
+    func serve(
+        _ endpoint: AppStoreServerEndpoint, on group: RouterGroup<Context>,
+        _ body: @escaping @Sendable (Request, Context, String, Timestamp) async throws(APIRequestError) -> Response
+    ) {
+        group.on(Self.routerPath(of: endpoint), method: Self.httpMethod(of: endpoint)) { request, context in
+            await handle(endpoint, request) { (bundleId, now) throws(APIRequestError) -> Response in
+                try await body(request, context, bundleId, now)
+            }
+        }
+    }
+
+    /// The Hummingbird route of `endpoint`'s path template (`{name}` becomes the capture `:name`).
+    static func routerPath(of endpoint: AppStoreServerEndpoint) -> RouterPath {
+        RouterPath(
+            endpoint.pathComponents.map { component in
+                switch component {
+                case .literal(let text): text
+                case .parameter(let name): ":" + name
+                }
+            }.joined(separator: "/"))
+    }
+
+    static func httpMethod(of endpoint: AppStoreServerEndpoint) -> HTTPRequest.Method {
+        switch endpoint.method {
+        case "GET": .get
+        case "PUT": .put
+        case "POST": .post
+        default: preconditionFailure("\(endpoint): no route for the method \(endpoint.method)")
+        }
+    }
+
     /// Authenticates, applies injected faults, runs `body` and turns Apple errors into Apple's
     /// error responses.
     func handle(
-        _ endpoint: ServerAPIEndpoint, _ request: Request,
+        _ endpoint: AppStoreServerEndpoint, _ request: Request,
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response
     ) async -> Response {
         let sequence = simulator.requestLog.arrived(
@@ -137,7 +138,7 @@ struct ServerAPIRoutes: Sendable {
     }
 
     private func answer(
-        _ endpoint: ServerAPIEndpoint, _ request: Request,
+        _ endpoint: AppStoreServerEndpoint, _ request: Request,
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response,
         code: inout Int64?
     ) async -> Response {

@@ -20,7 +20,7 @@ extension SimulationEngine {
                 status: fault.status, environment: endpoint,
                 isRetryable: isRetryable.map { FlexibleBool($0, wireStyle: .boolean) })
         }
-        guard let request = try? JSONDecoder().decode(VerifyReceiptRequest.self, from: Data(body)) else {
+        guard let request = try? JSONCoding.decode(VerifyReceiptRequest.self, from: Data(body)) else {
             return VerifyReceiptResponse(status: .malformedReceiptData)
         }
         let verified: VerifiedAppReceipt

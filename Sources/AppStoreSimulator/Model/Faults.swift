@@ -84,7 +84,7 @@ public struct APIFaultRule: Hashable, Sendable, Codable {
     }
 
     public var id: Int
-    /// An endpoint name (see ``ServerAPIEndpoint``) or `*` for every endpoint.
+    /// An endpoint name (see ``AppStoreModels/AppStoreServerEndpoint``) or `*` for every endpoint.
     public var endpoint: String
     public var kind: Kind
     /// Calls affected.

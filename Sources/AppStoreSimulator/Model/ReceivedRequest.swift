@@ -12,7 +12,7 @@ import Synchronization
 public struct ReceivedRequest: Hashable, Sendable, Codable {
     /// Arrival order, from 1.
     public var sequence: Int
-    /// A ``ServerAPIEndpoint`` raw value, or `verifyReceipt`.
+    /// A ``AppStoreModels/AppStoreServerEndpoint`` raw value, or `verifyReceipt`.
     public var endpoint: String
     public var environment: AppStoreEnvironment
     /// The wall clock when the request arrived, before authentication or faults.

@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 
 /// Keeps ``SimulatorState`` as `state.json` in a directory, written atomically after changes.
@@ -9,7 +10,7 @@ struct StateStore: Sendable {
     func load() throws(SimulatorError) -> SimulatorState? {
         guard FileManager.default.fileExists(atPath: stateURL.path) else { return nil }
         do {
-            return try JSONDecoder().decode(SimulatorState.self, from: Data(contentsOf: stateURL))
+            return try JSONCoding.decode(SimulatorState.self, from: Data(contentsOf: stateURL))
         } catch {
             throw SimulatorError(.persistenceFailed, "cannot read \(stateURL.path): \(error)")
         }
@@ -18,9 +19,7 @@ struct StateStore: Sendable {
     func save(_ state: SimulatorState) throws(SimulatorError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(state).write(to: stateURL, options: .atomic)
+            try JSONCoding.encode(state).write(to: stateURL, options: .atomic)
         } catch {
             throw SimulatorError(.persistenceFailed, "cannot write \(stateURL.path): \(error)")
         }

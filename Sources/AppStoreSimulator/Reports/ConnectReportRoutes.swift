@@ -2,17 +2,17 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 
-/// App Store Connect's report downloads at Apple's paths, `GET /v1/salesReports` and
-/// `GET /v1/financeReports`: a team-key token is required (else 401 `NOT_AUTHORIZED`), answers
+/// App Store Connect's report downloads at Apple's paths (``AppStoreConnectReportEndpoint``),
+/// `GET /v1/salesReports` and `GET /v1/financeReports`: a team-key token is required (else 401 `NOT_AUTHORIZED`), answers
 /// are `application/a-gzip` TSV or the API's `{"errors": [...]}` body.
 struct ConnectReportRoutes: Sendable {
     let simulator: AppStoreSimulator
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("v1/salesReports") { request, _ in
+        router.get(RouterPath(AppStoreConnectReportEndpoint.salesReports.path)) { request, _ in
             answer(request) { engine, filters, now in engine.salesReport(filters: filters, now: now) }
         }
-        router.get("v1/financeReports") { request, _ in
+        router.get(RouterPath(AppStoreConnectReportEndpoint.financeReports.path)) { request, _ in
             answer(request) { engine, filters, now in engine.financeReport(filters: filters, now: now) }
         }
     }

@@ -1,3 +1,4 @@
+import AppStoreModels
 import AppStoreVerification
 import Crypto
 import Foundation
@@ -27,8 +28,8 @@ struct CompactJWT<Claims: Decodable> {
             let signature = Base64.decodeURL(String(parts[2]))
         else { throw .invalidRequest("JWS segments are not base64url") }
         do {
-            header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
-            claims = try JSONDecoder().decode(Claims.self, from: Data(claimBytes))
+            header = try JSONCoding.decode(Header.self, from: Data(headerBytes))
+            claims = try JSONCoding.decode(Claims.self, from: Data(claimBytes))
         } catch {
             throw .invalidRequest("JWS header or claims do not decode: \(error)")
         }

@@ -23,7 +23,7 @@ public struct SignedDataKind: RawRepresentable, Hashable, Sendable, Codable, Cus
         if trimmed.hasPrefix("{") {
             let body: ResponseBodyV2
             do {
-                body = try FastJSONDecoder(maxDepth: 4).decode(ResponseBodyV2.self, from: Array(trimmed.utf8))
+                body = try JSONCoding.decodeStrict(ResponseBodyV2.self, from: Array(trimmed.utf8), maxDepth: 4)
             } catch {
                 throw .malformed("JSON input is not a notification body with signedPayload: \(error)")
             }
@@ -56,7 +56,7 @@ public struct SignedDataKind: RawRepresentable, Hashable, Sendable, Codable, Cus
 
     private static func kindOfJWS(_ jws: String) throws(VerificationError) -> SignedDataKind {
         let json = try CompactJWS.unverifiedPayload(jws)
-        guard let probe = try? FastJSONDecoder().decode(Probe.self, from: json) else {
+        guard let probe = try? JSONCoding.decodeStrict(Probe.self, from: json, maxDepth: 32) else {
             throw .malformed("JWS payload is not base64url JSON")
         }
         if probe.notificationType != nil || probe.notificationUUID != nil { return .notification }

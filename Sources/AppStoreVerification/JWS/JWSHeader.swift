@@ -17,7 +17,7 @@ struct JWSHeader: Decodable {
         }
         let header: JWSHeader
         do {
-            header = try FastJSONDecoder(maxDepth: 4).decode(JWSHeader.self, from: json)
+            header = try JSONCoding.decodeStrict(JWSHeader.self, from: json, maxDepth: 4)
         } catch {
             throw .malformed("JWS header is not a JSON object of the expected shape: \(error)")
         }

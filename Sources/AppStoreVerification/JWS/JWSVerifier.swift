@@ -24,7 +24,6 @@ package struct JWSVerifier: Sendable {
     package let trustedRoots: TrustedRoots
     package let limits: CompactJWS.Limits
     private let cache: ChainCache<TrustedChain>
-    private let decoder = FastJSONDecoder(maxDepth: 16)
 
     package init(trustedRoots: TrustedRoots, limits: CompactJWS.Limits = .init(), cacheCapacity: Int = 64) {
         self.trustedRoots = trustedRoots
@@ -68,7 +67,7 @@ package struct JWSVerifier: Sendable {
         }
         let payload: Payload
         do {
-            payload = try decoder.decode(Payload.self, from: json)
+            payload = try JSONCoding.decodeStrict(Payload.self, from: json, maxDepth: 16)
         } catch {
             throw .malformed("JWS payload does not decode as \(Payload.self): \(error)")
         }

@@ -10,34 +10,25 @@ public import Foundation
 /// tied to an app. Sign with the team key (.p8) from App Store Connect › Users and Access ›
 /// Integrations (a key with the Sales or Finance role).
 public struct AppStoreConnectAPIToken: Sendable {
-    struct Claims: Encodable {
-        var iss: String
-        var iat: Int64
-        var exp: Int64
-        var aud: String
-    }
-
     /// The audience Apple expects.
-    public static let audience = "appstoreconnect-v1"
+    public static let audience = AppleAPIBearerToken.audience
     /// Apple's upper bound on a token's lifetime.
     public static let maximumLifetime: TimeInterval = 20 * 60
 
     /// The team's issuer ID.
-    public let issuerId: String
+    public var issuerId: String { bearer.issuerId }
     /// The key's ID.
     public let keyId: String
-    private let signer: ES256Signer
+    private let bearer: AppleAPIBearerToken
 
     public init(privateKey: P256.Signing.PrivateKey, keyId: String, issuerId: String) throws {
-        self.issuerId = issuerId
         self.keyId = keyId
-        self.signer = try ES256Signer(privateKey: privateKey, header: .init(kid: keyId, typ: "JWT"))
+        self.bearer = try AppleAPIBearerToken(
+            privateKey: privateKey, keyId: keyId, issuerId: issuerId, bundleId: nil, maximumLifetime: Self.maximumLifetime)
     }
 
     /// A token valid from `issuedAt` for `lifetime` (clamped to Apple's 20 minutes).
     public func token(issuedAt: Date, lifetime: TimeInterval = 20 * 60) throws -> String {
-        let iat = Int64(issuedAt.timeIntervalSince1970)
-        let seconds = Int64(min(max(lifetime, 1), Self.maximumLifetime))
-        return try signer.sign(Claims(iss: issuerId, iat: iat, exp: iat + seconds, aud: Self.audience))
+        try bearer.token(issuedAt: issuedAt, lifetime: lifetime)
     }
 }

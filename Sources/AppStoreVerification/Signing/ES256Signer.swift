@@ -1,3 +1,4 @@
+import AppStoreModels
 public import Crypto
 public import Foundation
 
@@ -31,9 +32,7 @@ public struct ES256Signer: Sendable {
     public init(privateKey: P256.Signing.PrivateKey, header: Header) throws {
         self.privateKey = privateKey
         self.header = header
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        self.encodedHeader = Base64.encodeURL(try encoder.encode(header))
+        self.encodedHeader = Base64.encodeURL(try JSONCoding.encode(header))
     }
 
     /// A signer whose header carries `certificates` (DER, leaf first) as `x5c`.

@@ -23,10 +23,8 @@ enum LastWriterWins {
 
     /// The canonical bytes of a record: JSON with sorted keys.
     static func contentKey<R: Encodable>(_ record: R) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding these plain value types cannot fail; an empty key would only lose ties.
-        return (try? encoder.encode(record)).map { Array($0) } ?? []
+        return (try? JSONCoding.encode(record)).map { Array($0) } ?? []
     }
 
     /// Merges `candidate` into the register `current`; returns whether the register changed.

@@ -71,7 +71,7 @@ extension NotificationService {
             }
         }
         // V1 entries were authenticated when received; apply their facts again.
-        guard let notification = try? JSONDecoder().decode(AppStoreServerNotificationV1.self, from: entry.body) else {
+        guard let notification = try? JSONCoding.decode(AppStoreServerNotificationV1.self, from: entry.body) else {
             return .rejected("stored V1 body no longer decodes")
         }
         let interpretation = NotificationInterpreter.interpret(v1: notification)

@@ -79,6 +79,6 @@ public struct NotificationHistorySweeper: PeriodicJob {
     static func notificationUUID(of signedPayload: String) -> String? {
         guard let json = try? CompactJWS.unverifiedPayload(signedPayload) else { return nil }
         struct Claims: Decodable { var notificationUUID: String? }
-        return (try? JSONDecoder().decode(Claims.self, from: Data(json)))?.notificationUUID
+        return (try? JSONCoding.decode(Claims.self, from: Data(json)))?.notificationUUID
     }
 }

@@ -156,7 +156,7 @@ public struct OutboxDispatcher: PeriodicJob {
             guard let consumption = consumption[String(message.destination.dropFirst(Self.consumptionPrefix.count))] else {
                 throw DeliveryError(description: "no App Store Server API key configured for this app")
             }
-            let answer = try JSONDecoder().decode(ConsumptionResponder.Message.self, from: message.payload)
+            let answer = try JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)
             try await consumption.sendConsumption(
                 answer.current, environment: AppStoreEnvironment(rawValue: answer.environment), transactionId: answer.transactionId)
             metrics.consumptionAnswered(
@@ -167,7 +167,7 @@ public struct OutboxDispatcher: PeriodicJob {
             guard let confirmer = confirmations[String(message.destination.dropFirst(UpgradeConfirmation.prefix.count))] else {
                 throw DeliveryError(description: "no App Store Server API key configured for this app")
             }
-            let request = try JSONDecoder().decode(UpgradeConfirmation.Message.self, from: message.payload)
+            let request = try JSONCoding.decode(UpgradeConfirmation.Message.self, from: message.payload)
             try await confirmer.confirmTransaction(
                 environment: AppStoreEnvironment(rawValue: request.environment), transactionId: request.transactionId)
             return

@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 import Storekeeper
 
@@ -43,7 +44,7 @@ struct WebhookDestination: Hashable, Sendable {
             return
         }
         guard message.destination.hasPrefix(Self.legacyPrefix),
-            let event = try? JSONDecoder().decode(EventApp.self, from: message.payload), !event.appId.isEmpty
+            let event = try? JSONCoding.decode(EventApp.self, from: message.payload), !event.appId.isEmpty
         else { return nil }
         let name = message.destination.dropFirst(Self.legacyPrefix.count)
         guard !name.isEmpty else { return nil }

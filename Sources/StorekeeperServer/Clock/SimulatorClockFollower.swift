@@ -132,7 +132,7 @@ final class SimulatorClockFollower: Service, Sendable {
         let response = try await httpClient.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
         let body = try await response.body.collect(upTo: 64 * 1024)
         let after = wall().millisecondsSince1970
-        guard response.status == .ok, let answer = try? JSONDecoder().decode(Answer.self, from: Data(body.readableBytesView)) else {
+        guard response.status == .ok, let answer = try? JSONCoding.decode(Answer.self, from: Data(body.readableBytesView)) else {
             throw ConfigurationError(
                 key: "clock.simulatorURL",
                 "\(url) answered HTTP \(response.status.code) without the simulator's clock ({\"now\": …, \"mode\": …}); is it an App Store simulator's root URL?"

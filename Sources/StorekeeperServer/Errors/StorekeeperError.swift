@@ -7,7 +7,10 @@ import NIOCore
 
 /// An error a client of Storekeeper's API sees: a stable `code`, a safe `message`, an HTTP status.
 ///
-/// Internal causes are kept in `cause` for logs and never rendered to clients.
+/// Internal causes are kept for logs and never rendered to clients: the underlying error itself,
+/// typed, in `underlying` (as postgres-nio's `PSQLError` keeps its own), and context without an
+/// error value in `cause`. The response body carries only `code`, `message` and
+/// `verificationCode`.
 public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String
@@ -38,20 +41,30 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public let status: HTTPResponse.Status
     /// The verification code when signed data was rejected (`invalidSignature`, ...).
     public let verificationCode: String?
-    /// The underlying error, for logs only.
+    /// Context for logs only (what was being done, which record), when it is not an error value.
     public let cause: String?
+    /// The error this one wraps, kept as the typed value for logs and callers that match on it
+    /// (`error.underlying as? SQLError`); never shown to clients.
+    public let underlying: (any Error)?
 
     public init(
-        _ code: Code, _ message: String, status: HTTPResponse.Status, verificationCode: String? = nil, cause: String? = nil
+        _ code: Code, _ message: String, status: HTTPResponse.Status, verificationCode: String? = nil, cause: String? = nil,
+        underlying: (any Error)? = nil
     ) {
         self.code = code
         self.message = message
         self.status = status
         self.verificationCode = verificationCode
         self.cause = cause
+        self.underlying = underlying
     }
 
-    public var description: String { "\(code.rawValue): \(message)" + (cause.map { " (\($0))" } ?? "") }
+    /// The cause for logs: `cause`, then the underlying error's own description.
+    public var logCause: String {
+        [cause, underlying.map { String(describing: $0) }].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" + (logCause.isEmpty ? "" : " (\(logCause))") }
 
     public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, status: .badRequest) }
     public static func nulCharacter(_ message: String) -> Self { .init(.nulCharacter, message, status: .badRequest) }
@@ -61,8 +74,8 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public static func forbidden(_ message: String) -> Self { .init(.forbidden, message, status: .forbidden) }
     public static func notFound(_ message: String) -> Self { .init(.notFound, message, status: .notFound) }
     public static func conflict(_ message: String) -> Self { .init(.conflict, message, status: .conflict) }
-    public static func unavailable(_ message: String, cause: String? = nil) -> Self {
-        .init(.unavailable, message, status: .serviceUnavailable, cause: cause)
+    public static func unavailable(_ message: String, cause: String? = nil, underlying: (any Error)? = nil) -> Self {
+        .init(.unavailable, message, status: .serviceUnavailable, cause: cause, underlying: underlying)
     }
 
     /// Signed data that failed verification: 503 when a retry may succeed, else 422.
@@ -70,11 +83,11 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         if error.isRetryable {
             return .init(
                 .unavailable, "verification could not complete; retry later", status: .serviceUnavailable,
-                verificationCode: error.code.rawValue, cause: error.reason)
+                verificationCode: error.code.rawValue, underlying: error)
         }
         return .init(
             Code(rawValue: error.code.rawValue), "signed data rejected: \(error.code.rawValue)",
-            status: .unprocessableContent, verificationCode: error.code.rawValue, cause: error.reason)
+            status: .unprocessableContent, verificationCode: error.code.rawValue, underlying: error)
     }
 }
 

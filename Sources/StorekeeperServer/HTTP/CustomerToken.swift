@@ -38,8 +38,8 @@ enum CustomerToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = decode(parts[0]), let claimsData = decode(parts[1]),
             let signature = decode(parts[2]),
-            let header = try? FastJSONDecoder(maxDepth: 2).decode(Header.self, from: Array(headerData)),
-            let claims = try? FastJSONDecoder(maxDepth: 2).decode(Claims.self, from: Array(claimsData))
+            let header = try? JSONCoding.decodeStrict(Header.self, from: Array(headerData), maxDepth: 2),
+            let claims = try? JSONCoding.decodeStrict(Claims.self, from: Array(claimsData), maxDepth: 2)
         else { throw StorekeeperError.unauthorized("malformed customer token") }
         let signingInput = Data("\(parts[0]).\(parts[1])".utf8)
         switch header.alg {

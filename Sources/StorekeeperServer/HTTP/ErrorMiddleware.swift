@@ -9,7 +9,8 @@ import StorekeeperSQL
 /// storage that is overloaded or unreachable (no connection in time, conflicts that outlasted
 /// their retries) is a 503 with `Retry-After`, so clients back off instead of treating it as a
 /// defect; text holding NUL refused by the SQL layer is a 400 `nulCharacter`; anything else is
-/// a 500 whose cause is logged, never shown.
+/// a 500 whose cause is logged, never shown. Wrapped errors keep their typed cause
+/// (`StorekeeperError.underlying`); no cause text reaches a response body.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -17,7 +18,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as StorekeeperError {
             if error.status.code >= 500 {
                 context.logger.warning(
-                    "request failed", metadata: ["storekeeper.error": "\(error.code)", "storekeeper.cause": "\(error.cause ?? "")"])
+                    "request failed", metadata: ["storekeeper.error": "\(error.code)", "storekeeper.cause": "\(error.logCause)"])
             }
             return try error.response(from: request, context: context)
         } catch let error as HTTPError {
@@ -36,11 +37,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // (from signed data, say) is refused by every backend before it runs; never a 500.
             return try StorekeeperError(
                 .nulCharacter, "the request carries text containing U+0000 (NUL), which cannot be stored",
-                status: .badRequest, cause: "\(error)"
+                status: .badRequest, underlying: error
             ).response(from: request, context: context)
         } catch let error as SQLError where error.isRetryable || error.code == .connectionFailure {
             context.logger.warning("storage unavailable", metadata: ["storekeeper.cause": "\(error)"])
-            return try StorekeeperError.unavailable("storage is busy or unreachable; retry shortly", cause: "\(error)")
+            return try StorekeeperError.unavailable("storage is busy or unreachable; retry shortly", underlying: error)
                 .response(from: request, context: context)
         } catch {
             context.logger.error("unexpected error", metadata: ["storekeeper.cause": "\(String(reflecting: error))"])

@@ -88,7 +88,7 @@ struct StorekeeperAPI: Sendable {
             throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+            return try JSONCoding.decode(T.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, _) {
             throw StorekeeperError.invalidRequest("missing field \(key.stringValue)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {

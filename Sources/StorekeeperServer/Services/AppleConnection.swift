@@ -68,7 +68,7 @@ struct AppleConnection: Sendable {
                 do {
                     facts.append(try SubscriptionFact.statusRefresh(status: item.status, transaction: transaction, renewalInfo: renewal))
                 } catch {
-                    throw StorekeeperError.unavailable("Apple's status response lacks data", cause: error.reason)
+                    throw StorekeeperError.unavailable("Apple's status response lacks data", underlying: error)
                 }
             }
         }
@@ -83,7 +83,7 @@ struct AppleConnection: Sendable {
             do throws(FactError) {
                 return try AppleTransaction(payload, source: .serverAPI)
             } catch {
-                throw StorekeeperError.unavailable("Apple's history holds an incomplete transaction", cause: error.reason)
+                throw StorekeeperError.unavailable("Apple's history holds an incomplete transaction", underlying: error)
             }
         }
     }
@@ -119,7 +119,7 @@ extension AppleConnection: SubscriptionRefreshing {
         do throws(FactError) {
             confirmed = try AppleTransaction(payload, source: .serverAPI)
         } catch {
-            throw StorekeeperError.unavailable("Apple's transaction info is incomplete", cause: error.reason)
+            throw StorekeeperError.unavailable("Apple's transaction info is incomplete", underlying: error)
         }
         guard confirmed.transactionId == transactionId, confirmed.environment == environment else {
             throw StorekeeperError.unavailable("Apple answered for another transaction than \(transactionId)")

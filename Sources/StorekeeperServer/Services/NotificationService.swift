@@ -236,7 +236,7 @@ public struct NotificationService: Sendable {
     private func receiveV1(_ body: [UInt8], now: Timestamp) async -> Answer {
         let notification: AppStoreServerNotificationV1
         do {
-            notification = try JSONDecoder().decode(AppStoreServerNotificationV1.self, from: Data(body))
+            notification = try JSONCoding.decode(AppStoreServerNotificationV1.self, from: Data(body))
         } catch {
             return await reject(body, version: 1, reason: "V1 body does not decode: \(error)", now: now)
         }
@@ -404,7 +404,7 @@ public struct NotificationService: Sendable {
             var signedPayload: String?
             var notification_type: String?
         }
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(body)) else { return nil }
+        guard let probe = try? JSONCoding.decode(Probe.self, from: Data(body)) else { return nil }
         if probe.signedPayload != nil { return 2 }
         if probe.notification_type != nil { return 1 }
         return nil

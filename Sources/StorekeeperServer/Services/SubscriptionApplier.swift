@@ -98,11 +98,11 @@ struct SubscriptionApplier: Sendable {
 
     static func decode(_ data: Data) throws -> SubscriptionState {
         do {
-            return try FastJSONDecoder(maxDepth: 24).decode(SubscriptionState.self, from: Array(data))
+            return try JSONCoding.decodeStrict(SubscriptionState.self, from: Array(data), maxDepth: 24)
         } catch {
             throw StorekeeperError(
                 .internalError, "stored subscription state is unreadable", status: .internalServerError,
-                cause: "\(error)")
+                underlying: error)
         }
     }
 

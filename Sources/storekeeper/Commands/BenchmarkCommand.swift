@@ -8,7 +8,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
         abstract: "Measure Storekeeper's performance in-process.",
         subcommands: [
             VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
-            NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self,
+            NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
         ])
 }
 
