@@ -62,6 +62,19 @@ struct BackendArguments: ParsableArguments {
     }
 }
 
+/// The options of an in-process measurement (`benchmark verify`, `benchmark json`).
+struct MeasureArguments: ParsableArguments {
+    @Option(help: "Seconds to measure each benchmark (split into 5 rounds; the median round is reported).")
+    var seconds: Double = 5
+
+    @Flag(help: "Print a JSON array of {name, opsPerSecond, p50Microseconds, p99Microseconds} instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
+    }
+}
+
 /// Runs a benchmark; a setting it cannot work with is reported as a usage error (exit 2), as
 /// ArgumentParser's own checks are.
 func reportingUsage(_ body: () async throws -> Void) async throws {

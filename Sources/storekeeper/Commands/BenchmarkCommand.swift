@@ -18,18 +18,10 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Single-threaded verify+decode throughput and latency against a bare P-256 verification.")
 
-    @Option(help: "Seconds to measure each benchmark (split into 5 rounds; the median round is reported).")
-    var seconds: Double = 5
-
-    @Flag(help: "Print a JSON array of {name, opsPerSecond} instead of a table.")
-    var json = false
-
-    func validate() throws {
-        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
-    }
+    @OptionGroup var measure: MeasureArguments
 
     func run() async throws {
-        try VerifyBenchmark.measureAndPrint(seconds: seconds, json: json)
+        try VerifyBenchmark.measureAndPrint(seconds: measure.seconds, json: measure.json)
     }
 }
 
