@@ -153,27 +153,9 @@ struct StorageRulesTests {
         var configuration = SQLiteDatabase.Configuration()
         configuration.readerCount = 1
         let database = try await SQLiteDatabase.temporary(configuration: configuration, logger: TestLogger.logger)
-        let (holding, held) = AsyncStream<Void>.makeStream()
-        let (release, released) = AsyncStream<Void>.makeStream()
-        let holder = Task {
-            try await database.read { tx in
-                _ = try await tx.query("SELECT 1")
-                held.yield()
-                for await _ in release { break }
-            }
+        try await Self.expectCancelledWaitEnds(on: database, "the cancelled read kept waiting for a reader") { database in
+            try await database.read { tx in try await tx.query("SELECT 1")[0].int64(0) }
         }
-        for await _ in holding { break }
-        let waiting = Task { try await database.read { tx in try await tx.query("SELECT 1")[0].int64(0) } }
-        try await Task.sleep(for: .milliseconds(50))
-        waiting.cancel()
-        let ended = await finishes(within: .seconds(60)) { _ = try? await waiting.value }
-        #expect(ended, "the cancelled read kept waiting for a reader")
-        // Released before the waiting read is awaited, so a read that kept waiting fails the
-        // test instead of hanging it.
-        released.yield()
-        try await holder.value
-        let error = await #expect(throws: SQLError.self) { try await waiting.value }
-        #expect(error?.code == .connectionFailure)
         #expect(try await database.read { tx in try await tx.query("SELECT 1")[0].int64(0) } == 1, "the reader came back")
         await database.close()
     }
@@ -185,27 +167,40 @@ struct StorageRulesTests {
         try await TestBackend.postgresql.withDatabase { test in
             let single = try test.otherInstance { $0.options.maximumConnections = 1 }
             try await single.withRunning {
-                let (holding, held) = AsyncStream<Void>.makeStream()
-                let (release, released) = AsyncStream<Void>.makeStream()
-                let holder = Task {
-                    try await single.read { tx in
-                        _ = try await tx.query("SELECT 1")
-                        held.yield()
-                        for await _ in release { break }
-                    }
+                try await Self.expectCancelledWaitEnds(on: single, "the cancelled write kept waiting for a connection") { database in
+                    try await database.write { tx in try await tx.query("SELECT 1")[0].int64(0) }
                 }
-                for await _ in holding { break }
-                let waiting = Task { try await single.write { tx in try await tx.query("SELECT 1")[0].int64(0) } }
-                try await Task.sleep(for: .milliseconds(50))
-                waiting.cancel()
-                let ended = await finishes(within: .seconds(60)) { _ = try? await waiting.value }
-                #expect(ended, "the cancelled write kept waiting for a connection")
-                released.yield()
-                try await holder.value
-                let error = await #expect(throws: SQLError.self) { try await waiting.value }
-                #expect(error?.code == .connectionFailure)
             }
         }
+    }
+
+    /// Holds `database`'s only connection with a read, starts `waiting` (which needs a connection
+    /// of its own), cancels it, and expects it to end with `connectionFailure` instead of waiting
+    /// for the connection. The holder is released before the waiting task is awaited, so one
+    /// that kept waiting fails the test instead of hanging it.
+    static func expectCancelledWaitEnds(
+        on database: some SQLDatabase, _ failure: Comment,
+        _ waiting: @escaping @Sendable (any SQLDatabase) async throws -> Int64
+    ) async throws {
+        let (holding, held) = AsyncStream<Void>.makeStream()
+        let (release, released) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await database.read { tx in
+                _ = try await tx.query("SELECT 1")
+                held.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in holding { break }
+        let waiter = Task { try await waiting(database) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        let ended = await finishes(within: .seconds(60)) { _ = try? await waiter.value }
+        #expect(ended, failure)
+        released.yield()
+        try await holder.value
+        let error = await #expect(throws: SQLError.self) { try await waiter.value }
+        #expect(error?.code == .connectionFailure)
     }
 
     // MARK: PostgreSQL prepared statements
