@@ -47,7 +47,7 @@ public struct VerifyBenchmark {
         let parts = signed.transaction.split(separator: ".")
         let signingInput = Data((parts[0] + "." + parts[1]).utf8)
         let signature = try P256.Signing.ECDSASignature(
-            rawRepresentation: try sixtyFourBytes(Data(base64URL: String(parts[2]))))
+            rawRepresentation: try sixtyFourBytes(Base64.decodeURL(String(parts[2])).map { Data($0) }))
         let key = pki.leafKey.publicKey
         guard key.isValidSignature(signature, for: signingInput) else { throw BenchmarkFailure("reference signature invalid") }
         results.append(
@@ -61,12 +61,4 @@ public struct VerifyBenchmark {
 private func sixtyFourBytes(_ data: Data?) throws -> Data {
     guard let data, data.count == 64 else { throw BenchmarkFailure("bad reference signature") }
     return data
-}
-
-extension Data {
-    init?(base64URL: String) {
-        var base64 = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        self.init(base64Encoded: base64)
-    }
 }
