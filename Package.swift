@@ -214,6 +214,7 @@ let package = Package(
                 "StorekeeperDemo",
                 "StorekeeperBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # API conformance check: starts `storekeeper serve` (the built-in example configuration, a
-# temporary SQLite database, a free loopback port), creates a server API key, and runs
-# schemathesis against the server's own /openapi.json. Fails on any 5xx, any status code the
+# temporary SQLite database, a free loopback port), creates a server API key and an admin
+# operator, and runs schemathesis against the server's own /openapi.json: the app API with the
+# server key, then the admin API (/v1/admin) with the operator key. Fails on any 5xx, any status code the
 # document does not list, any body or header that does not match its schema, an operation that
 # answers without credentials, or a resource that is missing after its creation.
 #
@@ -50,6 +51,12 @@ if ! [[ "$key" =~ ^sk_[A-Za-z0-9_-]+$ ]]; then
     printf '%s\n' "$key" >&2
     exit 1
 fi
+operator_key=$("$bin" operator create --sqlite "$db" --name schemathesis --role admin --app example --reason "API conformance check")
+if ! [[ "$operator_key" =~ ^ok_[A-Za-z0-9_-]+$ ]]; then
+    echo "storekeeper operator create printed something other than one key:" >&2
+    printf '%s\n' "$operator_key" >&2
+    exit 1
+fi
 LOG_LEVEL=${LOG_LEVEL:-warning} "$bin" serve --sqlite "$db" --host 127.0.0.1 --port "$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 
@@ -69,13 +76,22 @@ seed_option=(--seed "$seed")
 rm -rf "$report"
 status=0
 # --max-time would make schemathesis fuzz until the budget is spent; `timeout` only bounds it.
-timeout 420 "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" \
-    --header "Authorization: Bearer $key" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance,ignored_auth,missing_required_header,use_after_free,ensure_resource_availability \
-    --max-examples "$max_examples" "${seed_option[@]}" \
-    --workers 1 --request-timeout 10 \
-    --report junit,vcr --report-dir "$report" \
-    "$@" || status=$?
+# One run per credential: the app API takes the server key, the admin API an operator key.
+run_schemathesis() {
+    local credential=$1 report_dir=$2
+    shift 2
+    timeout 420 "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" \
+        --header "Authorization: Bearer $credential" \
+        --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance,ignored_auth,missing_required_header,use_after_free,ensure_resource_availability \
+        --max-examples "$max_examples" "${seed_option[@]}" \
+        --workers 1 --request-timeout 10 \
+        --report junit,vcr --report-dir "$report_dir" \
+        "$@"
+}
+run_schemathesis "$key" "$report/app" --exclude-path-regex '^/v1/admin' "$@" || status=$?
+if [ "$status" = 0 ]; then
+    run_schemathesis "$operator_key" "$report/admin" --include-path-regex '^/v1/admin' "$@" || status=$?
+fi
 
 if [ -s "$work/serve.log" ]; then
     echo "--- storekeeper serve logged (level ${LOG_LEVEL:-warning} and above) ---" >&2

@@ -61,6 +61,7 @@ struct StorekeeperAssembly: Sendable {
             apps: apps, authenticator: Authenticator(store: store, now: wallClock), maxBodyBytes: configuration.maxBodyBytes
         ).routes(router)
         reconciliationRoutes(router)
+        AdminAPI(apps: apps, authenticator: Authenticator(store: store, now: wallClock), store: store, now: now).routes(router)
         return router
     }
 

@@ -12,6 +12,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
             BenchmarkCommand.self, ReportsCommand.self,
+            OperatorCommand.self,
         ]
     )
 

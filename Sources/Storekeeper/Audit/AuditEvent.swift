@@ -16,11 +16,16 @@ public struct AuditEvent: Hashable, Sendable, Codable {
     public var fact: String?
     /// Small, human-readable details (no secrets).
     public var details: [String: String]
+    /// The app the event belongs to, when it is known (operator actions always set it).
+    public var appId: String?
+    /// Why an operator did it (required of every operator action).
+    public var reason: String?
     public var createdAt: Timestamp
 
     public init(
         id: UUID = UUID(), customerId: CustomerID?, kind: String, actor: AuditActor, subject: String? = nil,
-        fact: String? = nil, details: [String: String] = [:], createdAt: Timestamp
+        fact: String? = nil, details: [String: String] = [:], appId: String? = nil, reason: String? = nil,
+        createdAt: Timestamp
     ) {
         self.id = id
         self.customerId = customerId
@@ -29,6 +34,8 @@ public struct AuditEvent: Hashable, Sendable, Codable {
         self.subject = subject
         self.fact = fact
         self.details = details
+        self.appId = appId
+        self.reason = reason
         self.createdAt = createdAt
     }
 }
@@ -47,6 +54,12 @@ public struct AuditActor: RawRepresentable, Hashable, Sendable, Codable, CustomS
     public static func job(_ name: String) -> AuditActor { AuditActor(rawValue: "job:" + name) }
     /// A server-to-server caller, by API key name.
     public static func server(_ keyName: String) -> AuditActor { AuditActor(rawValue: "server:" + keyName) }
-    /// An operator in the admin console.
-    public static func admin(_ name: String) -> AuditActor { AuditActor(rawValue: "admin:" + name) }
+    /// An operator, through the admin API, the CLI or the console.
+    public static func `operator`(_ name: String) -> AuditActor { AuditActor(rawValue: operatorPrefix + name) }
+    public static let operatorPrefix = "operator:"
+
+    /// The operator's name when an operator caused the change.
+    public var operatorName: String? {
+        rawValue.hasPrefix(Self.operatorPrefix) ? String(rawValue.dropFirst(Self.operatorPrefix.count)) : nil
+    }
 }

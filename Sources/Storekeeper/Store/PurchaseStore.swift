@@ -27,11 +27,15 @@ public protocol PurchaseStore: Sendable {
 /// Reads of every aggregate, available inside reads and writes.
 public protocol PurchaseStoreReader:
     CustomerStoreReader, OrderStoreReader, TransactionStoreReader, LedgerStoreReader, SubscriptionStoreReader,
-    InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader
+    InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
+    OperatorStoreReader,
+    AdminActionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
 public protocol PurchaseStoreTransaction:
     PurchaseStoreReader, CustomerStoreWriter, OrderStoreWriter, TransactionStoreWriter, LedgerStoreWriter,
-    SubscriptionStoreWriter, InboxStoreWriter, OutboxStoreWriter, AuditStoreWriter, CoordinationStoreWriter
+    SubscriptionStoreWriter, InboxStoreWriter, OutboxStoreWriter, AuditStoreWriter, CoordinationStoreWriter,
+    OperatorStoreWriter,
+    AdminActionStoreWriter
 {}

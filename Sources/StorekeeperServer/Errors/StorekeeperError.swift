@@ -34,6 +34,8 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         /// Storekeeper never stores (PostgreSQL cannot): refused with 400 on every backend.
         public static let nulCharacter = Code(rawValue: "nulCharacter")
         public static let internalError = Code(rawValue: "internalError")
+        /// An operator action's idempotency key was already used for a different request.
+        public static let idempotencyConflict = Code(rawValue: "idempotencyConflict")
     }
 
     public let code: Code

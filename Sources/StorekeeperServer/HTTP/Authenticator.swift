@@ -36,6 +36,8 @@ struct Authenticator: Sendable {
     let store: any PurchaseStore
     let now: @Sendable () -> Timestamp
     private let keyCache = KeyCache()
+    /// Operator keys looked up recently, by hash (see ``authenticateOperator(_:)``).
+    let operatorCache = OperatorKeyCache()
     /// How long a looked-up API key is trusted before it is looked up again (revocations apply
     /// within this delay).
     static let keyCacheMilliseconds: Int64 = 30_000
@@ -48,6 +50,9 @@ struct Authenticator: Sendable {
 
     func authenticate(_ request: Request, app: AppConfiguration) async throws -> Principal {
         let credential = try Self.bearerCredential(request)
+        if credential.hasPrefix(OperatorKeys.prefix) {
+            throw StorekeeperError.forbidden("operator keys may call only the admin API (/v1/admin)")
+        }
         if credential.hasPrefix(Self.apiKeyPrefix) {
             return try await apiKey(credential)
         }
@@ -99,11 +104,14 @@ struct Authenticator: Sendable {
     }
 
     /// A new random API key secret.
-    static func newSecret() -> String {
+    static func newSecret() -> String { newSecret(prefix: apiKeyPrefix) }
+
+    /// `prefix` and 32 random bytes, base64url.
+    static func newSecret(prefix: String) -> String {
         var bytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = generator.next() }
-        return apiKeyPrefix + Base64.encodeURL(bytes)
+        return prefix + Base64.encodeURL(bytes)
     }
 }
 

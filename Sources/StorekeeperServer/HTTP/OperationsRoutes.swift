@@ -10,14 +10,6 @@ struct OperationsRoutes: Sendable {
     let store: any PurchaseStore
     let registry: PrometheusCollectorRegistry
 
-    /// The checked-in OpenAPI document, loaded once.
-    static let openAPIDocument: ByteBuffer? = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
-            let data = try? Data(contentsOf: url)
-        else { return nil }
-        return ByteBuffer(data: data)
-    }()
-
     func routes(_ router: Router<StorekeeperRequestContext>) {
         router.get("health") { request, _ in
             try await RequestBodyLimit.requireNone(request)
@@ -34,8 +26,8 @@ struct OperationsRoutes: Sendable {
         }
         router.get("openapi.json") { request, _ in
             try await RequestBodyLimit.requireNone(request)
-            guard let document = Self.openAPIDocument else {
-                throw StorekeeperError(.internalError, "OpenAPI document missing from the build", status: .internalServerError)
+            guard let document = OpenAPIDocument.served else {
+                throw StorekeeperError(.internalError, "OpenAPI document missing or broken in the build", status: .internalServerError)
             }
             var headers = HTTPFields()
             headers[.contentType] = "application/json"

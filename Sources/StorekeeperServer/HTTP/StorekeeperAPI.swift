@@ -81,30 +81,13 @@ struct StorekeeperAPI: Sendable {
     }
 
     /// The JSON body, read up to `limit` bytes: `RequestBodyLimit.smallBytes` unless the route
-    /// carries receipts (`maxBodyBytes`). A string holding U+0000 is refused before decoding.
+    /// carries receipts (`maxBodyBytes`).
     func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T {
-        let buffer = try await RequestBodyLimit.collect(request, upTo: limit)
-        if NULDetection.json(buffer.readableBytesView) {
-            throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")
-        }
-        do {
-            return try JSONCoding.decode(T.self, from: Data(buffer: buffer))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw StorekeeperError.invalidRequest("missing field \(key.stringValue)")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw StorekeeperError.invalidRequest("invalid field \(context.codingPath.map(\.stringValue).joined(separator: "."))")
-        } catch let DecodingError.dataCorrupted(context) {
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw StorekeeperError.invalidRequest(path.isEmpty ? "body is not valid JSON" : "invalid field \(path)")
-        } catch {
-            throw StorekeeperError.invalidRequest("body is not valid JSON")
-        }
+        try await JSONBody.decode(type, request, limit: limit)
     }
 
     func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try FastJSONEncoder().encode(value))))
+        try JSONBody.response(value, status: status)
     }
 
     func authorize(_ principal: Principal, for customerId: CustomerID) throws {

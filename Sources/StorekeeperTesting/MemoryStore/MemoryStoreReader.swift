@@ -118,4 +118,18 @@ extension MemoryStoreQuerying {
     func watermark(_ name: String) async throws -> String? { try handle.reading { try $0.watermark(name) } }
 
     func apiKey(hash: String) async throws -> APIKeyRecord? { try handle.reading { try $0.apiKey(hash: hash) } }
+
+    func auditEvents(appId: String, actor: AuditActor?, kind: String?, before: UUID?, limit: Int) async throws -> [AuditEvent] {
+        try handle.reading { try $0.auditEvents(appId: appId, actor: actor, kind: kind, before: before, limit: limit) }
+    }
+
+    func operatorAccount(keyHash: String) async throws -> Operator? { try handle.reading { try $0.operatorAccount(keyHash: keyHash) } }
+
+    func operatorAccount(name: String) async throws -> Operator? { try handle.reading { try $0.operatorAccount(name: name) } }
+
+    func operatorAccounts() async throws -> [Operator] { try handle.reading { $0.operatorAccounts() } }
+
+    func adminAction(appId: String, key: String) async throws -> AdminActionRecord? {
+        try handle.reading { try $0.adminAction(appId: appId, key: key) }
+    }
 }

@@ -23,10 +23,31 @@ extension MemoryStoreState {
         }.map(\.event)
     }
 
+    /// `created_at DESC, seq DESC`, after the event `before` (none when it is unknown).
+    func auditEvents(appId: String, actor: AuditActor?, kind: String?, before: UUID?, limit: Int) throws -> [AuditEvent] {
+        try PurchaseStoreError.checkLimit(limit)
+        try MemoryText.refuseNUL(appId, actor?.rawValue, kind)
+        let cursor = before.map { id in audit.first { $0.event.id == id } }
+        if case .some(nil) = cursor { return [] }
+        let rows = audit.filter { row in
+            guard row.event.appId == appId else { return false }
+            if let actor, row.event.actor != actor { return false }
+            if let kind, row.event.kind != kind { return false }
+            if case .some(let last?) = cursor {
+                return row.event.createdAt < last.event.createdAt || (row.event.createdAt == last.event.createdAt && row.seq < last.seq)
+            }
+            return true
+        }.sorted {
+            Self.ordered($1, $0, by: [{ Self.compare($0.event.createdAt, $1.event.createdAt) }, { Self.compare($0.seq, $1.seq) }])
+        }
+        return try Self.limited(rows, limit).map(\.event)
+    }
+
     /// Appending the same event (same `id`) again is a no-op. The details are JSON in SQL, where
     /// NUL is escaped, so only the other text is refused.
     mutating func append(_ event: AuditEvent) throws {
-        try MemoryText.refuseNUL(event.customerId?.rawValue, event.kind, event.actor.rawValue, event.subject, event.fact)
+        try MemoryText.refuseNUL(
+            event.customerId?.rawValue, event.kind, event.actor.rawValue, event.subject, event.fact, event.appId, event.reason)
         guard auditIds.insert(event.id).inserted else { return }
         audit.append((Int64(audit.count + 1), event))
     }

@@ -33,6 +33,10 @@ struct MemoryStoreState: Sendable {
     var leases: [String: MemoryLease] = [:]
     /// Hash → key.
     var apiKeys: [String: APIKeyRecord] = [:]
+    /// Name → operator.
+    var operators: [String: Operator] = [:]
+    /// App ID → idempotency key → record.
+    var adminActions: [String: [String: AdminActionRecord]] = [:]
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

@@ -100,4 +100,12 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
     }
 
     func insertAPIKey(_ key: APIKeyRecord) async throws { try handle.writing { try $0.insertAPIKey(key) } }
+
+    func insertOperator(_ account: Operator) async throws { try handle.writing { try $0.insertOperator(account) } }
+
+    func disableOperator(name: String, at: Timestamp) async throws -> Bool {
+        try handle.writing { try $0.disableOperator(name: name, at: at) }
+    }
+
+    func insertAdminAction(_ record: AdminActionRecord) async throws { try handle.writing { try $0.insertAdminAction(record) } }
 }

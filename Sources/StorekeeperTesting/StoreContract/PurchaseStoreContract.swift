@@ -47,6 +47,6 @@ public struct StoreContractCase: Sendable, CustomTestStringConvertible, CustomSt
 public enum PurchaseStoreContract {
     public static let cases: [StoreContractCase] =
         customerCases + customerRecordCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
-        + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
+        + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases + operatorCases
         + transactionalityCases + textCases
 }

@@ -9,22 +9,17 @@ enum ReconciliationTable {
         let counts = run.counts
         var out = "\(run.day) vendor \(run.vendorNumber): "
         out += ReconciliationOutcome.all.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + "\n"
-        let header = [
+        var table = TextTable([
             "OUTCOME", "SKU", "CLASS", "COUNTRY", "CURRENCY", "KIND", "PRICE (OURS)", "PRICE (APPLE)", "UNITS (OURS)", "UNITS (APPLE)",
-        ]
+        ])
         let ordered = run.discrepancies + run.lines.filter { !$0.outcome.isDiscrepancy }
-        var rows = [header]
         for line in ordered {
-            rows.append([
+            table.append([
                 line.outcome.rawValue, line.sku, line.productClass.rawValue, line.countryCode, line.currency, line.subscription ?? "",
                 amount(line.storekeeperPrice), amount(line.reportPrice), String(line.storekeeperUnits), String(line.reportUnits),
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            out += row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-            out += "\n"
-        }
+        out += table.text
         for line in ordered where !line.candidates.isEmpty {
             out += "candidates for \(line.sku) \(line.countryCode) \(line.currency): " + line.candidates.joined(separator: "; ") + "\n"
         }

@@ -144,12 +144,14 @@ enum E2E {
     /// and no background job runs.
     static func routes(
         _ backend: E2EBackend, policy: AppPolicy = AppPolicy(), sourceLocation: SourceLocation = #_sourceLocation,
+        configure: @Sendable (inout LocalStack.Options) -> Void = { _ in },
         _ body: @escaping @Sendable (E2EStack) async throws -> Void
     ) async throws {
         var options = LocalStack.Options()
         options.backend = backend.backend
         options.policy = policy
         options.keys = try keys.get()
+        configure(&options)
         try await LocalStack.withRouter(options) { stack, router in
             try await Application(router: router).test(.router) { client in
                 try await run(stack, root: .router(client, baseURL: ""), backend, sourceLocation: sourceLocation, body)

@@ -28,6 +28,7 @@ public enum StoreSchema {
         coveringCustomerBalances,
         coveringCustomerSubscriptions,
         reports,
+        operators,
     ]
 }
 

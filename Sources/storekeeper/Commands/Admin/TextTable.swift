@@ -1,0 +1,24 @@
+/// Rows printed as aligned columns for people (`--json` prints the API's JSON instead).
+struct TextTable {
+    var header: [String]
+    var rows: [[String]] = []
+
+    init(_ header: [String]) { self.header = header }
+
+    mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// Each column as wide as its widest cell, two spaces between columns, one line per row.
+    var text: String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        var out = ""
+        for row in all {
+            let cells = header.indices.map { column in
+                let cell = row.indices.contains(column) ? row[column] : ""
+                return column == header.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
+            out += cells.joined(separator: "  ") + "\n"
+        }
+        return out
+    }
+}
