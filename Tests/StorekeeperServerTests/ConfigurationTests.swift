@@ -72,6 +72,10 @@ import Testing
         #expect(tuned.ioThreads == 3)
         #expect(tuned.maxBodyBytes == 2_097_152)
         #expect(tuned.app("main")?.policy.transfer == .refuse)
+        #expect(defaults.app("main")?.smallBusinessProgram == false)
+        let small = try await Self.load(environment: ["APP_MAIN_PROCEEDS_SMALL_BUSINESS_PROGRAM": "true"])
+        #expect(small.app("main")?.smallBusinessProgram == true)
+        #expect(small.app("main")?.proceedsEstimator.smallBusinessProgram == true)
     }
 
     struct Invalid: Sendable, CustomTestStringConvertible {
@@ -97,6 +101,9 @@ import Testing
             reason: "CURRENCY=AMOUNT"),
         Invalid(environment: ["APP_MAIN_PRODUCT_GEMS_KIND": "gift"], key: "app.main.product.gems.kind", reason: "not \"gift\""),
         Invalid(environment: ["APPS": "Main"], key: "apps", reason: "lowercase"),
+        Invalid(
+            environment: ["APP_MAIN_PROCEEDS_SMALL_BUSINESS_PROGRAM": "sometimes"], key: "app.main.proceeds.smallBusinessProgram",
+            reason: "true or false"),
         Invalid(environment: ["CLOCK_SOURCE": "sundial"], key: "clock.source", reason: "must be system or simulator"),
         Invalid(environment: ["CLOCK_SOURCE": "simulator"], key: "clock.simulatorURL", reason: "is required"),
         Invalid(

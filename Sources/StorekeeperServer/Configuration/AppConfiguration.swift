@@ -29,6 +29,8 @@ public import Storekeeper
 ///   the app's backend signs customer tokens with.
 /// - `webhooks` (array of names), `webhook.<name>.url`, `webhook.<name>.secret` (secret).
 /// - `bonus.currency`, `bonus.unitsPerMajorUnit`: the price-point difference rule.
+/// - `proceeds.smallBusinessProgram` (bool, default false): the developer is in the App Store Small
+///   Business Program (15 % commission throughout), for estimated proceeds (``ProceedsEstimator``).
 /// - `consumption.refundPreference` (`DECLINE` | `GRANT_FULL` | `GRANT_PRORATED`),
 ///   `consumption.sampleContentProvided` (bool): the app's stance in CONSUMPTION_REQUEST answers.
 /// - `products` (array of product ids) and per product `product.<productId>.kind`
@@ -57,6 +59,11 @@ public struct AppConfiguration: Sendable {
     public var webhooks: [Webhook]
     public var bonus: BonusRule?
     public var consumption: ConsumptionSettings
+    /// Whether the developer is in the App Store Small Business Program (estimated proceeds).
+    public var smallBusinessProgram: Bool = false
+
+    /// How this app's proceeds are estimated from customer prices.
+    public var proceedsEstimator: ProceedsEstimator { ProceedsEstimator(smallBusinessProgram: smallBusinessProgram) }
 
     /// How CONSUMPTION_REQUEST answers describe the app's stance.
     public struct ConsumptionSettings: Sendable, Hashable {
@@ -266,6 +273,7 @@ extension AppConfiguration {
         }
         consumption.sampleContentProvided = try settings.bool("consumption", "sampleContentProvided") ?? false
         self.consumption = consumption
+        smallBusinessProgram = try settings.bool("proceeds", "smallBusinessProgram") ?? false
         catalog = try Self.catalog(settings)
     }
 
