@@ -4,10 +4,11 @@ public import AppStoreModels
 /// a customer index, strictly before a ``TimelineBound`` (the service merges the sources into
 /// one page, see ``TimelinePage``).
 public protocol TimelineStoreReader: Sendable {
-    /// The customer's audit events with their sequence numbers, newest first; `actors` keeps
-    /// operators' actions, everything else, or both.
+    /// The customer's audit events of app `appId` or of no app (Storekeeper's own changes) with
+    /// their sequence numbers, newest first; `actors` keeps operators' actions, everything else,
+    /// or both.
     func timelineAudit(
-        customerId: CustomerID, before: TimelineBound?, actors: TimelineActors, limit: Int
+        customerId: CustomerID, appId: String, before: TimelineBound?, actors: TimelineActors, limit: Int
     ) async throws -> [SequencedAuditEvent]
     /// The customer's transactions, newest purchase first (by `purchaseDate`, then environment
     /// and transaction ID).
@@ -29,7 +30,7 @@ public enum TimelineActors: Hashable, Sendable {
     case others
 
     /// The actor prefix of operators' actions.
-    public static let operatorPrefix = "operator:"
+    public static let operatorPrefix = AuditActor.operatorPrefix
 }
 
 /// An audit event and its append sequence number (the order events of one millisecond were

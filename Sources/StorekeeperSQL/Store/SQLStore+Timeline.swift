@@ -57,17 +57,17 @@ enum TimelineRows {
 
 extension SQLStoreQuerying {
     func timelineAudit(
-        customerId: CustomerID, before: TimelineBound?, actors: TimelineActors, limit: Int
+        customerId: CustomerID, appId: String, before: TimelineBound?, actors: TimelineActors, limit: Int
     ) async throws -> [SequencedAuditEvent] {
         let limitBind = try limitValue(limit)
-        let cut = TimelineRows.condition(before, time: "created_at", keys: ["seq"], numericFirstKey: true, first: 3)
+        let cut = TimelineRows.condition(before, time: "created_at", keys: ["seq"], numericFirstKey: true, first: 4)
         let width = AuditRows.columns.split(separator: ",").count
         let rows = try await sql.query(
             """
             SELECT \(AuditRows.columns), seq FROM audit_events
-            WHERE customer_id = $1\(TimelineRows.actorCondition(actors))\(cut.sql)
+            WHERE customer_id = $1 AND (app_id IS NULL OR app_id = $3)\(TimelineRows.actorCondition(actors))\(cut.sql)
             ORDER BY created_at DESC, seq DESC LIMIT $2
-            """, [SQLValue(customerId), limitBind] + cut.binds)
+            """, [SQLValue(customerId), limitBind, .text(appId)] + cut.binds)
         return try rows.map { SequencedAuditEvent(sequence: try $0.int64(width), event: try AuditRows.event($0)) }
     }
 

@@ -50,7 +50,7 @@ struct TimelineService: Sendable {
                 }
             if let actors {
                 candidates += try await reader.timelineAudit(
-                    customerId: customerId, before: before?.bound(for: .audit), actors: actors, limit: limit
+                    customerId: customerId, appId: app.id, before: before?.bound(for: .audit), actors: actors, limit: limit
                 ).map(TimelineEntry.audit)
             }
             return TimelinePage.merge(candidates, limit: limit)

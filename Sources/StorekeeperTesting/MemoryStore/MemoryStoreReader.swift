@@ -118,9 +118,11 @@ extension MemoryStoreQuerying {
     }
 
     func timelineAudit(
-        customerId: CustomerID, before: TimelineBound?, actors: TimelineActors, limit: Int
+        customerId: CustomerID, appId: String, before: TimelineBound?, actors: TimelineActors, limit: Int
     ) async throws -> [SequencedAuditEvent] {
-        try handle.reading { try $0.timelineAudit(customerId: customerId, before: before, actors: actors, limit: limit) }
+        try handle.reading {
+            try $0.timelineAudit(customerId: customerId, appId: appId, before: before, actors: actors, limit: limit)
+        }
     }
 
     func timelineTransactions(customerId: CustomerID, before: TimelineBound?, limit: Int) async throws -> [StoredTransaction] {

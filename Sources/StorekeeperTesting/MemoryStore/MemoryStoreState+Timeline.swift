@@ -7,12 +7,12 @@ import StorekeeperSQL
 extension MemoryStoreState {
     /// `created_at DESC, seq DESC`.
     func timelineAudit(
-        customerId: CustomerID, before: TimelineBound?, actors: TimelineActors, limit: Int
+        customerId: CustomerID, appId: String, before: TimelineBound?, actors: TimelineActors, limit: Int
     ) throws -> [SequencedAuditEvent] {
         try PurchaseStoreError.checkLimit(limit)
-        try MemoryText.refuseNUL(customerId.rawValue)
+        try MemoryText.refuseNUL(customerId.rawValue, appId)
         let rows = audit.filter { row in
-            guard row.event.customerId == customerId else { return false }
+            guard row.event.customerId == customerId, row.event.appId == nil || row.event.appId == appId else { return false }
             let byOperator = row.event.actor.rawValue.hasPrefix(TimelineActors.operatorPrefix)
             switch actors {
             case .all: break

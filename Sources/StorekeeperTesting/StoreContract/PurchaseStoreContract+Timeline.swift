@@ -18,7 +18,13 @@ extension PurchaseStoreContract {
             }
             let first = event("purchase.recorded", at: 10, fact: "notification:n-1")
             let second = event("entitlement.granted", at: 10, fact: "notification:n-1")
-            let byOperator = event("entitlement.operatorGranted", at: 20, actor: AuditActor(rawValue: "operator:olivia"))
+            let byOperator = AuditEvent(
+                customerId: dana, kind: "grant.created", actor: .operator("olivia"), appId: "app", reason: "outage",
+                createdAt: StoreFixtures.at(20))
+            // The same customer seen from another app: that app's operator actions are not this one's.
+            let otherApp = AuditEvent(
+                customerId: dana, kind: "grant.created", actor: .operator("omar"), appId: "other", reason: "r",
+                createdAt: StoreFixtures.at(25))
             let later = event("wallet.changed", at: 30, fact: "notification:n-2")
             let foreign = event("purchase.recorded", at: 40, fact: "notification:n-3", customer: other)
             func inbox(_ id: String, app: String, at offset: Int64) -> InboxNotification {
@@ -27,7 +33,7 @@ extension PurchaseStoreContract {
                     status: .processed, attempts: 1, notificationType: "DID_RENEW", subtype: nil, signedDate: StoreFixtures.at(offset))
             }
             try await store.write { tx throws in
-                for event in [first, second, byOperator, later, foreign] { try await tx.append(event) }
+                for event in [first, second, byOperator, otherApp, later, foreign] { try await tx.append(event) }
                 for notification in [inbox("n-1", app: "app", at: 9), inbox("n-2", app: "app", at: 29), inbox("n-3", app: "app", at: 39)] {
                     _ = try await tx.insertInbox(notification)
                 }
@@ -38,26 +44,31 @@ extension PurchaseStoreContract {
                 }
             }
             try await store.read { reader throws in
-                let audit = try await reader.timelineAudit(customerId: dana, before: nil, actors: .all, limit: 10)
+                let audit = try await reader.timelineAudit(customerId: dana, appId: "app", before: nil, actors: .all, limit: 10)
                 #expect(audit.map(\.event) == [later, byOperator, second, first])
                 #expect(
-                    try await reader.timelineAudit(customerId: dana, before: nil, actors: .operators, limit: 10).map(\.event) == [
-                        byOperator
-                    ])
+                    try await reader.timelineAudit(customerId: dana, appId: "app", before: nil, actors: .operators, limit: 10).map(\.event)
+                        == [
+                            byOperator
+                        ])
                 #expect(
-                    try await reader.timelineAudit(customerId: dana, before: nil, actors: .others, limit: 10).map(\.event) == [
-                        later, second, first,
-                    ])
+                    try await reader.timelineAudit(customerId: dana, appId: "app", before: nil, actors: .others, limit: 10).map(\.event)
+                        == [
+                            later, second, first,
+                        ])
                 // Cut at `second`: only `first` (same instant, earlier sequence) comes before it.
                 let cut = TimelineBound(at: second.createdAt, tie: .keysBelow(String(audit[2].sequence), ""))
-                #expect(try await reader.timelineAudit(customerId: dana, before: cut, actors: .all, limit: 10).map(\.event) == [first])
+                #expect(
+                    try await reader.timelineAudit(customerId: dana, appId: "app", before: cut, actors: .all, limit: 10).map(\.event) == [
+                        first
+                    ])
                 #expect(
                     try await reader.timelineAudit(
-                        customerId: dana, before: TimelineBound(at: StoreFixtures.at(10), tie: .all), actors: .all, limit: 10
+                        customerId: dana, appId: "app", before: TimelineBound(at: StoreFixtures.at(10), tie: .all), actors: .all, limit: 10
                     ).map(\.event) == [second, first])
                 #expect(
                     try await reader.timelineAudit(
-                        customerId: dana, before: TimelineBound(at: StoreFixtures.at(10), tie: .none), actors: .all, limit: 10
+                        customerId: dana, appId: "app", before: TimelineBound(at: StoreFixtures.at(10), tie: .none), actors: .all, limit: 10
                     ).isEmpty)
 
                 let transactions = try await reader.timelineTransactions(customerId: dana, before: nil, limit: 10)
