@@ -25,6 +25,7 @@ import Testing
             [
                 "originalTransactionId": text(), "environment": environment(), "productId": text(),
                 "group": maybe(text()), "phase": text(), "expiresAt": maybe(millis()),
+                "autoRenewStatus": maybe(Int.random(in: 0...1, using: &generator)), "autoRenewProductId": maybe(text()),
             ]
         }
         let purchases: [[String: Any?]] = (0..<count()).map { _ in

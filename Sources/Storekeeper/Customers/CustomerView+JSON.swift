@@ -37,6 +37,8 @@ extension CustomerView.Entitlement: JSONWritable {
 extension CustomerView.Subscription: JSONWritable {
     public func writeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
+        writer.field("autoRenewProductId", autoRenewProductId)
+        writer.field("autoRenewStatus", autoRenewStatus.map(Int64.init))
         writer.field("environment", environment)
         writer.field("expiresAt", expiresAt)
         writer.field("group", group)

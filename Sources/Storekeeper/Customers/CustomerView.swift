@@ -22,10 +22,16 @@ public struct CustomerView: Hashable, Sendable, Codable {
         /// The lifecycle phase (`trial`, `active`, `gracePeriod`, `billingRetry`, `expired`, ...).
         public var phase: String
         public var expiresAt: Timestamp?
+        /// Apple's `autoRenewStatus`: 1 when the subscription renews at `expiresAt` ("renews on"),
+        /// 0 when it ends then ("ends on"); absent before Apple sent renewal info.
+        public var autoRenewStatus: Int?
+        /// The product the next renewal bills (differs from `productId` after a downgrade or a
+        /// crossgrade that takes effect at renewal).
+        public var autoRenewProductId: String?
 
         public init(
             originalTransactionId: String, environment: AppStoreEnvironment, productId: String, group: String?, phase: String,
-            expiresAt: Timestamp?
+            expiresAt: Timestamp?, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil
         ) {
             self.originalTransactionId = originalTransactionId
             self.environment = environment
@@ -33,13 +39,16 @@ public struct CustomerView: Hashable, Sendable, Codable {
             self.group = group
             self.phase = phase
             self.expiresAt = expiresAt
+            self.autoRenewStatus = autoRenewStatus
+            self.autoRenewProductId = autoRenewProductId
         }
 
         /// What a view shows of a stored subscription.
         public init(_ stored: StoredSubscription) {
             self.init(
                 originalTransactionId: stored.originalTransactionId, environment: stored.environment,
-                productId: stored.productId, group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt)
+                productId: stored.productId, group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt,
+                autoRenewStatus: stored.autoRenewStatus, autoRenewProductId: stored.autoRenewProductId)
         }
     }
 

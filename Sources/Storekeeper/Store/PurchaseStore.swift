@@ -29,7 +29,8 @@ public protocol PurchaseStoreReader:
     CustomerStoreReader, OrderStoreReader, TransactionStoreReader, LedgerStoreReader, SubscriptionStoreReader,
     InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
     OperatorStoreReader,
-    AdminActionStoreReader
+    AdminActionStoreReader,
+    CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.

@@ -43,11 +43,16 @@ public struct StoredSubscription: Hashable, Sendable, Codable {
     /// The lifecycle state, JSON.
     public var state: Data
     public var updatedAt: Timestamp
+    /// Apple's `autoRenewStatus` from the latest renewal info (1 renews, 0 does not; `nil`
+    /// before any renewal info), kept beside the state so a customer view reads it from the index.
+    public var autoRenewStatus: Int?
+    /// The product the subscription renews into next (`autoRenewProductId`), likewise.
+    public var autoRenewProductId: String?
 
     public init(
         environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID, productId: String,
         subscriptionGroup: String?, phase: String, expiresAt: Timestamp?, lastSignedDate: Timestamp, state: Data,
-        updatedAt: Timestamp
+        updatedAt: Timestamp, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -59,5 +64,7 @@ public struct StoredSubscription: Hashable, Sendable, Codable {
         self.lastSignedDate = lastSignedDate
         self.state = state
         self.updatedAt = updatedAt
+        self.autoRenewStatus = autoRenewStatus
+        self.autoRenewProductId = autoRenewProductId
     }
 }

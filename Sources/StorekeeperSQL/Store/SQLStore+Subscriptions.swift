@@ -4,7 +4,7 @@ import Storekeeper
 enum SubscriptionRows {
     static let columns = """
         environment, original_transaction_id, customer_id, product_id, subscription_group, phase, expires_at, \
-        last_signed_date, state, updated_at
+        last_signed_date, state, updated_at, auto_renew_status, auto_renew_product_id
         """
 
     static func subscription(_ row: SQLRow) throws -> StoredSubscription {
@@ -12,18 +12,23 @@ enum SubscriptionRows {
             environment: AppStoreEnvironment(rawValue: try row.string(0)), originalTransactionId: try row.string(1),
             customerId: try row.customerID(2), productId: try row.string(3), subscriptionGroup: try row.optionalString(4),
             phase: try row.string(5), expiresAt: try row.optionalTimestamp(6), lastSignedDate: try row.timestamp(7),
-            state: try row.data(8), updatedAt: try row.timestamp(9))
+            state: try row.data(8), updatedAt: try row.timestamp(9), autoRenewStatus: try row.optionalInt(10),
+            autoRenewProductId: try row.optionalString(11))
     }
 
     /// What a customer view shows of a subscription, all of it in the `subscriptions_customer` index.
-    static let viewColumns = "environment, original_transaction_id, product_id, subscription_group, phase, expires_at"
+    static let viewColumns = """
+        environment, original_transaction_id, product_id, subscription_group, phase, expires_at, auto_renew_status, \
+        auto_renew_product_id
+        """
 
     /// A row of ``viewColumns``.
     static func viewed(_ row: SQLRow) throws -> CustomerView.Subscription {
         CustomerView.Subscription(
             originalTransactionId: try row.string(1), environment: AppStoreEnvironment(rawValue: try row.string(0)),
             productId: try row.string(2), group: try row.optionalString(3), phase: try row.string(4),
-            expiresAt: try row.optionalTimestamp(5))
+            expiresAt: try row.optionalTimestamp(5), autoRenewStatus: try row.optionalInt(6),
+            autoRenewProductId: try row.optionalString(7))
     }
 
     /// The customer's subscriptions as a view lists them, from the index alone.
@@ -42,11 +47,12 @@ enum SubscriptionRows {
         ORDER BY expires_at, environment, original_transaction_id LIMIT $3
         """
     static let save = """
-        INSERT INTO subscriptions (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        INSERT INTO subscriptions (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
         ON CONFLICT (environment, original_transaction_id) DO UPDATE SET
             customer_id = excluded.customer_id, product_id = excluded.product_id,
             subscription_group = excluded.subscription_group, phase = excluded.phase, expires_at = excluded.expires_at,
-            last_signed_date = excluded.last_signed_date, state = excluded.state, updated_at = excluded.updated_at
+            last_signed_date = excluded.last_signed_date, state = excluded.state, updated_at = excluded.updated_at,
+            auto_renew_status = excluded.auto_renew_status, auto_renew_product_id = excluded.auto_renew_product_id
         """
 }
 
@@ -82,6 +88,7 @@ extension SQLStoreTransaction {
                 SQLValue(subscription.customerId), .text(subscription.productId),
                 SQLValue(subscription.subscriptionGroup), .text(subscription.phase), SQLValue(subscription.expiresAt),
                 SQLValue(subscription.lastSignedDate), SQLValue(subscription.state), SQLValue(subscription.updatedAt),
+                SQLValue(subscription.autoRenewStatus), SQLValue(subscription.autoRenewProductId),
             ])
     }
 }

@@ -93,7 +93,9 @@ struct SubscriptionApplier: Sendable {
             environment: state.environment, originalTransactionId: state.originalTransactionId, customerId: customerId,
             productId: view.productId ?? current?.productId ?? "", subscriptionGroup: view.subscriptionGroupIdentifier,
             phase: view.phase.name, expiresAt: current?.expiresDate ?? view.accessWindow?.end,
-            lastSignedDate: state.lastSignedDate ?? now, state: try Self.encode(state), updatedAt: now)
+            lastSignedDate: state.lastSignedDate ?? now, state: try Self.encode(state), updatedAt: now,
+            autoRenewStatus: state.renewalInfo.map { $0.autoRenewEnabled ? 1 : 0 },
+            autoRenewProductId: state.renewalInfo?.autoRenewProductId)
     }
 
     static func decode(_ data: Data) throws -> SubscriptionState {

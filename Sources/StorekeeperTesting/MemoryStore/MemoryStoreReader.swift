@@ -101,6 +101,40 @@ extension MemoryStoreQuerying {
 
     func auditEvents(subject: String) async throws -> [AuditEvent] { try handle.reading { try $0.auditEvents(subject: subject) } }
 
+    func searchMatches(_ query: SearchQuery, environments: [AppStoreEnvironment], limit: Int) async throws -> [SearchMatch] {
+        try handle.reading { try $0.searchMatches(query, environments: environments, limit: limit) }
+    }
+
+    func aliases(of customerId: CustomerID, limit: Int) async throws -> [Customer] {
+        try handle.reading { try $0.aliases(of: customerId, limit: limit) }
+    }
+
+    func orders(customerId: CustomerID, before: OrderPosition?, limit: Int) async throws -> [Order] {
+        try handle.reading { try $0.orders(customerId: customerId, before: before, limit: limit) }
+    }
+
+    func journalPage(customerId: CustomerID, before: JournalPosition?, limit: Int) async throws -> [SequencedJournalEntry] {
+        try handle.reading { try $0.journalPage(customerId: customerId, before: before, limit: limit) }
+    }
+
+    func timelineAudit(
+        customerId: CustomerID, appId: String, before: TimelineBound?, actors: TimelineActors, limit: Int
+    ) async throws -> [SequencedAuditEvent] {
+        try handle.reading {
+            try $0.timelineAudit(customerId: customerId, appId: appId, before: before, actors: actors, limit: limit)
+        }
+    }
+
+    func timelineTransactions(customerId: CustomerID, before: TimelineBound?, limit: Int) async throws -> [StoredTransaction] {
+        try handle.reading { try $0.timelineTransactions(customerId: customerId, before: before, limit: limit) }
+    }
+
+    func timelineNotifications(
+        customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
+    ) async throws -> [InboxSummary] {
+        try handle.reading { try $0.timelineNotifications(customerId: customerId, appId: appId, before: before, limit: limit) }
+    }
+
     func inboxNotification(id: String) async throws -> InboxNotification? { try handle.reading { try $0.inboxNotification(id: id) } }
 
     func inboxStatus(id: String) async throws -> InboxNotification.Status? { try handle.reading { try $0.inboxStatus(id: id) } }

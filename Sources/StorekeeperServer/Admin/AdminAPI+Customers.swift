@@ -1,0 +1,103 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// Finding a customer and reading everything about them (viewer role):
+/// - `GET /v1/admin/apps/{app}/search?q=`: any identifier (``SearchQuery``) → the customers it leads to;
+/// - `GET .../customers/{customer}`: the whole record (``AdminCustomerRecord``);
+/// - `GET .../customers/{customer}/orders?before=&limit=` and `.../ledger?before=&limit=`: older pages;
+/// - `GET .../customers/{customer}/timeline?kind=&before=&limit=`: Apple's facts, our changes and
+///   operators' actions, newest first (``AdminTimelinePage``);
+/// - `GET .../customers/{customer}/timeline/{entry}/raw`: the signed data behind an entry.
+extension AdminAPI {
+    func customerRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {
+        app.get("search", use: search)
+        app.get("customers/:customer", use: customerRecord)
+        app.get("customers/:customer/orders", use: customerOrders)
+        app.get("customers/:customer/ledger", use: customerLedger)
+        app.get("customers/:customer/timeline", use: customerTimeline)
+        app.get("customers/:customer/timeline/:entry/raw", use: timelineRaw)
+    }
+
+    @Sendable func search(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        let call = try await call(request, context, role: .viewer)
+        guard let text = request.uri.queryParameters.get("q") else { throw StorekeeperError.invalidRequest("q is required") }
+        let service = CustomerSearchService(store: store, app: call.app, apple: call.services.runtime.apple)
+        return try json(try await service.search(text))
+    }
+
+    @Sendable func customerRecord(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        _ = try await call(request, context, role: .viewer)
+        let customerId = try Self.customer(context)
+        return try json(try await CustomerRecordService(store: store, now: now).record(customerId))
+    }
+
+    @Sendable func customerOrders(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        _ = try await call(request, context, role: .viewer)
+        let customerId = try Self.customer(context)
+        let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
+        return try json(
+            try await CustomerRecordService(store: store, now: now).orders(
+                customerId, before: request.uri.queryParameters.get("before").map { String($0) }, limit: limit))
+    }
+
+    @Sendable func customerLedger(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        _ = try await call(request, context, role: .viewer)
+        let customerId = try Self.customer(context)
+        let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
+        return try json(
+            try await CustomerRecordService(store: store, now: now).ledger(
+                customerId, before: request.uri.queryParameters.get("before").map { String($0) }, limit: limit))
+    }
+
+    @Sendable func customerTimeline(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        let call = try await call(request, context, role: .viewer)
+        let customerId = try Self.customer(context)
+        let query = request.uri.queryParameters
+        let kinds =
+            try query.get("kind").map { list in
+                guard let kinds = TimelineKind.parse(String(list)) else {
+                    throw StorekeeperError.invalidRequest(
+                        "kind must be a comma-separated list of " + TimelineKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return kinds
+            } ?? Set(TimelineKind.allCases)
+        let before = try query.get("before").map { cursor in
+            guard let position = TimelinePosition(cursor: String(cursor)) else {
+                throw StorekeeperError.invalidRequest("before must be a previous page's nextCursor")
+            }
+            return position
+        }
+        let limit = try limit(request, defaultValue: TimelineService.defaultLimit, maximum: TimelineService.maximumLimit)
+        let service = TimelineService(store: store, app: call.app, apple: call.services.runtime.apple)
+        return try json(try await service.page(customerId, kinds: kinds, before: before, limit: limit))
+    }
+
+    @Sendable func timelineRaw(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        try await RequestBodyLimit.requireNone(request)
+        let call = try await call(request, context, role: .viewer)
+        let customerId = try Self.customer(context)
+        guard let raw = context.parameters.get("entry"),
+            let entry = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw, !entry.isEmpty
+        else { throw StorekeeperError.invalidRequest("entry must be a timeline entry's id") }
+        let service = TimelineService(store: store, app: call.app, apple: call.services.runtime.apple)
+        return try json(try await service.raw(customerId, entryId: entry))
+    }
+
+    /// The path's customer ID (percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`).
+    static func customer(_ context: StorekeeperRequestContext) throws -> CustomerID {
+        guard let raw = context.parameters.get("customer"),
+            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
+            let id = CustomerID(rawValue: decoded)
+        else {
+            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
+        }
+        return id
+    }
+}

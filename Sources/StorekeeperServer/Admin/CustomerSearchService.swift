@@ -1,0 +1,107 @@
+import AppStoreAPI
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// The operators' search box: classifies the text (``SearchQuery``), answers every stored match
+/// with one indexed lookup per kind, and — when the text looks like the order ID of Apple's
+/// emailed invoice and the app can call the App Store Server API — asks Apple (Look Up Order ID),
+/// verifies the signed transactions it returns and finds who owns them.
+struct CustomerSearchService: Sendable {
+    let store: any PurchaseStore
+    let app: AppConfiguration
+    /// Apple (or the simulator), when the app has a Server API key.
+    let apple: AppleConnection?
+
+    /// At most this many matches per kind (an identifier names one record, except a
+    /// `webOrderLineItemId` shared by a restore's transactions).
+    static let matchLimit = 20
+
+    func search(_ text: String) async throws -> AdminSearchResponse {
+        guard let query = SearchQuery(text) else {
+            throw StorekeeperError.invalidRequest(
+                "q must be 1–\(SearchQuery.maximumLength) characters: a customer or alias ID, an order ID, a transaction, "
+                    + "original transaction or web order line item ID, or an invoice order ID")
+        }
+        let environments = app.environments.sorted { $0.rawValue < $1.rawValue }
+        let stored = try await store.read { reader in
+            try await reader.searchMatches(query, environments: environments, limit: Self.matchLimit)
+        }
+        // The store is shared by every app; an order or purchase of a product outside this app's
+        // catalog belongs to another app and is not shown.
+        var matches = stored.filter { match in match.productId.map { app.catalog[$0] != nil } ?? true }
+        var invoice: AdminInvoiceLookup?
+        if let orderId = query.invoiceOrderId, let apple, !apple.serverAPI.isEmpty {
+            let lookup = await lookUp(orderId, apple: apple)
+            invoice = lookup
+            var seen: Set<CustomerID> = []
+            for line in lookup.transactions {
+                guard let owner = line.customerId, seen.insert(owner).inserted else { continue }
+                matches.append(
+                    SearchMatch(
+                        kind: .invoiceOrder, customerId: owner, matched: orderId, environment: line.environment,
+                        productId: line.productId))
+            }
+        }
+        return AdminSearchResponse(query: query.text, candidates: query.candidateKinds, matches: matches, invoice: invoice)
+    }
+
+    /// Asks every environment the app trusts (production first) until one knows the order.
+    /// Apple's failures are reported in the answer, not thrown: the stored matches still stand.
+    private func lookUp(_ orderId: String, apple: AppleConnection) async -> AdminInvoiceLookup {
+        let environments = apple.serverAPI.keys.sorted {
+            ($0 == .production ? 0 : 1, $0.rawValue) < ($1 == .production ? 0 : 1, $1.rawValue)
+        }
+        var failure: String?
+        for environment in environments {
+            do {
+                guard let lines = try await lines(of: orderId, in: environment, apple: apple) else { continue }
+                return AdminInvoiceLookup(
+                    orderId: orderId, status: .valid, environment: environment, transactions: lines, error: nil)
+            } catch let error as StorekeeperError {
+                failure = error.message
+            } catch let error as AppStoreAPIError {
+                failure = "Apple's \(environment.rawValue) API: \(error.code.rawValue)"
+            } catch {
+                failure = "Apple's \(environment.rawValue) API could not be asked"
+            }
+        }
+        return AdminInvoiceLookup(
+            orderId: orderId, status: failure == nil ? .invalid : .unavailable, environment: nil, transactions: [],
+            error: failure)
+    }
+
+    /// The verified lines of the invoice in one environment; `nil` when Apple does not know it there.
+    private func lines(
+        of orderId: String, in environment: AppStoreEnvironment, apple: AppleConnection
+    ) async throws -> [AdminInvoiceTransaction]? {
+        let response = try await apple.client(environment).lookUpOrderId(orderId)
+        guard response.status == .valid else { return nil }
+        var lines: [AdminInvoiceTransaction] = []
+        for jws in response.signedTransactions ?? [] {
+            let payload: JWSTransactionDecodedPayload
+            do {
+                payload = try apple.verifier.verifyTransaction(jws)
+            } catch {
+                throw StorekeeperError.verification(error)
+            }
+            guard let transactionId = payload.transactionId, let original = payload.originalTransactionId,
+                let productId = payload.productId, let purchaseDate = payload.purchaseDate
+            else {
+                throw StorekeeperError.unavailable("Apple's order lookup holds an incomplete transaction")
+            }
+            let owner = try await store.read { reader -> CustomerID? in
+                if let stored = try await reader.transaction(environment: environment, transactionId: transactionId) {
+                    return stored.customerId
+                }
+                return try await reader.owner(environment: environment, originalTransactionId: original)
+            }
+            lines.append(
+                AdminInvoiceTransaction(
+                    environment: environment, transactionId: transactionId, originalTransactionId: original,
+                    productId: productId, purchaseDate: purchaseDate, revocationDate: payload.revocationDate,
+                    customerId: owner))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,147 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import StorekeeperServer
+
+/// How `storekeeper customer ...` prints the admin API's answers for people.
+enum CustomerTables {
+    static func search(_ response: AdminSearchResponse) -> String {
+        var out = ""
+        if response.matches.isEmpty {
+            out += "no match for \(response.query) (tried: \(response.candidates.map(\.rawValue).joined(separator: ", ")))\n"
+        } else {
+            var table = TextTable(["KIND", "CUSTOMER", "MATCHED", "ENVIRONMENT", "PRODUCT"])
+            for match in response.matches {
+                table.append([
+                    match.kind.rawValue, match.customerId.rawValue, match.matched, match.environment?.rawValue ?? "",
+                    match.productId ?? "",
+                ])
+            }
+            out += table.text
+        }
+        if let invoice = response.invoice {
+            out += "\ninvoice \(invoice.orderId): \(invoice.status.rawValue)"
+            out += invoice.environment.map { " (\($0.rawValue))" } ?? ""
+            out += invoice.error.map { ": \($0)" } ?? ""
+            out += "\n"
+            if !invoice.transactions.isEmpty {
+                var lines = TextTable(["TRANSACTION", "ORIGINAL", "PRODUCT", "PURCHASED", "REVOKED", "CUSTOMER"])
+                for line in invoice.transactions {
+                    lines.append([
+                        line.transactionId, line.originalTransactionId, line.productId, date(line.purchaseDate),
+                        line.revocationDate.map(date) ?? "", line.customerId?.rawValue ?? "(not recorded)",
+                    ])
+                }
+                out += lines.text
+            }
+        }
+        return out
+    }
+
+    static func record(_ record: AdminCustomerRecord) -> String {
+        guard record.exists else { return "\(record.customerId.rawValue): no such customer\n" }
+        var out = "customer \(record.customerId.rawValue)"
+        out += record.createdAt.map { ", since \(date($0))" } ?? ""
+        out += record.mergedInto.map { ", merged into \($0.rawValue)" } ?? ""
+        out += "\n"
+        if !record.aliases.isEmpty { out += "aliases: " + record.aliases.map(\.customerId.rawValue).joined(separator: ", ") + "\n" }
+
+        var entitlements = TextTable(["ENTITLEMENT", "ACTIVE", "EXPIRES", "PRODUCT", "SOURCE"])
+        for grant in record.entitlements {
+            let source =
+                grant.source.kind == "operatorGrant"
+                ? "operator \(grant.source.operatorName ?? "?"): \(grant.source.reason ?? "")"
+                : "\(grant.source.environment?.rawValue ?? ""):\(grant.source.transactionId ?? "")"
+            entitlements.append([grant.id, grant.isActive ? "yes" : "no", grant.expiresAt.map(date) ?? "never", grant.productId, source])
+        }
+        out += section("Entitlements", entitlements)
+
+        var subscriptions = TextTable(["ORIGINAL", "PRODUCT", "PHASE", "EXPIRES", "RENEWS", "NEXT PRODUCT", "PRICE INCREASE", "OFFERS"])
+        for subscription in record.subscriptions {
+            let offers = subscription.periods.compactMap { period in period.offer.map { "\($0.type.rawValue):\($0.identifier ?? "-")" } }
+            subscriptions.append([
+                subscription.originalTransactionId, subscription.productId, subscription.phase,
+                subscription.expiresAt.map(date) ?? "", subscription.autoRenewStatus.map { $0 == 1 ? "yes" : "no" } ?? "?",
+                subscription.autoRenewProductId ?? "", subscription.priceIncrease ?? "", offers.joined(separator: " "),
+            ])
+        }
+        out += section("Subscriptions", subscriptions)
+
+        var wallet = TextTable(["WHEN", "KIND", "CURRENCY", "AMOUNT", "KEY"])
+        for entry in record.wallet.entries {
+            wallet.append([date(entry.createdAt), entry.kind, entry.currency, signed(entry.amount), entry.key])
+        }
+        let balances = record.wallet.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        out += "\nWallet: " + (balances.isEmpty ? "no balance" : balances.joined(separator: ", ")) + "\n"
+        if !record.wallet.entries.isEmpty { out += wallet.text }
+
+        var orders = TextTable(["ORDER", "STATE", "PRODUCT", "CREATED", "TRANSACTION"])
+        for order in record.orders.items {
+            orders.append([
+                order.id.uuidString.lowercased(), order.state + (order.failureCode.map { " (\($0))" } ?? ""), order.productId,
+                date(order.createdAt), order.transactionId ?? "",
+            ])
+        }
+        out += section("Orders", orders)
+
+        var purchases = TextTable(["TRANSACTION", "PRODUCT", "PURCHASED", "EXPIRES", "REVOKED", "ENVIRONMENT"])
+        for purchase in record.purchases {
+            let revoked = purchase.revocationDate.map { date($0) + (purchase.isUpgraded ? " (upgraded)" : "") }
+            purchases.append([
+                purchase.transactionId, purchase.productId, date(purchase.purchaseDate), purchase.expiresDate.map(date) ?? "",
+                revoked ?? "", purchase.environment.rawValue,
+            ])
+        }
+        out += section("Purchases", purchases)
+        return out
+    }
+
+    static func timeline(_ page: AdminTimelinePage) -> String {
+        var table = TextTable(["WHEN", "KIND", "WHAT", "DETAILS"])
+        for entry in page.entries {
+            table.append([date(entry.at), entry.kind.rawValue] + describe(entry))
+        }
+        var out = table.text
+        if let next = page.nextCursor { out += "more: --before \(next)\n" }
+        return out
+    }
+
+    /// What and details of one entry.
+    static func describe(_ entry: AdminTimelineEntry) -> [String] {
+        if let n = entry.notification {
+            return [
+                [n.notificationType, n.subtype].compactMap { $0 }.joined(separator: "/"),
+                "\(n.status), id \(n.id)" + (n.lastError.map { ", error: \($0)" } ?? ""),
+            ]
+        }
+        if let t = entry.transaction {
+            var details = "\(t.environment.rawValue):\(t.transactionId)"
+            if let expires = t.expiresDate { details += ", expires \(date(expires))" }
+            if let revoked = t.revocationDate { details += ", revoked \(date(revoked))" + (t.isUpgraded ? " (upgraded)" : "") }
+            return [t.productId, details]
+        }
+        if let info = entry.renewalInfo {
+            return [
+                "renewal info \(info.originalTransactionId)",
+                "auto-renew \(info.autoRenewEnabled ? "on" : "off"), next \(info.autoRenewProductId ?? "?")",
+            ]
+        }
+        if let event = entry.event {
+            var details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            if let reason = event.reason { details = "reason: \(reason)  " + details }
+            return [event.kind + (event.subject.map { " \($0)" } ?? ""), "by \(event.actor.rawValue)  " + details]
+        }
+        return ["", ""]
+    }
+
+    private static func section(_ title: String, _ table: TextTable) -> String {
+        "\n\(title):" + (table.rows.isEmpty ? " none\n" : "\n" + table.text)
+    }
+
+    private static func signed(_ amount: Int64) -> String { amount > 0 ? "+\(amount)" : String(amount) }
+
+    /// `2026-11-25 18:09:30Z`.
+    static func date(_ time: Timestamp) -> String {
+        time.date.formatted(.iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false))
+    }
+}
