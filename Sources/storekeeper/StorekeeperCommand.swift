@@ -13,6 +13,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
             BenchmarkCommand.self, ReportsCommand.self,
             OperatorCommand.self,
+            GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
         ]
     )
 

@@ -49,4 +49,5 @@ public enum PurchaseStoreContract {
         customerCases + customerRecordCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
         + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases + operatorCases
         + transactionalityCases + textCases
+        + operatorGrantCases
 }
