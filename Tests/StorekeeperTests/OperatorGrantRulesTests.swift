@@ -104,6 +104,12 @@ import Testing
         #expect(throws: WalletError.self) {
             _ = try Wallet.adjustment(Self.alice, currency: "gems", amount: 0, key: "k", operatorName: "ann", memo: "m", at: Self.now)
         }
+        for amount in [Wallet.maximumAdjustment + 1, -Wallet.maximumAdjustment - 1, .min, .max] {
+            #expect(throws: WalletError.self) {
+                _ = try Wallet.adjustment(
+                    Self.alice, currency: "gems", amount: amount, key: "k", operatorName: "ann", memo: "m", at: Self.now)
+            }
+        }
         #expect(Wallet.adjustmentRequiresNonNegative(amount: -1, policy: .clamp))
         #expect(!Wallet.adjustmentRequiresNonNegative(amount: -1, policy: .allowNegative))
         #expect(!Wallet.adjustmentRequiresNonNegative(amount: 1, policy: .clamp))

@@ -1,6 +1,10 @@
 public import AppStoreModels
 
 extension Wallet {
+    /// The most one adjustment may move either way: far beyond any real correction, and far
+    /// enough from `Int64`'s limits that no balance can overflow by adjustments.
+    public static let maximumAdjustment: Int64 = 1_000_000_000_000
+
     /// An operator's correction of a customer's balance (support compensating a refund of spent
     /// currency, a goodwill credit, taking back a mistaken credit): `amount` (signed, not zero)
     /// moves between the customer's account and the adjustment account, booked once under `key`.
@@ -14,7 +18,9 @@ extension Wallet {
         at now: Timestamp
     ) throws(WalletError) -> JournalEntry {
         guard amount != 0 else { throw WalletError(.invalidAmount, "an adjustment must not be zero") }
-        guard amount != .min else { throw WalletError(.invalidAmount, "an adjustment of \(amount) cannot be booked") }
+        guard amount.magnitude <= maximumAdjustment.magnitude else {
+            throw WalletError(.invalidAmount, "an adjustment moves at most \(maximumAdjustment) either way")
+        }
         return try JournalEntry(
             key: key, kind: .adjustment, customerId: customerId, currency: currency,
             postings: [.init(.customer(customerId, currency), amount), .init(.adjustment(currency), -amount)],

@@ -28,10 +28,19 @@ struct OperatorActionScope: Sendable {
     /// The customer named in the path, which must exist (an action never creates a customer by
     /// a typo).
     func requireCustomer(_ id: CustomerID, in tx: any PurchaseStoreTransaction) async throws -> Customer {
+        try Self.refusePlaceholder(id)
         guard let customer = try await tx.customer(id) else {
             throw StorekeeperError.notFound("no customer \(id.rawValue)")
         }
         return customer
+    }
+
+    /// Refuses an unclaimed placeholder (it holds a purchase no app customer presented yet):
+    /// access and currency go to app customers. A transfer may still move its purchase away.
+    static func refusePlaceholder(_ id: CustomerID) throws {
+        guard !PurchaseDecision.isPlaceholder(id) else {
+            throw StorekeeperError.invalidRequest("\(id.rawValue) holds an unclaimed purchase, not an app customer")
+        }
     }
 
     /// The environment an operator's grant shows under: Production when the app accepts it.

@@ -9,7 +9,8 @@ import Storekeeper
 /// owner at all (under `keep` and `refuse` the first owner keeps it, whoever asks). Ownership,
 /// transactions and subscriptions move as when a second account presents the purchase
 /// (`FactApplier.move`); a consumable stays (its currency is in the wallet: adjust balances
-/// instead). A merge is the app's alias merge (`CustomerService.merge`).
+/// instead) unless it leaves an unclaimed placeholder, whose balance goes with it (as when the
+/// purchase is claimed). A merge is the app's alias merge (`CustomerService.merge`).
 struct TransferAction: Sendable {
     let scope: OperatorActionScope
 
@@ -24,8 +25,11 @@ struct TransferAction: Sendable {
                 "the app's transfer policy is \(scope.app.policy.transfer.rawValue): purchases stay with their first owner",
                 status: .conflict)
         }
+        try OperatorActionScope.refusePlaceholder(target)
         for customer in [source, target].sorted() { try await tx.lock(customer: customer) }
-        _ = try await scope.requireCustomer(source, in: tx)
+        // The source may be an unclaimed placeholder: moving its purchase is how support
+        // gives it to the customer who paid.
+        guard try await tx.customer(source) != nil else { throw StorekeeperError.notFound("no customer \(source.rawValue)") }
         let existing = try await tx.ensureCustomer(Customer(id: target, createdAt: scope.now))
         if let merged = existing.mergedInto {
             throw StorekeeperError.conflict("customer \(target.rawValue) was merged into \(merged.rawValue); transfer to that one")
@@ -45,13 +49,15 @@ struct TransferAction: Sendable {
         for stored in owned where selected?.contains(stored.transaction.transactionId) ?? true {
             purchases[PurchaseKey(stored.transaction)] = stored.transaction.productId
         }
+        // A placeholder holds one unclaimed purchase and what it credited: all of it goes.
+        let fromPlaceholder = PurchaseDecision.isPlaceholder(source)
         var moved: [TransferredPurchase] = []
         var skipped: [TransferredPurchase] = []
         for key in purchases.keys.sorted() {
             let productId = purchases[key] ?? ""
             var item = TransferredPurchase(
                 environment: key.environment.rawValue, originalTransactionId: key.originalTransactionId, productId: productId)
-            if scope.app.catalog[productId]?.kind == .consumable {
+            if scope.app.catalog[productId]?.kind == .consumable, !fromPlaceholder {
                 item.skipped = "a consumable's currency stays in the wallet; adjust balances instead"
                 skipped.append(item)
                 continue
@@ -69,6 +75,14 @@ struct TransferAction: Sendable {
             }
             moved.append(item)
         }
+        if fromPlaceholder {
+            let balances = try await tx.balances(customerId: source)
+            for entry in try PurchaseLedger.merges(from: source, into: target, balances: balances, at: scope.now) {
+                if case .posted(let after) = try await tx.post(entry, requireNonNegative: false) {
+                    try await scope.applier.events.walletChanged(entry, balance: after, now: scope.now, in: tx)
+                }
+            }
+        }
         for customer in [source, target] {
             try await scope.applier.refreshGrants(
                 of: customer, actor: scope.actor, fact: "operator:\(scope.operatorName)", now: scope.now, in: tx)
@@ -79,6 +93,7 @@ struct TransferAction: Sendable {
     func merge(
         _ body: MergeActionRequest, from source: CustomerID, customers: CustomerService, in tx: any PurchaseStoreTransaction
     ) async throws -> MergeResponse {
+        try OperatorActionScope.refusePlaceholder(body.into)
         _ = try await scope.requireCustomer(source, in: tx)
         let view = try await customers.merge(
             source, into: body.into, actor: scope.actor, reason: scope.reason, appId: scope.app.id, now: scope.now, in: tx)

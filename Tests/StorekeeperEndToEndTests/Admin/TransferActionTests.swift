@@ -47,6 +47,30 @@ import Testing
         }
     }
 
+    /// A purchase the App Store reported without any token waits with an unclaimed placeholder;
+    /// support gives it, with the currency it credited, to the customer who paid.
+    @Test(arguments: E2EBackend.all)
+    func anUnclaimedPurchaseIsGivenToTheCustomerWhoPaid(_ backend: E2EBackend) async throws {
+        try await E2E.run(backend) { e2e in
+            let support = try await e2e.operatorClient(.support)
+            let pat = e2e.customer("pat")
+            try e2e.appleAccount("pat-apple")
+            let bought = try await e2e.buy(DemoCatalog.gems, account: "pat-apple")
+            let original = try #require(bought.transaction.originalTransactionId)
+            let placeholder = "unclaimed:Sandbox:\(original)"
+            #expect(try await e2e.view(placeholder).balance("gems") == 100)
+            let moved = try await support.post(
+                "/customers/\(placeholder)/transfer", ["to": pat, "reason": "receipt matches pat", "idempotencyKey": "p-\(e2e.tag)"])
+            #expect(moved.status == 200, "\(moved.text)")
+            #expect(moved.json["result"]?["moved"]?.arrayValue?.count == 1)
+            #expect(try await e2e.view(pat).balance("gems") == 100)
+            #expect(try await e2e.view(placeholder).balance("gems") == 0)
+            let toPlaceholder = try await support.post(
+                "/customers/\(pat)/transfer", ["to": placeholder, "reason": "r", "idempotencyKey": "q-\(e2e.tag)"])
+            #expect(toPlaceholder.status == 400)
+        }
+    }
+
     @Test(arguments: E2EBackend.all)
     func aKeepPolicyRefusesTransfers(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend, policy: AppPolicy(transfer: .keep)) { e2e in

@@ -85,6 +85,13 @@ import Testing
             }
             let zero = try await support.post(path, ["currency": "gems", "amount": 0, "reason": "r", "idempotencyKey": "z-\(e2e.tag)"])
             #expect(zero.status == 400)
+            let huge = try await support.post(
+                path, ["currency": "gems", "amount": Int64.max, "reason": "r", "idempotencyKey": "h-\(e2e.tag)"])
+            #expect(huge.status == 400, "no balance can overflow: \(huge.text)")
+            let placeholder = try await support.post(
+                "/customers/unclaimed:Sandbox:1/wallet/adjust",
+                ["currency": "gems", "amount": 5, "reason": "r", "idempotencyKey": "p-\(e2e.tag)"])
+            #expect(placeholder.status == 400, "\(placeholder.text)")
             let unknown = try await support.post(path, ["currency": "coins", "amount": 5, "reason": "r", "idempotencyKey": "u-\(e2e.tag)"])
             #expect(unknown.status == 422)
             #expect(unknown.errorCode == "unknownCurrency")

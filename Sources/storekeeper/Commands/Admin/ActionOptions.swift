@@ -28,12 +28,8 @@ enum ActionRunner {
     ) async throws {
         let key = action.idempotencyKey ?? UUID().uuidString.lowercased()
         let body = Body(fields: fields, reason: action.reason, idempotencyKey: key)
-        let data: Data
-        do {
-            data = try await admin.client().post(try admin.appPath(path), body)
-        } catch let failure as AdminClient.Failure {
-            throw ValidationError(failure.description)
-        }
+        // A refusal (`AdminClient.Failure`) is printed as `Error: <status> <code>: <message>`, exit 1.
+        let data = try await admin.client().post(try admin.appPath(path), body)
         if admin.json {
             print(AdminClient.prettyJSON(data))
             return
