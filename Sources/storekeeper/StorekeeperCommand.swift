@@ -14,6 +14,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             BenchmarkCommand.self, ReportsCommand.self,
             OperatorCommand.self,
             CustomerCommand.self,
+            GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
         ]
     )
 

@@ -1,6 +1,6 @@
 public import AppStoreModels
 
-/// Access to one entitlement for one customer, derived from Apple facts.
+/// Access to one entitlement for one customer, derived from Apple facts and operators' grants.
 public struct EntitlementGrant: Hashable, Sendable, Codable {
     public var customerId: CustomerID
     public var entitlement: String
@@ -27,7 +27,7 @@ public struct EntitlementGrant: Hashable, Sendable, Codable {
     }
 }
 
-/// The Apple purchase a grant comes from.
+/// The Apple purchase a grant comes from, or the operator's grant (``operatorGrant(id:operatorName:environment:)``).
 public struct GrantSource: Hashable, Sendable, Codable, CustomStringConvertible {
     public var environment: AppStoreEnvironment
     public var originalTransactionId: String
@@ -39,5 +39,8 @@ public struct GrantSource: Hashable, Sendable, Codable, CustomStringConvertible 
         self.transactionId = transactionId
     }
 
-    public var description: String { "\(environment.rawValue):\(transactionId)" }
+    /// `environment:transactionId` for Apple's purchases, `operator:<name>` for an operator's grant.
+    public var description: String {
+        originalTransactionId.hasPrefix(Self.operatorPrefix) ? originalTransactionId : "\(environment.rawValue):\(transactionId)"
+    }
 }

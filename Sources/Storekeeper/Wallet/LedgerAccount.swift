@@ -9,6 +9,9 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
         case spent
         /// Clawbacks that could not be collected under the `clamp` debt policy.
         case loss
+        /// Counterpart of operators' corrections of a balance (``Wallet/adjustment(_:currency:amount:key:memo:at:)``):
+        /// what the app gave (negative) or took back (positive) by hand.
+        case adjustment
     }
 
     public var kind: Kind
@@ -21,6 +24,7 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
     public static func issued(_ currency: String) -> LedgerAccount { LedgerAccount(kind: .issued, currency: currency) }
     public static func spent(_ currency: String) -> LedgerAccount { LedgerAccount(kind: .spent, currency: currency) }
     public static func loss(_ currency: String) -> LedgerAccount { LedgerAccount(kind: .loss, currency: currency) }
+    public static func adjustment(_ currency: String) -> LedgerAccount { LedgerAccount(kind: .adjustment, currency: currency) }
 
     /// The account's stable name, used as its key in storage.
     public var description: String {

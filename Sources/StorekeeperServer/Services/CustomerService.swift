@@ -97,64 +97,74 @@ public struct CustomerService: Sendable {
     /// Merges `source` (typically a guest device) into `target`: purchases, subscriptions,
     /// balances and open orders move; the source stays as an alias pointing to the target.
     public func merge(_ source: CustomerID, into target: CustomerID, actor: AuditActor) async throws -> CustomerView {
-        guard source != target else { throw StorekeeperError.invalidRequest("cannot merge a customer into itself") }
         let now = now()
         return try await store.write { tx in
-            for customer in [source, target].sorted() { try await tx.lock(customer: customer) }
-            guard var sourceCustomer = try await tx.customer(source) else {
-                throw StorekeeperError.notFound("customer \(source) does not exist")
-            }
-            if let merged = sourceCustomer.mergedInto {
-                guard merged == target else {
-                    throw StorekeeperError.conflict("customer \(source) was already merged into another customer")
-                }
-                return try await CustomerService.view(target, now: now, in: tx)
-            }
-            try await tx.ensureCustomer(Customer(id: target, createdAt: now))
-            var moved = 0
-            var originals = Set<String>()
-            for stored in try await tx.transactions(customerId: source, limit: Int.max) {
-                originals.insert("\(stored.transaction.environment.rawValue)\u{0}\(stored.transaction.originalTransactionId)")
-            }
-            for key in originals.sorted() {
-                let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
-                let environment = AppStoreEnvironment(rawValue: parts[0])
-                try await tx.lock(environment: environment, originalTransactionId: parts[1])
-                try await tx.setOwner(environment: environment, originalTransactionId: parts[1], customerId: target)
-                try await tx.reassignTransactions(environment: environment, originalTransactionId: parts[1], to: target)
-                try await applier.subscriptions.reassign(
-                    environment: environment, originalTransactionId: parts[1], to: target, in: tx)
-                moved += 1
-            }
-            for (currency, balance) in try await tx.balances(customerId: source) {
-                if let entry = try Wallet.merge(from: source, into: target, currency: currency, balance: balance, at: now),
-                    case .posted(let after) = try await tx.post(entry, requireNonNegative: false)
-                {
-                    try await applier.events.walletChanged(entry, balance: after, now: now, in: tx)
-                }
-            }
-            for order in try await tx.openOrders(customerId: source) {
-                var reassigned = order
-                reassigned.customerId = target
-                reassigned.updatedAt = now
-                try await tx.updateOrder(reassigned)
-            }
-            sourceCustomer.mergedInto = target
-            try await tx.updateCustomer(sourceCustomer)
-            for (customer, other) in [(source, target), (target, source)] {
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customer, kind: "customer.merged", actor: actor, subject: "customer:\(source.rawValue)",
-                        details: [
-                            "from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
-                            "purchasesMoved": String(moved),
-                        ],
-                        createdAt: now))
-            }
-            for customer in [source, target] {
-                try await applier.refreshGrants(of: customer, actor: actor, fact: "merge", now: now, in: tx)
+            try await merge(source, into: target, actor: actor, now: now, in: tx)
+        }
+    }
+
+    /// ``merge(_:into:actor:)`` inside the caller's transaction (an operator's merge commits it
+    /// with the action's idempotency record). `reason`, when an operator gives one, is kept on
+    /// the audit events.
+    func merge(
+        _ source: CustomerID, into target: CustomerID, actor: AuditActor, reason: String? = nil, appId: String? = nil,
+        now: Timestamp, in tx: any PurchaseStoreTransaction
+    ) async throws -> CustomerView {
+        guard source != target else { throw StorekeeperError.invalidRequest("cannot merge a customer into itself") }
+        for customer in [source, target].sorted() { try await tx.lock(customer: customer) }
+        guard var sourceCustomer = try await tx.customer(source) else {
+            throw StorekeeperError.notFound("customer \(source) does not exist")
+        }
+        if let merged = sourceCustomer.mergedInto {
+            guard merged == target else {
+                throw StorekeeperError.conflict("customer \(source) was already merged into another customer")
             }
             return try await CustomerService.view(target, now: now, in: tx)
         }
+        try await tx.ensureCustomer(Customer(id: target, createdAt: now))
+        var moved = 0
+        var originals = Set<String>()
+        for stored in try await tx.transactions(customerId: source, limit: Int.max) {
+            originals.insert("\(stored.transaction.environment.rawValue)\u{0}\(stored.transaction.originalTransactionId)")
+        }
+        for key in originals.sorted() {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            let environment = AppStoreEnvironment(rawValue: parts[0])
+            try await tx.lock(environment: environment, originalTransactionId: parts[1])
+            try await tx.setOwner(environment: environment, originalTransactionId: parts[1], customerId: target)
+            try await tx.reassignTransactions(environment: environment, originalTransactionId: parts[1], to: target)
+            try await applier.subscriptions.reassign(
+                environment: environment, originalTransactionId: parts[1], to: target, in: tx)
+            moved += 1
+        }
+        for (currency, balance) in try await tx.balances(customerId: source) {
+            if let entry = try Wallet.merge(from: source, into: target, currency: currency, balance: balance, at: now),
+                case .posted(let after) = try await tx.post(entry, requireNonNegative: false)
+            {
+                try await applier.events.walletChanged(entry, balance: after, now: now, in: tx)
+            }
+        }
+        for order in try await tx.openOrders(customerId: source) {
+            var reassigned = order
+            reassigned.customerId = target
+            reassigned.updatedAt = now
+            try await tx.updateOrder(reassigned)
+        }
+        sourceCustomer.mergedInto = target
+        try await tx.updateCustomer(sourceCustomer)
+        for (customer, other) in [(source, target), (target, source)] {
+            try await tx.append(
+                AuditEvent(
+                    customerId: customer, kind: "customer.merged", actor: actor, subject: "customer:\(source.rawValue)",
+                    details: [
+                        "from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
+                        "purchasesMoved": String(moved),
+                    ],
+                    appId: appId, reason: reason, createdAt: now))
+        }
+        for customer in [source, target] {
+            try await applier.refreshGrants(of: customer, actor: actor, fact: "merge", now: now, in: tx)
+        }
+        return try await CustomerService.view(target, now: now, in: tx)
     }
 }

@@ -327,14 +327,15 @@ struct FactApplier: Sendable {
         transactions.isEmpty || !renewals.isEmpty || transactions.contains { app.catalog.mayGrantEntitlements($0.productId) }
     }
 
-    /// Recomputes the customer's grants from the facts held and records what changed
-    /// (``GrantChange``).
+    /// Recomputes the customer's grants from the facts held (Apple's and the app's operators'
+    /// grants) and records what changed (``GrantChange``).
     func refreshGrants(
         of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
         grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
+        grants += OperatorGrantRules.entitlementGrants(try await tx.operatorGrants(customerId: customerId), appId: app.id)
         let change = GrantChange(before: try await tx.grants(customerId: customerId), after: grants)
         guard !change.isEmpty else { return }
         try await tx.replaceGrants(customerId: customerId, grants: grants)

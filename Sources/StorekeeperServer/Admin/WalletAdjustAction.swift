@@ -1,0 +1,58 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
+/// one balanced journal entry against the adjustment account, booked in the action's
+/// transaction. A debit below zero is refused unless the app's debt policy lets balances go
+/// negative; this is how support compensates "Apple refunded gems already spent" (`seeds/000`).
+struct WalletAdjustAction: Sendable {
+    let scope: OperatorActionScope
+
+    /// `key` is the operator's idempotency key (unique per app, as the journal key is globally).
+    func adjust(
+        _ body: WalletAdjustActionRequest, of customerId: CustomerID, key: String, in tx: any PurchaseStoreTransaction
+    ) async throws -> WalletAdjustResponse {
+        let app = scope.app
+        guard app.catalog.products.contains(where: { $0.currencies[body.currency] != nil }) || app.bonus?.currency == body.currency
+        else {
+            throw StorekeeperError(.unknownCurrency, "the app has no currency \(body.currency.prefix(64))", status: .unprocessableContent)
+        }
+        let entry: JournalEntry
+        do throws(WalletError) {
+            entry = try Wallet.adjustment(
+                customerId, currency: body.currency, amount: body.amount, key: "adjustment:\(app.id):\(key)",
+                operatorName: scope.operatorName, memo: scope.reason, at: scope.now)
+        } catch {
+            throw StorekeeperError(.invalidRequest, error.reason, status: .badRequest)
+        }
+        try await tx.lock(customer: customerId)
+        _ = try await scope.requireCustomer(customerId, in: tx)
+        let guarded = Wallet.adjustmentRequiresNonNegative(amount: body.amount, policy: app.policy.debt)
+        switch try await tx.post(entry, requireNonNegative: guarded) {
+        case .posted(let balance):
+            try await scope.applier.events.walletChanged(entry, balance: balance, now: scope.now, in: tx)
+            try await tx.append(
+                scope.audit(
+                    kind: "wallet.adjusted", customerId: customerId, subject: entry.key,
+                    details: ["currency": body.currency, "amount": String(body.amount), "balanceAfter": String(balance)]))
+            return WalletAdjustResponse(
+                customerId: customerId, currency: body.currency, amount: body.amount, balance: balance,
+                entry: JournalEntryBody(entry))
+        case .duplicate:
+            // The action's idempotency record answers replays before this runs; a booked key here
+            // means another writer used it.
+            throw StorekeeperError.conflict("adjustment \(entry.key) is booked already")
+        case .insufficientFunds(let balance):
+            throw StorekeeperError(
+                .insufficientFunds,
+                "balance \(balance) \(body.currency) cannot go below zero under the app's debt policy \(app.policy.debt.rawValue)",
+                status: .conflict)
+        }
+    }
+}
+
+extension StorekeeperError.Code {
+    /// The app sells no product crediting this currency.
+    static let unknownCurrency = StorekeeperError.Code(rawValue: "unknownCurrency")
+}
