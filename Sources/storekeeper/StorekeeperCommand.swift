@@ -14,6 +14,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             BenchmarkCommand.self, ReportsCommand.self,
             OperatorCommand.self,
             CustomerCommand.self,
+            ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self,
         ]
     )
 

@@ -30,7 +30,8 @@ public protocol PurchaseStoreReader:
     InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
     OperatorStoreReader,
     AdminActionStoreReader,
-    CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader
+    CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
+    InboxQueryStoreReader, MassExtensionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -38,5 +39,6 @@ public protocol PurchaseStoreTransaction:
     PurchaseStoreReader, CustomerStoreWriter, OrderStoreWriter, TransactionStoreWriter, LedgerStoreWriter,
     SubscriptionStoreWriter, InboxStoreWriter, OutboxStoreWriter, AuditStoreWriter, CoordinationStoreWriter,
     OperatorStoreWriter,
-    AdminActionStoreWriter
+    AdminActionStoreWriter,
+    InboxQueryStoreWriter, MassExtensionStoreWriter
 {}

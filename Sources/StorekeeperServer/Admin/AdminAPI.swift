@@ -24,6 +24,7 @@ struct AdminAPI: Sendable {
         let app = admin.group("apps/:app")
         auditRoutes(app)
         customerRoutes(app)
+        appleRoutes(app)
     }
 
     /// Resolves the route's app and its operator: 401 without a valid operator key, 403 for

@@ -50,4 +50,5 @@ public enum PurchaseStoreContract {
         + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases + operatorCases
         + transactionalityCases + textCases
         + searchCases + timelineCases
+        + inboxQueryCases
 }

@@ -30,6 +30,7 @@ public enum StoreSchema {
         reports,
         operators,
         adminSearch,
+        inboxQueries,
     ]
 }
 
