@@ -18,7 +18,7 @@ public protocol TimelineStoreReader: Sendable {
     /// without their bodies.
     func timelineNotifications(
         customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
-    ) async throws -> [InboxSummary]
+    ) async throws -> [TimelineNotification]
 }
 
 /// Whose audit events a timeline shows.
@@ -45,8 +45,9 @@ public struct SequencedAuditEvent: Hashable, Sendable {
     }
 }
 
-/// A stored notification without its body: what a timeline shows of it.
-public struct InboxSummary: Hashable, Sendable, Codable {
+/// A stored notification without its body: what a timeline shows of it (the inbox list shows
+/// more, ``InboxSummary``).
+public struct TimelineNotification: Hashable, Sendable, Codable {
     public var id: String
     public var appId: String
     public var version: Int

@@ -42,8 +42,8 @@ enum TimelineRows {
         id, app_id, version, received_at, status, attempts, last_error, notification_type, subtype, signed_date, processed_at
         """
 
-    static func notification(_ row: SQLRow) throws -> InboxSummary {
-        InboxSummary(
+    static func notification(_ row: SQLRow) throws -> TimelineNotification {
+        TimelineNotification(
             id: try row.string(0), appId: try row.string(1), version: try row.int(2), receivedAt: try row.timestamp(3),
             status: try row.closedEnum(InboxNotification.Status.self, 4), attempts: try row.int(5),
             lastError: try row.optionalString(6), notificationType: try row.optionalString(7),
@@ -84,7 +84,7 @@ extension SQLStoreQuerying {
 
     func timelineNotifications(
         customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
-    ) async throws -> [InboxSummary] {
+    ) async throws -> [TimelineNotification] {
         let limitBind = try limitValue(limit)
         let cut = TimelineRows.condition(before, time: "received_at", keys: ["id"], first: 4)
         return try await sql.query(
