@@ -26,12 +26,16 @@ struct CustomerRecordService: Sendable {
             let orders = try await reader.orders(customerId: customerId, before: nil, limit: Self.pageLimit)
             let purchases = try await reader.transactions(customerId: customerId, limit: Self.purchaseLimit)
             let aliases = try await reader.aliases(of: customerId, limit: Self.aliasLimit)
+            let operatorGrants =
+                grants.contains { $0.source.operatorGrantId != nil }
+                ? try await reader.operatorGrants(customerId: customerId) : []
+            let grantsById = Dictionary(operatorGrants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return AdminCustomerRecord(
                 customerId: customerId, exists: customer != nil, createdAt: customer?.createdAt,
                 mergedInto: customer?.mergedInto, consumptionConsent: customer?.consumptionConsent,
                 playTimeMinutes: customer?.playTimeMinutes,
                 aliases: aliases.map { AdminAlias(customerId: $0.id, createdAt: $0.createdAt) },
-                entitlements: grants.map { Self.entitlement($0, now: now) },
+                entitlements: grants.map { Self.entitlement($0, operatorGrants: grantsById, now: now) },
                 subscriptions: try subscriptions.map(Self.subscription),
                 wallet: Self.wallet(balances: balances, entries: entries, customerId: customerId, limit: Self.pageLimit),
                 orders: Self.orderPage(orders, limit: Self.pageLimit),
@@ -59,13 +63,25 @@ struct CustomerRecordService: Sendable {
 
     // MARK: Shapes
 
-    static func entitlement(_ grant: EntitlementGrant, now: Timestamp) -> AdminEntitlement {
-        AdminEntitlement(
-            id: grant.entitlement, productId: grant.productId, isActive: grant.isActive(at: now), startsAt: grant.startsAt,
-            expiresAt: grant.expiresAt,
-            source: AdminGrantSource(
+    /// An entitlement with where it comes from: Apple's transaction, or an operator's grant with
+    /// who granted it and why (`operatorGrants`, by id).
+    static func entitlement(_ grant: EntitlementGrant, operatorGrants: [UUID: OperatorGrant], now: Timestamp) -> AdminEntitlement {
+        let source: AdminGrantSource
+        if let grantId = grant.source.operatorGrantId {
+            let granted = operatorGrants[grantId]
+            source = AdminGrantSource(
+                kind: "operatorGrant", environment: grant.source.environment, grantId: grantId.uuidString,
+                operatorName: granted?.operatorName
+                    ?? String(grant.source.originalTransactionId.dropFirst(GrantSource.operatorPrefix.count)),
+                reason: granted?.reason)
+        } else {
+            source = AdminGrantSource(
                 kind: "appleTransaction", environment: grant.source.environment,
-                originalTransactionId: grant.source.originalTransactionId, transactionId: grant.source.transactionId))
+                originalTransactionId: grant.source.originalTransactionId, transactionId: grant.source.transactionId)
+        }
+        return AdminEntitlement(
+            id: grant.entitlement, productId: grant.productId, isActive: grant.isActive(at: now), startsAt: grant.startsAt,
+            expiresAt: grant.expiresAt, source: source)
     }
 
     static func subscription(_ stored: StoredSubscription) throws -> AdminSubscription {

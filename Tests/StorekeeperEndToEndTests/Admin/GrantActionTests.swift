@@ -35,6 +35,14 @@ import Testing
             #expect(created.reason == "outage on the 3rd")
             #expect(events.contains { $0.kind == "entitlement.granted" && $0.details["source"] == "operator:\(support.name)" })
 
+            // Support's record names the operator and the reason, not a transaction.
+            let record = try await client.get("/customers/\(dana)")
+            let shown = try #require(record.json["entitlements"]?.arrayValue?.first { $0["id"]?.stringValue == "premium" })
+            #expect(shown["source"]?["kind"]?.stringValue == "operatorGrant")
+            #expect(shown["source"]?["operatorName"]?.stringValue == support.name)
+            #expect(shown["source"]?["reason"]?.stringValue == "outage on the 3rd")
+            #expect(shown["source"]?["grantId"]?.stringValue == grant["id"]?.stringValue)
+
             // Replayed, not granted twice.
             let replay = try await client.post(
                 "/customers/\(dana)/grants",
