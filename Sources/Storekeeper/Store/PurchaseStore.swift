@@ -29,7 +29,8 @@ public protocol PurchaseStoreReader:
     CustomerStoreReader, OrderStoreReader, TransactionStoreReader, LedgerStoreReader, SubscriptionStoreReader,
     InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
     OperatorStoreReader,
-    AdminActionStoreReader
+    AdminActionStoreReader,
+    FiguresStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -37,5 +38,6 @@ public protocol PurchaseStoreTransaction:
     PurchaseStoreReader, CustomerStoreWriter, OrderStoreWriter, TransactionStoreWriter, LedgerStoreWriter,
     SubscriptionStoreWriter, InboxStoreWriter, OutboxStoreWriter, AuditStoreWriter, CoordinationStoreWriter,
     OperatorStoreWriter,
-    AdminActionStoreWriter
+    AdminActionStoreWriter,
+    FiguresStoreWriter
 {}

@@ -37,6 +37,7 @@ struct MemoryStoreState: Sendable {
     var operators: [String: Operator] = [:]
     /// App ID → idempotency key → record.
     var adminActions: [String: [String: AdminActionRecord]] = [:]
+    var figures = MemoryFigures()
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

@@ -48,5 +48,5 @@ public enum PurchaseStoreContract {
     public static let cases: [StoreContractCase] =
         customerCases + customerRecordCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
         + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases + operatorCases
-        + transactionalityCases + textCases
+        + transactionalityCases + textCases + figuresCases
 }

@@ -29,6 +29,7 @@ public enum StoreSchema {
         coveringCustomerSubscriptions,
         reports,
         operators,
+        figures,
     ]
 }
 
