@@ -23,6 +23,7 @@ struct AdminAPI: Sendable {
         operatorRoutes(admin)
         let app = admin.group("apps/:app")
         auditRoutes(app)
+        overviewRoutes(app)
     }
 
     /// Resolves the route's app and its operator: 401 without a valid operator key, 403 for

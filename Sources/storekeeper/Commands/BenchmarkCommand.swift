@@ -9,6 +9,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
         subcommands: [
             VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
             NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
+            OverviewBenchmarkCommand.self,
         ])
 }
 
