@@ -16,6 +16,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             CustomerCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
             ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self,
+            FiguresCommand.self,
         ]
     )
 
