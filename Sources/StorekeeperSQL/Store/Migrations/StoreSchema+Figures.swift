@@ -58,7 +58,6 @@ extension StoreSchema {
         CREATE INDEX figure_refunds_app ON figure_refunds (app_id, revoked_at, environment, transaction_id);
 
         CREATE INDEX outbox_destination ON outbox (destination, created_at, id);
-        CREATE INDEX inbox_app_status ON inbox (app_id, status, received_at);
         """
     }
 }
