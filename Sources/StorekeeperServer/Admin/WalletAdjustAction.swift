@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperSQL
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
 /// one balanced journal entry against the adjustment account, booked in the action's
@@ -40,9 +41,11 @@ struct WalletAdjustAction: Sendable {
                 customerId: customerId, currency: body.currency, amount: body.amount, balance: balance,
                 entry: JournalEntryBody(entry))
         case .duplicate:
-            // The action's idempotency record answers replays before this runs; a booked key here
-            // means another writer used it.
-            throw StorekeeperError.conflict("adjustment \(entry.key) is booked already")
+            // The entry's key is this action's: another request under the same idempotency key
+            // booked it and committed while this one waited on the key (PostgreSQL). Reported as
+            // the unique violation it is, `once` answers that request's result as a replay.
+            throw SQLError(
+                .uniqueViolation, "adjustment \(entry.key) was booked by a concurrent request", constraint: "journal_entries")
         case .insufficientFunds(let balance):
             throw StorekeeperError(
                 .insufficientFunds,

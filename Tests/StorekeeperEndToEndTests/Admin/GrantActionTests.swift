@@ -96,6 +96,23 @@ import Testing
         }
     }
 
+    /// Copies of one grant racing under one key: one grant is made, the others replay it.
+    @Test(arguments: E2EBackend.all)
+    func racingCopiesOfOneGrantGrantOnce(_ backend: E2EBackend) async throws {
+        try await E2E.run(backend) { e2e in
+            let support = try await e2e.createOperator(.support)
+            let rae = e2e.customer("rae")
+            _ = try await e2e.createOrder(rae, product: DemoCatalog.gems)
+            let key = "race-\(e2e.tag)"
+            let answers = try await e2e.race(8, credential: support.key, "/customers/\(rae)/grants") {
+                ["entitlement": "premium", "duration": "P1D", "reason": "goodwill", "idempotencyKey": key]
+            }
+            #expect(answers.allSatisfy { $0.status == 200 }, "\(answers)")
+            #expect(answers.filter { $0.replayed == false }.count == 1, "\(answers)")
+            #expect(try await e2e.store.read { try await $0.operatorGrants(customerId: try E2EStack.id(rae)) }.count == 1)
+        }
+    }
+
     @Test(arguments: E2EBackend.all)
     func badGrantsAreRefusedWithStableCodes(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in

@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    /// Copies of one attach racing under one key (a support agent's double click): the order is
+    /// delivered and credited once; every copy answers 200, all but one as replays.
+    @Test(arguments: E2EBackend.all)
+    func racingCopiesOfOneCorrectionDeliverOnce(_ backend: E2EBackend) async throws {
+        try await E2E.run(backend) { e2e in
+            let support = try await e2e.createOperator(.support)
+            let sam = e2e.customer("sam")
+            try e2e.appleAccount("sam-apple")
+            let order = try await e2e.createOrder(sam, product: DemoCatalog.gems)
+            e2e.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .next(1)))
+            let purchase = try await e2e.buy(DemoCatalog.gems, account: "sam-apple")
+            let transactionId = try #require(purchase.transaction.transactionId)
+            let key = "race-\(e2e.tag)"
+            let answers = try await e2e.race(6, credential: support.key, "/orders/\(order.id.uuidString)/correct") {
+                [
+                    "action": "attach", "transactionId": transactionId, "environment": "Sandbox", "reason": "补单",
+                    "idempotencyKey": key,
+                ]
+            }
+            #expect(answers.allSatisfy { $0.status == 200 }, "\(answers)")
+            #expect(answers.filter { $0.replayed == false }.count == 1, "\(answers)")
+            #expect(try await e2e.view(sam).balance("gems") == 100)
+        }
+    }
+
     /// The notification did arrive, but without the order's token: the purchase waits with an
     /// unclaimed placeholder. Attaching it moves it, with its gems, to the order's customer.
     @Test(arguments: E2EBackend.all)

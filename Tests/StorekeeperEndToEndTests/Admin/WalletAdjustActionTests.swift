@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    /// A client retrying while its first request is still running (a double click, a timeout):
+    /// every copy answers 200, one did the work, the others replay it; the balance moves once.
+    @Test(arguments: E2EBackend.all)
+    func racingCopiesOfOneAdjustmentBookItOnce(_ backend: E2EBackend) async throws {
+        try await E2E.run(backend) { e2e in
+            let support = try await e2e.createOperator(.support)
+            let quinn = e2e.customer("quinn")
+            _ = try await e2e.createOrder(quinn, product: DemoCatalog.gems)
+            let key = "race-\(e2e.tag)"
+            let answers = try await e2e.race(8, credential: support.key, "/customers/\(quinn)/wallet/adjust") {
+                ["currency": "gems", "amount": 40, "reason": "goodwill", "idempotencyKey": key]
+            }
+            #expect(answers.allSatisfy { $0.0 == 200 }, "\(answers)")
+            #expect(answers.filter { $0.1 == false }.count == 1, "\(answers)")
+            #expect(try await e2e.view(quinn).balance("gems") == 40)
+        }
+    }
+
     /// Under `clamp` a debit may not leave the balance below zero; under `allow_negative` it may.
     @Test(arguments: E2EBackend.all, [DebtPolicy.clamp, .allowNegative])
     func aDebitFollowsTheDebtPolicy(_ backend: E2EBackend, _ debt: DebtPolicy) async throws {
