@@ -63,11 +63,17 @@ public struct InboxNotification: Hashable, Sendable, Codable {
     public var subtype: String?
     public var signedDate: Timestamp?
     public var processedAt: Timestamp?
+    /// The environment the notification names (`Sandbox`, `Production`), when it was read.
+    public var environment: String?
+    /// How many times the same notification arrived again after it was stored (Apple's
+    /// retries, duplicate deliveries); counted by ``InboxQueryStoreWriter/recordInboxDuplicate(id:)``
+    /// and left unchanged by ``InboxStoreWriter/updateInbox(_:)``.
+    public var duplicates: Int
 
     public init(
         id: String, appId: String, version: Int, body: Data, receivedAt: Timestamp, status: Status = .received,
         attempts: Int = 0, lastError: String? = nil, notificationType: String? = nil, subtype: String? = nil,
-        signedDate: Timestamp? = nil, processedAt: Timestamp? = nil
+        signedDate: Timestamp? = nil, processedAt: Timestamp? = nil, environment: String? = nil, duplicates: Int = 0
     ) {
         self.id = id
         self.appId = appId
@@ -81,5 +87,7 @@ public struct InboxNotification: Hashable, Sendable, Codable {
         self.subtype = subtype
         self.signedDate = signedDate
         self.processedAt = processedAt
+        self.environment = environment
+        self.duplicates = duplicates
     }
 }

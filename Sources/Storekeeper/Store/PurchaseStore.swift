@@ -31,7 +31,8 @@ public protocol PurchaseStoreReader:
     OperatorStoreReader,
     AdminActionStoreReader,
     CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
-    OperatorGrantStoreReader
+    OperatorGrantStoreReader,
+    InboxQueryStoreReader, MassExtensionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -40,5 +41,6 @@ public protocol PurchaseStoreTransaction:
     SubscriptionStoreWriter, InboxStoreWriter, OutboxStoreWriter, AuditStoreWriter, CoordinationStoreWriter,
     OperatorStoreWriter,
     AdminActionStoreWriter,
-    OperatorGrantStoreWriter
+    OperatorGrantStoreWriter,
+    InboxQueryStoreWriter, MassExtensionStoreWriter
 {}

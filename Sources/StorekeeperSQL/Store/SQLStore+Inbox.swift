@@ -4,7 +4,7 @@ import Storekeeper
 enum InboxRows {
     static let columns = """
         id, app_id, version, body, received_at, status, attempts, last_error, notification_type, subtype, \
-        signed_date, processed_at
+        signed_date, processed_at, environment, duplicates
         """
 
     static func notification(_ row: SQLRow) throws -> InboxNotification {
@@ -13,14 +13,15 @@ enum InboxRows {
             receivedAt: try row.timestamp(4), status: try row.closedEnum(InboxNotification.Status.self, 5),
             attempts: try row.int(6), lastError: try row.optionalString(7), notificationType: try row.optionalString(8),
             subtype: try row.optionalString(9), signedDate: try row.optionalTimestamp(10),
-            processedAt: try row.optionalTimestamp(11))
+            processedAt: try row.optionalTimestamp(11), environment: try row.optionalString(12), duplicates: try row.int(13))
     }
 
     static func binds(_ n: InboxNotification) -> [SQLValue] {
         [
             .text(n.id), .text(n.appId), SQLValue(n.version), SQLValue(n.body), SQLValue(n.receivedAt),
             .text(n.status.rawValue), SQLValue(n.attempts), SQLValue(n.lastError), SQLValue(n.notificationType),
-            SQLValue(n.subtype), SQLValue(n.signedDate), SQLValue(n.processedAt),
+            SQLValue(n.subtype), SQLValue(n.signedDate), SQLValue(n.processedAt), SQLValue(n.environment),
+            SQLValue(n.duplicates),
         ]
     }
 
@@ -46,13 +47,14 @@ enum InboxRows {
     }
     static let count = "SELECT COUNT(*) FROM inbox WHERE status = $1"
     static let insert = """
-        INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
         ON CONFLICT (id) DO NOTHING
         """
-    /// The body and arrival are facts of the first receipt and never change.
+    /// The body and arrival are facts of the first receipt and never change; `duplicates` is
+    /// counted by its own statement.
     static let update = """
         UPDATE inbox SET app_id = $2, version = $3, status = $4, attempts = $5, last_error = $6,
-            notification_type = $7, subtype = $8, signed_date = $9, processed_at = $10
+            notification_type = $7, subtype = $8, signed_date = $9, processed_at = $10, environment = $11
         WHERE id = $1
         """
 }
@@ -95,6 +97,7 @@ extension SQLStoreTransaction {
     func updateInbox(_ notification: InboxNotification) async throws {
         var binds = InboxRows.binds(notification)
         binds.removeSubrange(3...4)  // body and received_at
+        binds.removeLast()  // duplicates
         guard try await sql.execute(InboxRows.update, binds) == 1 else {
             throw SQLPurchaseStoreError.notFound("no inbox notification \(notification.id) to update")
         }

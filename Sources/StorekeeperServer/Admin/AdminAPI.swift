@@ -25,6 +25,7 @@ struct AdminAPI: Sendable {
         auditRoutes(app)
         customerRoutes(app)
         actionRoutes(app)
+        appleRoutes(app)
     }
 
     /// Resolves the route's app and its operator: 401 without a valid operator key, 403 for

@@ -50,11 +50,25 @@ public struct NotificationHistorySweeper: PeriodicJob {
         let items = try await apple.client(environment).allNotificationHistory(
             request: NotificationHistoryRequest(
                 startDate: Timestamp(millisecondsSince1970: max(0, start)), endDate: now))
+        let fed = try await Self.feed(items, store: store, notifications: notifications)
+        try await store.write { tx in
+            try await tx.setWatermark(name, value: String(now.millisecondsSince1970))
+        }
+        return Result(seen: items.count, known: fed.known, recovered: fed.recovered)
+    }
+
+    /// Feeds Notification History items the inbox lacks through the webhook path (verified,
+    /// stored, applied once); items it holds as processed or rejected are skipped unverified.
+    /// The sweep and the operators' backfill (`NotificationInbox.backfill`) share it.
+    static func feed(
+        _ items: [NotificationHistoryResponseItem], store: any PurchaseStore, notifications: NotificationService
+    ) async throws -> (known: Int, recovered: Int, rejected: Int) {
         var recovered = 0
         var known = 0
+        var rejected = 0
         for item in items {
             guard let signedPayload = item.signedPayload else { continue }
-            if let id = Self.notificationUUID(of: signedPayload),
+            if let id = notificationUUID(of: signedPayload),
                 let status = try await store.read({ try await $0.inboxStatus(id: id) }), status == .processed || status == .rejected
             {
                 known += 1
@@ -64,13 +78,11 @@ public struct NotificationHistorySweeper: PeriodicJob {
             switch await notifications.receive(Array(body)) {
             case .processed: recovered += 1
             case .retry(let reason): throw StorekeeperError.unavailable("recovered notification not applied", cause: reason)
-            case .duplicate, .rejected, .unauthorized: break
+            case .rejected: rejected += 1
+            case .duplicate, .unauthorized: break
             }
         }
-        try await store.write { tx in
-            try await tx.setWatermark(name, value: String(now.millisecondsSince1970))
-        }
-        return Result(seen: items.count, known: known, recovered: recovered)
+        return (known, recovered, rejected)
     }
 
     /// The `notificationUUID` of a signed notification, read without verifying it. Used only to

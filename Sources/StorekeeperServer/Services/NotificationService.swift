@@ -74,7 +74,7 @@ public struct NotificationService: Sendable {
         let entry = InboxNotification(
             id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now, status: .processed,
             attempts: 1, notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
-            signedDate: payload.signedDate, processedAt: now)
+            signedDate: payload.signedDate, processedAt: now, environment: payload.environment?.rawValue)
         let stored: Stored
         do {
             stored = try await store.write { tx -> Stored in
@@ -82,8 +82,10 @@ public struct NotificationService: Sendable {
                     return .applied(try await apply(fact, reference: "notification:\(id)", now: now, in: tx))
                 }
                 // Stored before: by a delivery that was applied (on PostgreSQL the insert waits
-                // for a concurrent one to commit), or by a failed attempt.
-                return try await tx.inboxStatus(id: id) == .failed ? .failedBefore : .duplicate
+                // for a concurrent one to commit), or by a failed attempt. Counted as arrived again.
+                let status = try await tx.inboxStatus(id: id)
+                try await tx.recordInboxDuplicate(id: id)
+                return status == .failed ? .failedBefore : .duplicate
             }
         } catch {
             if Self.isUnstorable(error) {
@@ -264,9 +266,12 @@ public struct NotificationService: Sendable {
         }
         do {
             let inserted = try await store.write { tx in
-                try await tx.insertInbox(
+                let inserted = try await tx.insertInbox(
                     InboxNotification(
-                        id: id, appId: runtime.config.id, version: 1, body: Data(body), receivedAt: now, notificationType: type))
+                        id: id, appId: runtime.config.id, version: 1, body: Data(body), receivedAt: now, notificationType: type,
+                        environment: Self.environment(of: notification)))
+                if !inserted { try await tx.recordInboxDuplicate(id: id) }
+                return inserted
             }
             if !inserted, let existing = try await store.read({ try await $0.inboxNotification(id: id) }),
                 existing.status == .processed
@@ -355,7 +360,9 @@ public struct NotificationService: Sendable {
             id: Self.digestId(body), appId: runtime.config.id, version: version, body: Data(body), receivedAt: now,
             status: .rejected, lastError: reason)
         do {
-            _ = try await store.write { tx in try await tx.insertInbox(entry) }
+            try await store.write { tx in
+                if try await !tx.insertInbox(entry) { try await tx.recordInboxDuplicate(id: entry.id) }
+            }
         } catch {
             return .retry("could not record the rejected body: \(error)")
         }
@@ -380,6 +387,12 @@ public struct NotificationService: Sendable {
         }
         metrics.notification(type: type, version: version, outcome: "rejected")
         return .rejected(reason)
+    }
+
+    /// A V1 body's environment named as V2 names it (`Sandbox`, `Production`).
+    static func environment(of notification: AppStoreServerNotificationV1) -> String? {
+        guard let environment = notification.environment else { return nil }
+        return environment == .production ? AppStoreEnvironment.production.rawValue : environment.rawValue
     }
 
     /// Whether `error` is text no backend stores (U+0000): permanent, never worth a retry.

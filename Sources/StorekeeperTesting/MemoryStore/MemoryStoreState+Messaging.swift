@@ -49,7 +49,7 @@ extension MemoryStoreState {
         return true
     }
 
-    /// The body and arrival are facts of the first receipt and never change.
+    /// The body, arrival and duplicate count are kept: facts of the first receipt and its own counter.
     mutating func updateInbox(_ notification: InboxNotification) throws {
         try Self.refuseNUL(in: notification)
         guard let stored = inbox[notification.id] else {
@@ -58,6 +58,7 @@ extension MemoryStoreState {
         var updated = notification
         updated.body = stored.body
         updated.receivedAt = stored.receivedAt
+        updated.duplicates = stored.duplicates
         inbox[notification.id] = updated
     }
 
@@ -83,7 +84,7 @@ extension MemoryStoreState {
     }
 
     static func refuseNUL(in n: InboxNotification) throws(SQLError) {
-        try MemoryText.refuseNUL(n.id, n.appId, n.status.rawValue, n.lastError, n.notificationType, n.subtype)
+        try MemoryText.refuseNUL(n.id, n.appId, n.status.rawValue, n.lastError, n.notificationType, n.subtype, n.environment)
     }
 
     // MARK: Outbox

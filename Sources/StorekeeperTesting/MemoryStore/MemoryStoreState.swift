@@ -28,6 +28,7 @@ struct MemoryStoreState: Sendable {
     var audit: [(seq: Int64, event: AuditEvent)] = []
     var auditIds: Set<UUID> = []
     var inbox: [String: InboxNotification] = [:]
+    var massExtensions: [MemoryMassExtensionKey: MassExtensionRecord] = [:]
     var outbox: [UUID: OutboxMessage] = [:]
     var watermarks: [String: String] = [:]
     var leases: [String: MemoryLease] = [:]

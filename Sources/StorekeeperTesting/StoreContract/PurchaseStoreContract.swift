@@ -51,4 +51,5 @@ public enum PurchaseStoreContract {
         + transactionalityCases + textCases
         + searchCases + timelineCases
         + operatorGrantCases
+        + inboxQueryCases
 }

@@ -31,6 +31,7 @@ public enum StoreSchema {
         operators,
         adminSearch,
         operatorGrants,
+        inboxQueries,
     ]
 }
 

@@ -1,0 +1,43 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// Resync a customer from Apple (support role): `POST customers/{customer}/resync`.
+extension AdminAPI {
+    func resyncRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {
+        app.post("customers/:customer/resync", use: resyncCustomer)
+    }
+
+    /// Asks Apple for the customer's Transaction History and All Subscription Statuses, applies
+    /// them like any fact, and answers what changed; audited with the operator's reason.
+    @Sendable func resyncCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await call(request, context, role: .support)
+        let customerId = try Self.appleCustomer(context)
+        let body = try await decode(AdminActionBody.self, request)
+        let service = ResyncService(store: store, runtime: call.services.runtime, applier: call.services.notifications.applier)
+        let now = now
+        let response = try await onceAtApple(
+            call, key: body.idempotencyKey, kind: "customer.resync",
+            request: ResyncRequest(customerId: customerId.rawValue, reason: body.reason),
+            perform: { try await service.resync(customerId, actor: call.actor, now: now) },
+            commit: { result, tx in
+                try await tx.append(
+                    call.audit(
+                        kind: "customer.resynced", customerId: customerId, fact: "resync:\(customerId.rawValue)",
+                        details: [
+                            "originalTransactions": String(result.originalTransactionIds.count),
+                            "newTransactions": String(result.newTransactions.count),
+                            "changedSubscriptions": String(result.changedSubscriptions.count),
+                        ], reason: body.reason, at: now()))
+                return result
+            })
+        return try json(response)
+    }
+}
+
+/// What a resync is keyed by (with its idempotency key).
+struct ResyncRequest: Codable, Sendable {
+    var customerId: String
+    var reason: String
+}
