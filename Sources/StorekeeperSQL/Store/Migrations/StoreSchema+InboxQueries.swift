@@ -6,7 +6,8 @@ extension StoreSchema {
     ///   arrived again after it was stored.
     /// - Indexes for the inbox's filters, each led by the app and ending in the page order
     ///   (`received_at`, `id`, newest first): by arrival alone, by status, by type, by
-    ///   environment, and a partial index of the entries that arrived more than once.
+    ///   environment, and a partial index of the entries that arrived more than once (a subtype
+    ///   is filtered within its type's index range).
     /// - `mass_extensions`: the mass renewal-date extensions operators sent to Apple, by the
     ///   request identifier Apple knows them by.
     static let inboxQueries = Migration(version: 15, name: "notifications inbox filters and mass extensions") { dialect in
@@ -15,7 +16,7 @@ extension StoreSchema {
         ALTER TABLE inbox ADD COLUMN duplicates BIGINT NOT NULL DEFAULT 0;
         CREATE INDEX inbox_app_received ON inbox (app_id, received_at, id);
         CREATE INDEX inbox_app_status ON inbox (app_id, status, received_at, id);
-        CREATE INDEX inbox_app_type ON inbox (app_id, notification_type, subtype, received_at, id);
+        CREATE INDEX inbox_app_type ON inbox (app_id, notification_type, received_at, id);
         CREATE INDEX inbox_app_environment ON inbox (app_id, environment, received_at, id);
         CREATE INDEX inbox_app_duplicates ON inbox (app_id, received_at, id) WHERE duplicates > 0;
 
