@@ -128,6 +128,36 @@ import Testing
         }
     }
 
+    /// A V1 body refused for its shared secret stays rejected when replayed: V1 bodies carry no
+    /// signature, so the secret checked on arrival is their only authentication and a replay
+    /// never skips it.
+    @Test(arguments: E2EBackend.all)
+    func aV1BodyRefusedForItsSecretStaysRejectedWhenReplayed(_ backend: E2EBackend) async throws {
+        try await NotificationAdminStack.run(backend) { h in
+            var app = try h.simulator.credentials(bundleId: DemoCatalog.bundleId)
+            app.notificationVersion = .v1
+            app.sharedSecret = "not-the-secret-\(h.e2e.tag)"
+            try h.simulator.configureApp(app)
+            let zoe = h.e2e.customer("zoe")
+            try await h.buy(zoe, account: try h.account("zoe"), DemoCatalog.monthly)
+            let rejected = try await h.viewer.get("/notifications?status=rejected")
+            let entries = rejected.json["notifications"]?.arrayValue ?? []
+            #expect(entries.count == 1, "\(rejected.text)")
+            let id = try #require(entries.first?["id"]?.stringValue)
+            #expect(entries.first?["version"]?.intValue == 1)
+            let shown = try await h.viewer.get("/notifications/\(id)?raw=true")
+            #expect(shown.json["v1"]?["password"]?.stringValue == "<redacted>")
+            #expect(shown.json["rawBody"]?.stringValue?.contains(app.sharedSecret) == false, "the secret never leaves the server")
+
+            let replay = try await h.support.post("/notifications/\(id)/replay", NotificationAdminStack.action())
+            #expect(replay.status == 200, "\(replay.text)")
+            #expect(replay.json["result"]?["outcome"]?.stringValue == "rejected")
+            #expect(replay.json["result"]?["statusAfter"]?.stringValue == "rejected")
+            #expect(try await h.inbox(id)?.status == .rejected)
+            #expect(!(try await h.view(zoe).has("premium")))
+        }
+    }
+
     /// `signedPayload` with one character of its signature changed.
     static func forged(_ jws: String) -> String {
         var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
