@@ -35,9 +35,3 @@ extension AdminAPI {
         return try json(response)
     }
 }
-
-/// What a resync is keyed by (with its idempotency key).
-struct ResyncRequest: Codable, Sendable {
-    var customerId: String
-    var reason: String
-}

@@ -2,8 +2,9 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 
-// The admin API's bodies for the Apple-side actions and the notifications inbox: extensions
-// (one and mass), resync, the inbox (list, detail, replay, backfill, TEST) and offer signing.
+// The admin API's request and response bodies for the Apple-side actions and the notifications
+// inbox: extensions (one and mass), resync, the inbox (list, detail, replay, backfill, TEST) and
+// offer signing.
 
 // MARK: Inbox
 
@@ -117,6 +118,88 @@ struct TestNotificationStatusResponse: Codable, Sendable {
     /// Whether our inbox holds it.
     let arrived: Bool
     let inbox: InboxEntryBody?
+}
+
+// MARK: Inbox requests
+
+/// The inbox filters a list or a replay takes.
+struct InboxFilter: Codable, Sendable, Hashable {
+    var status: String?
+    var type: String?
+    var subtype: String?
+    var environment: String?
+    var from: Int64?
+    var to: Int64?
+    var before: String?
+    var limit: Int?
+
+    func query(appId: String, limit: Int) throws -> InboxQuery {
+        var status: InboxQuery.Status?
+        if let raw = self.status {
+            guard let parsed = InboxQuery.Status(rawValue: raw) else {
+                throw StorekeeperError.invalidRequest(
+                    "status must be one of \(InboxQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            status = parsed
+        }
+        for (name, value) in [("type", type), ("subtype", subtype), ("environment", environment)] {
+            if let value, !(1...64).contains(value.utf8.count) { throw StorekeeperError.invalidRequest("\(name) must be 1–64 bytes") }
+        }
+        if let from, from < 0 { throw StorekeeperError.invalidRequest("from must be milliseconds since 1970") }
+        if let to, to < 0 { throw StorekeeperError.invalidRequest("to must be milliseconds since 1970") }
+        var cursor: InboxCursor?
+        if let before {
+            guard let parsed = InboxCursor(token: before) else {
+                throw StorekeeperError.invalidRequest("before must be a cursor from a previous page's next")
+            }
+            cursor = parsed
+        }
+        return InboxQuery(
+            appId: appId, status: status, notificationType: type, subtype: subtype, environment: environment,
+            from: from.map(Timestamp.init(millisecondsSince1970:)), to: to.map(Timestamp.init(millisecondsSince1970:)),
+            before: cursor, limit: limit)
+    }
+}
+
+/// `POST notifications/replay`: the filters, the page size (1–500, default 100), and the action's fields.
+struct ReplayRangeRequest: Codable, Sendable {
+    var status: String?
+    var type: String?
+    var subtype: String?
+    var environment: String?
+    var from: Int64?
+    var to: Int64?
+    var before: String?
+    var limit: Int?
+    var reason: String
+    var idempotencyKey: String
+
+    var filter: InboxFilter {
+        InboxFilter(
+            status: status, type: type, subtype: subtype, environment: environment, from: from, to: to, before: before, limit: limit)
+    }
+}
+
+/// What a replay of one entry is keyed by (with its idempotency key).
+struct ReplayOneRequest: Codable, Sendable {
+    var id: String
+    var reason: String
+}
+
+/// `POST notifications/backfill`: a window in milliseconds since 1970.
+struct BackfillRequest: Codable, Sendable {
+    var environment: String?
+    var from: Int64
+    var to: Int64
+    var reason: String
+    var idempotencyKey: String
+}
+
+/// `POST notifications/test`.
+struct TestNotificationRequest: Codable, Sendable {
+    var environment: String?
+    var reason: String
+    var idempotencyKey: String
 }
 
 // MARK: Extensions
@@ -233,6 +316,12 @@ struct SubscriptionChange: Codable, Sendable {
     let originalTransactionId: String
     let before: SubscriptionSnapshot?
     let after: SubscriptionSnapshot?
+}
+
+/// What a resync is keyed by (with its idempotency key).
+struct ResyncRequest: Codable, Sendable {
+    var customerId: String
+    var reason: String
 }
 
 // MARK: Offers
