@@ -6,7 +6,7 @@ import Foundation
 public protocol InboxQueryStoreReader: Sendable {
     /// One page of the app's inbox matching `query`, newest first (`received_at`, then `id`,
     /// both descending), without bodies.
-    func inboxPage(_ query: InboxQuery) async throws -> [InboxSummary]
+    func inboxPage(_ query: InboxQuery) async throws -> [InboxPageEntry]
 }
 
 /// Writes the inbox's operator view needs.
@@ -98,7 +98,7 @@ public struct InboxCursor: Sendable, Hashable, Codable {
 }
 
 /// An inbox entry without its body.
-public struct InboxSummary: Sendable, Hashable, Codable {
+public struct InboxPageEntry: Sendable, Hashable, Codable {
     public var id: String
     public var appId: String
     public var version: Int

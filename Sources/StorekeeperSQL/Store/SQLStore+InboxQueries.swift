@@ -8,8 +8,8 @@ enum InboxQueryRows {
         subtype, signed_date, processed_at, LENGTH(body)
         """
 
-    static func summary(_ row: SQLRow) throws -> InboxSummary {
-        InboxSummary(
+    static func summary(_ row: SQLRow) throws -> InboxPageEntry {
+        InboxPageEntry(
             id: try row.string(0), appId: try row.string(1), version: try row.int(2), environment: try row.optionalString(3),
             receivedAt: try row.timestamp(4), status: try row.closedEnum(InboxNotification.Status.self, 5),
             attempts: try row.int(6), duplicates: try row.int(7), lastError: try row.optionalString(8),
@@ -80,7 +80,7 @@ enum InboxQueryRows {
 }
 
 extension SQLStoreQuerying {
-    func inboxPage(_ query: InboxQuery) async throws -> [InboxSummary] {
+    func inboxPage(_ query: InboxQuery) async throws -> [InboxPageEntry] {
         let (sql, binds) = try InboxQueryRows.page(query)
         return try await self.sql.query(sql, binds).map(InboxQueryRows.summary)
     }

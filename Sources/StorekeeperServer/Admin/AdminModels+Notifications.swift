@@ -24,7 +24,7 @@ struct InboxEntryBody: Codable, Sendable {
     let processedAt: Timestamp?
     let bodyBytes: Int
 
-    init(_ entry: InboxSummary) {
+    init(_ entry: InboxPageEntry) {
         id = entry.id
         version = entry.version
         environment = entry.environment

@@ -56,7 +56,7 @@ struct NotificationInbox: Sendable {
             if v1?.password != nil { v1?.password = "<redacted>" }
         }
         return InboxDetailResponse(
-            notification: InboxEntryBody(InboxSummary(entry)), verified: verified, verificationError: verificationError,
+            notification: InboxEntryBody(InboxPageEntry(entry)), verified: verified, verificationError: verificationError,
             payload: payload, transaction: transaction, renewalInfo: renewalInfo, v1: v1,
             actions: actions.map(AuditEventBody.init), rawBody: raw ? Self.rawText(entry) : nil)
     }
@@ -187,6 +187,6 @@ struct NotificationInbox: Sendable {
         return TestNotificationStatusResponse(
             environment: environment.rawValue, testNotificationToken: token, notificationUUID: uuid,
             firstSendAttemptResult: response.firstSendAttemptResult?.rawValue, sendAttempts: response.sendAttempts ?? [],
-            arrived: inbox != nil, inbox: inbox.map { InboxEntryBody(InboxSummary($0)) })
+            arrived: inbox != nil, inbox: inbox.map { InboxEntryBody(InboxPageEntry($0)) })
     }
 }

@@ -12,7 +12,7 @@ struct MemoryMassExtensionKey: Hashable, Sendable {
 /// The operators' inbox queries and mass extensions (`SQLStore+InboxQueries`).
 extension MemoryStoreState {
     /// The app's entries matching the filters, newest first (`received_at DESC, id DESC`).
-    func inboxPage(_ query: InboxQuery) throws -> [InboxSummary] {
+    func inboxPage(_ query: InboxQuery) throws -> [InboxPageEntry] {
         try MemoryText.refuseNUL(
             query.appId, query.notificationType, query.subtype, query.environment, query.before?.id)
         try PurchaseStoreError.checkLimit(query.limit)
@@ -24,7 +24,7 @@ extension MemoryStoreState {
         }.sorted {
             Self.ordered($0, $1, by: [{ Self.compare($1.receivedAt, $0.receivedAt) }, { Self.compareText($1.id, $0.id) }])
         }
-        return try Self.limited(rows, query.limit).map(InboxSummary.init)
+        return try Self.limited(rows, query.limit).map(InboxPageEntry.init)
     }
 
     mutating func recordInboxDuplicate(id: String) throws -> Bool {
@@ -51,7 +51,7 @@ extension MemoryStoreState {
 }
 
 extension MemoryStoreQuerying {
-    func inboxPage(_ query: InboxQuery) async throws -> [InboxSummary] { try handle.reading { try $0.inboxPage(query) } }
+    func inboxPage(_ query: InboxQuery) async throws -> [InboxPageEntry] { try handle.reading { try $0.inboxPage(query) } }
 
     func massExtension(appId: String, requestIdentifier: String) async throws -> MassExtensionRecord? {
         try handle.reading { try $0.massExtension(appId: appId, requestIdentifier: requestIdentifier) }
