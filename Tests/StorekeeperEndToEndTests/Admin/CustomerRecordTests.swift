@@ -85,6 +85,35 @@ import Testing
         }
     }
 
+    /// An operator's grant is kept among the derived grants with source `operator:<name>` and its
+    /// grant ID (as helper "act" stores it): the record names the operator, not a transaction.
+    @Test(arguments: E2EBackend.all)
+    func operatorGrantsNameTheOperator(_ backend: E2EBackend) async throws {
+        try await E2E.routes(backend) { e2e in
+            let bob = try E2EStack.id(e2e.customer("bob"))
+            let grantId = UUID().uuidString.lowercased()
+            let now = Timestamp(Date())
+            try await e2e.store.write { tx in
+                try await tx.ensureCustomer(Customer(id: bob, createdAt: now))
+                try await tx.replaceGrants(
+                    customerId: bob,
+                    grants: [
+                        EntitlementGrant(
+                            customerId: bob, entitlement: "premium", productId: DemoCatalog.monthly,
+                            source: GrantSource(environment: .sandbox, originalTransactionId: "operator:olivia", transactionId: grantId),
+                            startsAt: now.adding(milliseconds: -1_000), expiresAt: now.adding(milliseconds: 86_400_000))
+                    ])
+            }
+            let viewer = try await e2e.operatorClient(.viewer)
+            let record = try Self.decode(AdminCustomerRecord.self, try await viewer.get("/customers/\(bob.rawValue)"))
+            let source = try #require(record.entitlements.first?.source)
+            #expect(source.kind == "operatorGrant")
+            #expect(source.operatorName == "olivia")
+            #expect(source.grantId == grantId)
+            #expect(source.transactionId == nil && source.originalTransactionId == nil)
+        }
+    }
+
     @Test(arguments: E2EBackend.all)
     func unknownCustomersAreEmptyAndBadInputIsRefused(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
