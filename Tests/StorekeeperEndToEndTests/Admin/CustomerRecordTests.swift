@@ -85,32 +85,31 @@ import Testing
         }
     }
 
-    /// An operator's grant is kept among the derived grants with source `operator:<name>` and its
-    /// grant ID (as helper "act" stores it): the record names the operator, not a transaction.
+    /// An operator's grant (helper "act"'s action) shows in the record as theirs: the operator,
+    /// the grant and the reason, not an Apple transaction; and on the timeline as an operator
+    /// action with its reason.
     @Test(arguments: E2EBackend.all)
-    func operatorGrantsNameTheOperator(_ backend: E2EBackend) async throws {
+    func operatorGrantsNameTheOperatorAndTheReason(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
-            let bob = try E2EStack.id(e2e.customer("bob"))
-            let grantId = UUID().uuidString.lowercased()
-            let now = Timestamp(Date())
-            try await e2e.store.write { tx in
-                try await tx.ensureCustomer(Customer(id: bob, createdAt: now))
-                try await tx.replaceGrants(
-                    customerId: bob,
-                    grants: [
-                        EntitlementGrant(
-                            customerId: bob, entitlement: "premium", productId: DemoCatalog.monthly,
-                            source: GrantSource(environment: .sandbox, originalTransactionId: "operator:olivia", transactionId: grantId),
-                            startsAt: now.adding(milliseconds: -1_000), expiresAt: now.adding(milliseconds: 86_400_000))
-                    ])
-            }
+            let bob = e2e.customer("bob")
+            _ = try await e2e.createOrder(bob, product: DemoCatalog.gems)
+            let support = try await e2e.createOperator(.support)
+            let granted = try await e2e.adminClient(credential: support.key).post(
+                "/customers/\(bob)/grants",
+                ["entitlement": "premium", "duration": "PT2H", "reason": "outage on the 3rd", "idempotencyKey": "g-\(e2e.tag)"])
+            #expect(granted.status == 200, "\(granted.text)")
             let viewer = try await e2e.operatorClient(.viewer)
-            let record = try Self.decode(AdminCustomerRecord.self, try await viewer.get("/customers/\(bob.rawValue)"))
-            let source = try #require(record.entitlements.first?.source)
-            #expect(source.kind == "operatorGrant")
-            #expect(source.operatorName == "olivia")
-            #expect(source.grantId == grantId)
-            #expect(source.transactionId == nil && source.originalTransactionId == nil)
+            let record = try Self.decode(AdminCustomerRecord.self, try await viewer.get("/customers/\(bob)"))
+            let premium = try #require(record.entitlements.first { $0.id == "premium" })
+            #expect(premium.isActive)
+            #expect(premium.source.kind == "operatorGrant")
+            #expect(premium.source.operatorName == support.name)
+            #expect(premium.source.grantId?.lowercased() == granted.json["result"]?["grant"]?["id"]?.stringValue?.lowercased())
+            #expect(premium.source.reason == "outage on the 3rd")
+            #expect(premium.source.transactionId == nil && premium.source.originalTransactionId == nil)
+            let actions = try Self.decode(AdminTimelinePage.self, try await viewer.get("/customers/\(bob)/timeline?kind=operator"))
+            #expect(actions.entries.contains { $0.event?.kind == "grant.created" && $0.event?.reason == "outage on the 3rd" })
+            #expect(!actions.entries.isEmpty && actions.entries.allSatisfy { $0.event?.actor.operatorName == support.name })
         }
     }
 
