@@ -99,6 +99,19 @@ public struct AdminGrantSource: Codable, Sendable, Hashable {
     public var grantId: String?
     public var operatorName: String?
     public var reason: String?
+
+    public init(
+        kind: String, environment: AppStoreEnvironment?, originalTransactionId: String? = nil, transactionId: String? = nil,
+        grantId: String? = nil, operatorName: String? = nil, reason: String? = nil
+    ) {
+        self.kind = kind
+        self.environment = environment
+        self.originalTransactionId = originalTransactionId
+        self.transactionId = transactionId
+        self.grantId = grantId
+        self.operatorName = operatorName
+        self.reason = reason
+    }
 }
 
 /// A subscription with its lifecycle, renewal preference, offers and price-increase state.

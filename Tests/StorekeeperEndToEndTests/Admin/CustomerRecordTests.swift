@@ -85,6 +85,34 @@ import Testing
         }
     }
 
+    /// An operator's grant (helper "act"'s action) shows in the record as theirs: the operator,
+    /// the grant and the reason, not an Apple transaction; and on the timeline as an operator
+    /// action with its reason.
+    @Test(arguments: E2EBackend.all)
+    func operatorGrantsNameTheOperatorAndTheReason(_ backend: E2EBackend) async throws {
+        try await E2E.routes(backend) { e2e in
+            let bob = e2e.customer("bob")
+            _ = try await e2e.createOrder(bob, product: DemoCatalog.gems)
+            let support = try await e2e.createOperator(.support)
+            let granted = try await e2e.adminClient(credential: support.key).post(
+                "/customers/\(bob)/grants",
+                ["entitlement": "premium", "duration": "PT2H", "reason": "outage on the 3rd", "idempotencyKey": "g-\(e2e.tag)"])
+            #expect(granted.status == 200, "\(granted.text)")
+            let viewer = try await e2e.operatorClient(.viewer)
+            let record = try Self.decode(AdminCustomerRecord.self, try await viewer.get("/customers/\(bob)"))
+            let premium = try #require(record.entitlements.first { $0.id == "premium" })
+            #expect(premium.isActive)
+            #expect(premium.source.kind == "operatorGrant")
+            #expect(premium.source.operatorName == support.name)
+            #expect(premium.source.grantId?.lowercased() == granted.json["result"]?["grant"]?["id"]?.stringValue?.lowercased())
+            #expect(premium.source.reason == "outage on the 3rd")
+            #expect(premium.source.transactionId == nil && premium.source.originalTransactionId == nil)
+            let actions = try Self.decode(AdminTimelinePage.self, try await viewer.get("/customers/\(bob)/timeline?kind=operator"))
+            #expect(actions.entries.contains { $0.event?.kind == "grant.created" && $0.event?.reason == "outage on the 3rd" })
+            #expect(!actions.entries.isEmpty && actions.entries.allSatisfy { $0.event?.actor.operatorName == support.name })
+        }
+    }
+
     @Test(arguments: E2EBackend.all)
     func unknownCustomersAreEmptyAndBadInputIsRefused(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
