@@ -39,6 +39,7 @@ struct MemoryStoreState: Sendable {
     /// App ID → idempotency key → record.
     var adminActions: [String: [String: AdminActionRecord]] = [:]
     var operatorGrants: [UUID: OperatorGrant] = [:]
+    var figures = MemoryFigures()
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

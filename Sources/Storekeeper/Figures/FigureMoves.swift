@@ -1,0 +1,80 @@
+public import AppStoreModels
+
+/// One bucket of the daily rollup.
+public struct FigureKey: Hashable, Comparable, Sendable, Codable {
+    public var environment: AppStoreEnvironment
+    public var day: FigureDay
+    public var metric: FigureMetric
+    /// The product counted; empty for money (counted per currency).
+    public var productId: String
+    /// The phase (``FigureMetric/active``), the currency (money), or empty.
+    public var dimension: String
+
+    public init(environment: AppStoreEnvironment, day: FigureDay, metric: FigureMetric, productId: String, dimension: String = "") {
+        self.environment = environment
+        self.day = day
+        self.metric = metric
+        self.productId = productId
+        self.dimension = dimension
+    }
+
+    /// The order rows are written in (a consistent lock order on PostgreSQL).
+    public static func < (lhs: FigureKey, rhs: FigureKey) -> Bool {
+        (lhs.environment.rawValue, lhs.metric.rawValue, lhs.day, lhs.productId, lhs.dimension)
+            < (rhs.environment.rawValue, rhs.metric.rawValue, rhs.day, rhs.productId, rhs.dimension)
+    }
+}
+
+/// How much a fact moves each bucket: what a rollup adds. Buckets that net to zero are dropped,
+/// so "nothing moved" is ``isEmpty``.
+public struct FigureMoves: Hashable, Sendable {
+    public private(set) var amounts: [FigureKey: Int64] = [:]
+
+    public init() {}
+
+    public init(_ amounts: [FigureKey: Int64]) {
+        for (key, amount) in amounts { add(amount, to: key) }
+    }
+
+    public var isEmpty: Bool { amounts.isEmpty }
+
+    /// The non-zero moves in key order.
+    public var sorted: [(key: FigureKey, amount: Int64)] { amounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+
+    public subscript(key: FigureKey) -> Int64 { amounts[key] ?? 0 }
+
+    public mutating func add(_ amount: Int64, to key: FigureKey) {
+        let total = (amounts[key] ?? 0) &+ amount
+        amounts[key] = total == 0 ? nil : total
+    }
+
+    public static func + (lhs: FigureMoves, rhs: FigureMoves) -> FigureMoves {
+        var sum = lhs
+        for (key, amount) in rhs.amounts { sum.add(amount, to: key) }
+        return sum
+    }
+
+    public static func - (lhs: FigureMoves, rhs: FigureMoves) -> FigureMoves {
+        var difference = lhs
+        for (key, amount) in rhs.amounts { difference.add(-amount, to: key) }
+        return difference
+    }
+
+    /// A span of a phase: +1 on the day it starts, −1 on the day it ends (nothing for an empty span).
+    mutating func span(
+        _ environment: AppStoreEnvironment, productId: String, phase: FigurePhase, from start: Timestamp, to end: Timestamp
+    ) {
+        guard end > start else { return }
+        add(1, to: FigureKey(environment: environment, day: FigureDay(containing: start), metric: .active, productId: productId, dimension: phase.rawValue))
+        add(-1, to: FigureKey(environment: environment, day: FigureDay(containing: end), metric: .active, productId: productId, dimension: phase.rawValue))
+    }
+
+    mutating func count(_ metric: FigureMetric, _ environment: AppStoreEnvironment, productId: String, at instant: Timestamp) {
+        add(1, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: productId))
+    }
+
+    mutating func money(_ metric: FigureMetric, _ environment: AppStoreEnvironment, currency: String, amount: Int64, at instant: Timestamp) {
+        guard amount != 0 else { return }
+        add(amount, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: "", dimension: currency))
+    }
+}

@@ -1,0 +1,114 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+
+/// The overview figures of one app (issue #17, item 7), read from the rollups the writes keep
+/// (``OverviewRollup``): two index range reads whatever the number of customers.
+struct OverviewService: Sendable {
+    let store: any PurchaseStore
+    let appId: String
+    let now: @Sendable () -> Timestamp
+
+    /// The longest range one request may ask for.
+    static let maximumDays = 366
+    /// The default range: the last 30 days, today included.
+    static let defaultDays = 30
+    /// The window the operations view counts over.
+    static let operationsWindow: Int64 = 24 * 3_600_000
+
+    /// The environments an overview may be asked for.
+    static let environments: [AppStoreEnvironment] = [.production, .sandbox, .xcode, .localTesting]
+
+    /// The range and environment of a request, checked: `YYYY-MM-DD` days, `from` ≤ `to`, at most
+    /// ``maximumDays``; `to` defaults to today (UTC), `from` to ``defaultDays`` before `to`.
+    static func query(
+        from: String?, to: String?, environment: String?, today: FigureDay
+    ) throws -> (days: ClosedRange<FigureDay>, environment: AppStoreEnvironment) {
+        func day(_ text: String?, _ name: String) throws -> FigureDay? {
+            guard let text else { return nil }
+            guard let day = FigureDay(iso: text) else { throw StorekeeperError.invalidRequest("\(name) must be a day as YYYY-MM-DD") }
+            return day
+        }
+        let last = try day(to, "to") ?? today
+        let first = try day(from, "from") ?? last.adding(days: 1 - defaultDays)
+        guard first <= last else { throw StorekeeperError.invalidRequest("from must not be after to") }
+        guard last.daysSince1970 - first.daysSince1970 < maximumDays else {
+            throw StorekeeperError.invalidRequest("a range covers at most \(maximumDays) days")
+        }
+        let chosen = environment.map(AppStoreEnvironment.init(rawValue:)) ?? .production
+        guard environments.contains(chosen) else {
+            throw StorekeeperError.invalidRequest("environment must be one of \(environments.map(\.rawValue).joined(separator: ", "))")
+        }
+        return (first...last, chosen)
+    }
+
+    func overview(days: ClosedRange<FigureDay>, environment: AppStoreEnvironment) async throws -> OverviewResponse {
+        let (opening, totals) = try await store.read { reader in
+            (
+                try await reader.activeLevels(appId: appId, environment: environment, before: days.lowerBound),
+                try await reader.figureTotals(appId: appId, environment: environment, days: days)
+            )
+        }
+        let figures = FigureOverview(days: days, opening: opening, totals: totals)
+        let bodies = figures.days.map(Self.body)
+        var range = FigureOverview.Day(day: days.lowerBound)
+        for day in figures.days {
+            for (metric, products) in day.counts {
+                for (product, count) in products { range.counts[metric, default: [:]][product, default: 0] += count }
+            }
+            for (metric, currencies) in day.money {
+                for (currency, amount) in currencies { range.money[metric, default: [:]][currency, default: 0] += amount }
+            }
+        }
+        return OverviewResponse(
+            appId: appId, environment: environment.rawValue, from: days.lowerBound.description, to: days.upperBound.description,
+            days: bodies,
+            totals: OverviewTotalsBody(
+                new: range.total(.new), renewed: range.total(.renewed), churned: range.total(.churned), refunds: range.total(.refunds),
+                trialsConverted: range.total(.trialsConverted), revenue: Self.revenue(range)))
+    }
+
+    static func body(_ day: FigureOverview.Day) -> OverviewDayBody {
+        let products = day.active.keys.sorted().map { product in
+            let phases = day.active[product] ?? [:]
+            return OverviewActiveProductBody(
+                productId: product, total: phases.values.reduce(0, +), trial: phases[.trial] ?? 0, intro: phases[.intro] ?? 0,
+                promotional: phases[.promotional] ?? 0, standard: phases[.standard] ?? 0, grace: phases[.grace] ?? 0,
+                billingRetry: phases[.billingRetry] ?? 0)
+        }
+        return OverviewDayBody(
+            date: day.day.description, active: OverviewActiveBody(total: day.activeTotal, byProduct: products),
+            new: day.total(.new), renewed: day.total(.renewed), churned: day.total(.churned), refunds: day.total(.refunds),
+            trialsConverted: day.total(.trialsConverted), revenue: revenue(day))
+    }
+
+    static func revenue(_ day: FigureOverview.Day) -> [OverviewRevenueBody] {
+        let currencies = Set(FigureOverview.moneyMetrics.flatMap { day.money[$0]?.keys.map { $0 } ?? [] })
+        return currencies.sorted().map { currency in
+            OverviewRevenueBody(
+                currency: currency, customerPrice: day.money[.revenue]?[currency] ?? 0,
+                estimatedProceeds: day.money[.proceeds]?[currency] ?? 0, refunded: day.money[.refunded]?[currency] ?? 0)
+        }
+    }
+
+    /// The operations view: backlogs and lags of the last ``operationsWindow``.
+    func operations(serverAPIConfigured: Bool) async throws -> OperationsResponse {
+        let now = now()
+        let since = now.adding(milliseconds: -Self.operationsWindow)
+        let figures = try await store.read { try await $0.operationsFigures(appId: appId, since: since, now: now) }
+        func age(_ instant: Timestamp?) -> Int64? { instant.map { max(0, now.millisecondsSince1970 - $0.millisecondsSince1970) } }
+        return OperationsResponse(
+            appId: appId, now: now, since: since,
+            notifications: OperationsNotificationsBody(
+                pending: figures.inboxReceived, failed: figures.inboxFailed, rejectedSince: figures.inboxRejectedSince,
+                oldestWaiting: age(figures.oldestWaitingReceivedAt), processedSince: figures.processedSince,
+                lastProcessedAt: figures.lastProcessedAt, averageDeliveryLag: figures.averageDeliveryDelay,
+                maximumDeliveryLag: figures.maximumDeliveryDelay, averageProcessingLag: figures.averageProcessingDelay,
+                maximumProcessingLag: figures.maximumProcessingDelay),
+            outbox: OperationsOutboxBody(
+                pending: figures.outboxPending, oldestPending: age(figures.oldestOutboxPendingAt), failedSince: figures.outboxFailedSince),
+            apple: OperationsAppleBody(
+                serverAPIConfigured: serverAPIConfigured, pendingCalls: figures.appleOutboxPending,
+                failedCallsSince: figures.appleOutboxFailedSince))
+    }
+}
