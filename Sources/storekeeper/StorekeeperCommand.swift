@@ -10,12 +10,13 @@ struct StorekeeperCommand: AsyncParsableCommand {
         commandName: "storekeeper",
         abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, FiguresCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
+            ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
             BenchmarkCommand.self, ReportsCommand.self,
             OperatorCommand.self,
             CustomerCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
             ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self,
+            FiguresCommand.self,
         ]
     )
 

@@ -39,7 +39,9 @@ struct FiguresPropertyTests {
         return total
     }
 
-    @Test("the moves of every step add up to the final state's contribution, in any order, with duplicates", arguments: [0..<40, 40..<80, 80..<120])
+    @Test(
+        "the moves of every step add up to the final state's contribution, in any order, with duplicates",
+        arguments: [0..<40, 40..<80, 80..<120])
     func orderAndReplayIndependence(_ range: Range<Int>) throws {
         for seed in Self.seeds[range] {
             var generator = LifecycleGenerator(seed: seed)

@@ -102,7 +102,9 @@ struct FiguresScenarioTests {
         #expect(day.monthStart.civil.month == day.civil.month)
     }
 
-    @Test("impossible days are refused", arguments: ["2025-02-29", "2025-13-01", "2025-00-10", "2025-1-01", "20250101", "1969-12-31", "2025-01-32", "２０２５-01-01"])
+    @Test(
+        "impossible days are refused",
+        arguments: ["2025-02-29", "2025-13-01", "2025-00-10", "2025-1-01", "20250101", "1969-12-31", "2025-01-32", "２０２５-01-01"])
     func invalidDays(_ text: String) {
         #expect(FigureDay(iso: text) == nil)
     }

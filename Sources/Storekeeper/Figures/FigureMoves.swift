@@ -65,16 +65,28 @@ public struct FigureMoves: Hashable, Sendable {
         _ environment: AppStoreEnvironment, productId: String, phase: FigurePhase, from start: Timestamp, to end: Timestamp
     ) {
         guard end > start else { return }
-        add(1, to: FigureKey(environment: environment, day: FigureDay(containing: start), metric: .active, productId: productId, dimension: phase.rawValue))
-        add(-1, to: FigureKey(environment: environment, day: FigureDay(containing: end), metric: .active, productId: productId, dimension: phase.rawValue))
+        add(
+            1,
+            to: FigureKey(
+                environment: environment, day: FigureDay(containing: start), metric: .active, productId: productId,
+                dimension: phase.rawValue))
+        add(
+            -1,
+            to: FigureKey(
+                environment: environment, day: FigureDay(containing: end), metric: .active, productId: productId, dimension: phase.rawValue)
+        )
     }
 
     mutating func count(_ metric: FigureMetric, _ environment: AppStoreEnvironment, productId: String, at instant: Timestamp) {
         add(1, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: productId))
     }
 
-    mutating func money(_ metric: FigureMetric, _ environment: AppStoreEnvironment, currency: String, amount: Int64, at instant: Timestamp) {
+    mutating func money(_ metric: FigureMetric, _ environment: AppStoreEnvironment, currency: String, amount: Int64, at instant: Timestamp)
+    {
         guard amount != 0 else { return }
-        add(amount, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: "", dimension: currency))
+        add(
+            amount,
+            to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: "", dimension: currency)
+        )
     }
 }

@@ -26,7 +26,9 @@ public enum SubscriptionFigures {
         var moves = FigureMoves()
         guard let current = view.periods.last else { return moves }
         for period in periods {
-            moves.span(environment, productId: period.productId, phase: FigurePhase(period: period), from: period.purchaseDate, to: period.accessEnd)
+            moves.span(
+                environment, productId: period.productId, phase: FigurePhase(period: period), from: period.purchaseDate,
+                to: period.accessEnd)
         }
         // What follows the current period's access: grace, billing retry, or the end.
         var accessEnd = current.accessEnd
@@ -67,7 +69,9 @@ public enum SubscriptionFigures {
         var previous: PaidPeriod?
         for period in periods {
             if let end = windowEnd, let last = previous, period.purchaseDate <= end {
-                if last.revocation?.kind != .upgraded { moves.count(.renewed, environment, productId: period.productId, at: period.purchaseDate) }
+                if last.revocation?.kind != .upgraded {
+                    moves.count(.renewed, environment, productId: period.productId, at: period.purchaseDate)
+                }
                 if FigurePhase(period: last) == .trial, FigurePhase(period: period) != .trial {
                     moves.count(.trialsConverted, environment, productId: period.productId, at: period.purchaseDate)
                 }

@@ -23,7 +23,9 @@ public protocol FiguresStoreReader: Sendable {
     /// `after`: what a rebuild of the figures walks.
     func subscriptionsPage(after: PurchaseLock?, limit: Int) async throws -> [StoredSubscription]
     /// Every stored transaction in (environment, transaction ID) order, a page after `after`.
-    func transactionsPage(after: (environment: AppStoreEnvironment, transactionId: String)?, limit: Int) async throws
+    func transactionsPage(
+        after: (environment: AppStoreEnvironment, transactionId: String)?, limit: Int
+    ) async throws
         -> [StoredTransaction]
 }
 

@@ -168,7 +168,10 @@ extension SQLStoreQuerying {
 
     func refunds(appId: String, revokedIn: Range<Timestamp>?, before: RefundCursor?, limit: Int) async throws -> [RefundRecord] {
         let range = revokedIn ?? Timestamp(millisecondsSince1970: .min)..<Timestamp(millisecondsSince1970: .max)
-        let cursor = before ?? RefundCursor(revokedAt: Timestamp(millisecondsSince1970: .max), environment: AppStoreEnvironment(rawValue: ""), transactionId: "")
+        let cursor =
+            before
+            ?? RefundCursor(
+                revokedAt: Timestamp(millisecondsSince1970: .max), environment: AppStoreEnvironment(rawValue: ""), transactionId: "")
         return try await sql.query(
             FigureRows.refunds,
             [
@@ -207,7 +210,8 @@ extension SQLStoreQuerying {
         let pending = try await sql.single(FigureRows.outboxPending, [.text(prefix), .text(apple)])
         figures.outboxPending = try pending.int(0)
         figures.oldestOutboxPendingAt = try pending.optionalTimestamp(1)
-        figures.outboxFailedSince = try await sql.single(FigureRows.outboxFailedSince, [.text(prefix), .text(apple), SQLValue(since)]).int(0)
+        figures.outboxFailedSince = try await sql.single(FigureRows.outboxFailedSince, [.text(prefix), .text(apple), SQLValue(since)]).int(
+            0)
         figures.appleOutboxPending = try await sql.single(FigureRows.applePending, [.text(apple)]).int(0)
         figures.appleOutboxFailedSince = try await sql.single(FigureRows.appleFailedSince, [.text(apple), SQLValue(since)]).int(0)
         return figures
@@ -240,7 +244,8 @@ extension SQLStoreTransaction {
         guard !moves.isEmpty else { return }
         let slot = SQLValue.integer(FigureRows.slot(spreadKey))
         let sorted = moves.sorted
-        for chunk in stride(from: 0, to: sorted.count, by: FigureRows.batch).map({ sorted[$0..<min($0 + FigureRows.batch, sorted.count)] }) {
+        for chunk in stride(from: 0, to: sorted.count, by: FigureRows.batch).map({ sorted[$0..<min($0 + FigureRows.batch, sorted.count)] })
+        {
             var binds: [SQLValue] = []
             for (key, amount) in chunk {
                 binds += [
@@ -258,7 +263,9 @@ extension SQLStoreTransaction {
             months.add(amount, to: month)
         }
         let monthly = months.sorted
-        for chunk in stride(from: 0, to: monthly.count, by: FigureRows.batch).map({ monthly[$0..<min($0 + FigureRows.batch, monthly.count)] }) {
+        for chunk in stride(from: 0, to: monthly.count, by: FigureRows.batch).map({
+            monthly[$0..<min($0 + FigureRows.batch, monthly.count)]
+        }) {
             var binds: [SQLValue] = []
             for (key, amount) in chunk {
                 binds += [

@@ -26,6 +26,7 @@ struct AdminAPI: Sendable {
         customerRoutes(app)
         actionRoutes(app)
         appleRoutes(app)
+        overviewRoutes(app)
     }
 
     /// Resolves the route's app and its operator: 401 without a valid operator key, 403 for

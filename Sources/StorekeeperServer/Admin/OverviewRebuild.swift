@@ -1,5 +1,5 @@
-public import Storekeeper
 import AppStoreModels
+public import Storekeeper
 
 /// `storekeeper figures rebuild`: recomputes an app's overview rollups and refunds list from the
 /// stored facts (after the migration that added them, or to repair them). The same pure
@@ -31,10 +31,14 @@ public enum OverviewRebuild {
                 var counted = 0
                 for row in rows where belongs(row.productId) {
                     let state = try SubscriptionApplier.decode(row.state)
-                    try await tx.addFigures(appId: app.id, SubscriptionFigures.contribution(of: state), spreadKey: row.originalTransactionId)
+                    try await tx.addFigures(
+                        appId: app.id, SubscriptionFigures.contribution(of: state), spreadKey: row.originalTransactionId)
                     counted += 1
                 }
-                return (rows.count, rows.last.map { PurchaseLock(environment: $0.environment, originalTransactionId: $0.originalTransactionId) }, counted)
+                return (
+                    rows.count,
+                    rows.last.map { PurchaseLock(environment: $0.environment, originalTransactionId: $0.originalTransactionId) }, counted
+                )
             }
             summary.subscriptions += counted
             afterSubscription = last

@@ -33,7 +33,9 @@ struct OverviewRollup: Sendable {
     }
 
     /// A subscription's state went from `previous` (nil when new) to `next`.
-    func subscriptionChanged(from previous: SubscriptionState?, to next: SubscriptionState, in tx: any PurchaseStoreTransaction) async throws {
+    func subscriptionChanged(
+        from previous: SubscriptionState?, to next: SubscriptionState, in tx: any PurchaseStoreTransaction
+    ) async throws {
         let moves = SubscriptionFigures.moves(from: previous, to: next)
         try await tx.addFigures(appId: appId, moves, spreadKey: next.originalTransactionId)
     }

@@ -57,7 +57,8 @@ struct RefundService: Sendable {
     func consumptionRequests(before: Timestamp?, limit: Int) async throws -> ConsumptionRequestsResponse {
         let now = now()
         let messages = try await store.read {
-            try await $0.outboxMessages(destination: ConsumptionResponder.destination(appId: app.id), createdBefore: before, limit: limit + 1)
+            try await $0.outboxMessages(
+                destination: ConsumptionResponder.destination(appId: app.id), createdBefore: before, limit: limit + 1)
         }
         var bodies: [ConsumptionRequestBody] = []
         for message in messages.prefix(limit) {
@@ -66,7 +67,8 @@ struct RefundService: Sendable {
                 sent = try JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)
             } catch {
                 throw StorekeeperError(
-                    .internalError, "stored consumption answer \(message.id) is unreadable", status: .internalServerError, underlying: error)
+                    .internalError, "stored consumption answer \(message.id) is unreadable", status: .internalServerError, underlying: error
+                )
             }
             let pending = message.status == .pending
             bodies.append(

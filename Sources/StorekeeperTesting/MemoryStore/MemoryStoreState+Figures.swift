@@ -50,10 +50,14 @@ extension MemoryStoreState {
     func outboxMessages(destination: String, createdBefore: Timestamp?, limit: Int) throws -> [OutboxMessage] {
         try PurchaseStoreError.checkLimit(limit)
         try MemoryText.refuseNUL(destination)
-        let rows = outbox.values.filter { $0.destination == destination && $0.createdAt < (createdBefore ?? Timestamp(millisecondsSince1970: .max)) }
-            .sorted {
-                Self.ordered($1, $0, by: [{ Self.compare($0.createdAt, $1.createdAt) }, { Self.compareText(MemoryText.text($0.id), MemoryText.text($1.id)) }])
-            }
+        let rows = outbox.values.filter {
+            $0.destination == destination && $0.createdAt < (createdBefore ?? Timestamp(millisecondsSince1970: .max))
+        }
+        .sorted {
+            Self.ordered(
+                $1, $0,
+                by: [{ Self.compare($0.createdAt, $1.createdAt) }, { Self.compareText(MemoryText.text($0.id), MemoryText.text($1.id)) }])
+        }
         return try Self.limited(rows, limit)
     }
 
@@ -69,8 +73,12 @@ extension MemoryStoreState {
         let processed = entries.filter { $0.status == .processed && $0.receivedAt >= since }
         figures.processedSince = processed.count
         figures.lastProcessedAt = processed.compactMap(\.processedAt).max()
-        let delivery = processed.compactMap { entry in entry.signedDate.map { entry.receivedAt.millisecondsSince1970 - $0.millisecondsSince1970 } }
-        let processing = processed.compactMap { entry in entry.processedAt.map { $0.millisecondsSince1970 - entry.receivedAt.millisecondsSince1970 } }
+        let delivery = processed.compactMap { entry in
+            entry.signedDate.map { entry.receivedAt.millisecondsSince1970 - $0.millisecondsSince1970 }
+        }
+        let processing = processed.compactMap { entry in
+            entry.processedAt.map { $0.millisecondsSince1970 - entry.receivedAt.millisecondsSince1970 }
+        }
         figures.averageDeliveryDelay = Self.average(delivery)
         figures.maximumDeliveryDelay = delivery.max()
         figures.averageProcessingDelay = Self.average(processing)
@@ -102,7 +110,12 @@ extension MemoryStoreState {
                 (after.environment.rawValue, after.originalTransactionId), (row.environment.rawValue, row.originalTransactionId),
                 by: [{ Self.compareText($0.0, $1.0) }, { Self.compareText($0.1, $1.1) }])
         }.sorted {
-            Self.ordered($0, $1, by: [{ Self.compareText($0.environment.rawValue, $1.environment.rawValue) }, { Self.compareText($0.originalTransactionId, $1.originalTransactionId) }])
+            Self.ordered(
+                $0, $1,
+                by: [
+                    { Self.compareText($0.environment.rawValue, $1.environment.rawValue) },
+                    { Self.compareText($0.originalTransactionId, $1.originalTransactionId) },
+                ])
         }
         return try Self.limited(rows, limit)
     }

@@ -48,12 +48,18 @@ extension PurchaseStoreContract {
             let april = try await store.read {
                 try await $0.activeLevels(appId: "app-a", environment: .production, before: march.adding(days: 4))
             }
-            #expect(Set(april.filter { $0.value != 0 }.map { "\($0.productId)/\($0.dimension)=\($0.value)" }) == ["pro/standard=2", "basic/grace=1"])
-            let sandboxTotals = try await store.read { try await $0.figureTotals(appId: "app-a", environment: .sandbox, days: march...march) }
+            #expect(
+                Set(april.filter { $0.value != 0 }.map { "\($0.productId)/\($0.dimension)=\($0.value)" }) == [
+                    "pro/standard=2", "basic/grace=1",
+                ])
+            let sandboxTotals = try await store.read {
+                try await $0.figureTotals(appId: "app-a", environment: .sandbox, days: march...march)
+            }
             #expect(sandboxTotals.map(\.value) == [5])
             // Another app's figures are its own, and clearing one app leaves the other.
             try await store.write { try await $0.clearFigures(appId: "app-a") }
-            #expect(try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: march...march) }.isEmpty)
+            #expect(
+                try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: march...march) }.isEmpty)
             #expect(try await store.read { try await $0.activeLevels(appId: "app-a", environment: .production, before: march) }.isEmpty)
             let other = try await store.read { try await $0.figureTotals(appId: "app-b", environment: .production, days: march...march) }
             #expect(other.count == 4)
@@ -61,7 +67,9 @@ extension PurchaseStoreContract {
         StoreContractCase("figures: refunds page newest first per app, within a range, and are replaced and removed") { context in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
-            func refund(_ id: String, at offset: Int64, app: String = "app-a", environment: AppStoreEnvironment = .production) -> RefundRecord {
+            func refund(
+                _ id: String, at offset: Int64, app: String = "app-a", environment: AppStoreEnvironment = .production
+            ) -> RefundRecord {
                 RefundRecord(
                     appId: app, environment: environment, transactionId: id, originalTransactionId: "o-" + id, customerId: alice,
                     productId: "gems", productType: .consumable, kind: .refunded, reason: .appIssue, revokedAt: StoreFixtures.at(offset),
@@ -76,7 +84,10 @@ extension PurchaseStoreContract {
                 }
             }
             let all = try await store.read { try await $0.refunds(appId: "app-a", revokedIn: nil, before: nil, limit: 10) }
-            #expect(all.map { "\($0.environment.rawValue):\($0.transactionId)" } == ["Production:t4", "Sandbox:t2", "Production:t3", "Production:t2", "Production:t1"])
+            #expect(
+                all.map { "\($0.environment.rawValue):\($0.transactionId)" } == [
+                    "Production:t4", "Sandbox:t2", "Production:t3", "Production:t2", "Production:t1",
+                ])
             #expect(all.last == refund("t1", at: 100))
             let page = try await store.read { try await $0.refunds(appId: "app-a", revokedIn: nil, before: nil, limit: 2) }
             let rest = try await store.read {
@@ -97,20 +108,29 @@ extension PurchaseStoreContract {
             let after = try await store.read { try await $0.refunds(appId: "app-a", revokedIn: nil, before: nil, limit: 10) }
             #expect(after.map(\.transactionId) == ["t2", "t2", "t1", "t4"])
             #expect(after.last?.kind == .familySharingRevoked)
-            await #expect(throws: (any Error).self) { try await store.read { try await $0.refunds(appId: "app-a", revokedIn: nil, before: nil, limit: -1) } }
+            await #expect(throws: (any Error).self) {
+                try await store.read { try await $0.refunds(appId: "app-a", revokedIn: nil, before: nil, limit: -1) }
+            }
         },
         StoreContractCase("figures: outbox by destination newest first; backlogs and lags per app") { context in
             let store = context.store
-            func message(_ destination: String, createdAt: Int64, status: OutboxMessage.Status = .pending, next: Int64? = nil) -> OutboxMessage {
+            func message(
+                _ destination: String, createdAt: Int64, status: OutboxMessage.Status = .pending, next: Int64? = nil
+            ) -> OutboxMessage {
                 OutboxMessage(
                     destination: destination, kind: "k", customerId: nil, payload: Data("{}".utf8), createdAt: StoreFixtures.at(createdAt),
                     nextAttemptAt: StoreFixtures.at(next ?? createdAt), status: status)
             }
             let apple = OperationsFigures.appleDestination(appId: "app-a")
-            let answers = [message(apple, createdAt: 10), message(apple, createdAt: 30, status: .delivered), message(apple, createdAt: 20, status: .failed, next: 900)]
+            let answers = [
+                message(apple, createdAt: 10), message(apple, createdAt: 30, status: .delivered),
+                message(apple, createdAt: 20, status: .failed, next: 900),
+            ]
             let webhook = message("app:app-a:webhook:backend", createdAt: 5)
             let foreign = message("app:app-b:webhook:backend", createdAt: 1)
-            func inbox(_ id: String, app: String, status: InboxNotification.Status, received: Int64, signed: Int64, processed: Int64? = nil) -> InboxNotification {
+            func inbox(
+                _ id: String, app: String, status: InboxNotification.Status, received: Int64, signed: Int64, processed: Int64? = nil
+            ) -> InboxNotification {
                 InboxNotification(
                     id: id, appId: app, version: 2, body: Data("{}".utf8), receivedAt: StoreFixtures.at(received), status: status,
                     signedDate: StoreFixtures.at(signed), processedAt: processed.map(StoreFixtures.at))
@@ -131,7 +151,9 @@ extension PurchaseStoreContract {
             }
             let listed = try await store.read { try await $0.outboxMessages(destination: apple, createdBefore: nil, limit: 10) }
             #expect(listed.map(\.createdAt) == [30, 20, 10].map(StoreFixtures.at))
-            let older = try await store.read { try await $0.outboxMessages(destination: apple, createdBefore: StoreFixtures.at(30), limit: 1) }
+            let older = try await store.read {
+                try await $0.outboxMessages(destination: apple, createdBefore: StoreFixtures.at(30), limit: 1)
+            }
             #expect(older.map(\.createdAt) == [StoreFixtures.at(20)])
             let figures = try await store.read {
                 try await $0.operationsFigures(appId: "app-a", since: StoreFixtures.at(500), now: StoreFixtures.at(5_000))
@@ -151,7 +173,9 @@ extension PurchaseStoreContract {
             #expect(figures.outboxFailedSince == 1)
             #expect(figures.appleOutboxPending == 1)
             #expect(figures.appleOutboxFailedSince == 1)
-            let quiet = try await store.read { try await $0.operationsFigures(appId: "app-c", since: StoreFixtures.at(0), now: StoreFixtures.at(10)) }
+            let quiet = try await store.read {
+                try await $0.operationsFigures(appId: "app-c", since: StoreFixtures.at(0), now: StoreFixtures.at(10))
+            }
             #expect(quiet == OperationsFigures())
         },
         StoreContractCase("figures: subscriptions and transactions are walked in key order, a page at a time") { context in

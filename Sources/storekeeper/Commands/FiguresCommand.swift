@@ -29,7 +29,8 @@ struct FiguresCommand: AsyncParsableCommand {
                 // With one app, every fact is its own; with several, a fact is the app's whose catalog lists its product.
                 return try await OverviewRebuild.rebuild(app: chosen, includeUnlisted: configuration.apps.count == 1, in: bootstrap.store)
             }
-            print("rebuilt \(app): \(summary.subscriptions) subscriptions, \(summary.transactions) transactions, \(summary.refunds) refunds")
+            print(
+                "rebuilt \(app): \(summary.subscriptions) subscriptions, \(summary.transactions) transactions, \(summary.refunds) refunds")
             await bootstrap.close()
         }
     }

@@ -59,7 +59,7 @@ extension StoreSchema {
         )\(dialect.clustered);
         CREATE INDEX figure_refunds_app ON figure_refunds (app_id, revoked_at, environment, transaction_id);
 
-        CREATE INDEX outbox_destination ON outbox (destination, created_at);
+        CREATE INDEX outbox_destination ON outbox (destination, created_at, id);
         """
     }
 }
