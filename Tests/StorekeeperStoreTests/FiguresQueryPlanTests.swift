@@ -11,7 +11,7 @@ struct FiguresQueryPlanTests {
         ("rollup range", FigureRows.totals, ["app", "Production", 20_000, 20_089]),
         ("active levels", FigureRows.levels, ["app", "Production", 20_000, 20_010]),
         ("refunds page", FigureRows.refunds, ["app", 0, 10, 5, "Production", "t", 50]),
-        ("consumption answers", FigureRows.outboxByDestination, ["apple:consumption:app", 10, 50]),
+        ("consumption answers", FigureRows.outboxByDestination, ["apple:consumption:app", 10, "id", 50]),
         ("waiting notifications", FigureRows.inboxWaiting, ["app", "received"]),
         ("notifications since", FigureRows.inboxSince, ["app", "rejected", 10]),
         ("processed since", FigureRows.processedSince, ["app", 10]),

@@ -1,4 +1,5 @@
 public import AppStoreModels
+public import Foundation
 
 /// Reads of the figures an operator's overview shows: the daily rollups kept by the writes, the
 /// refunds they recorded, and the backlogs of the inbox and outbox (issue #17, items 6 and 7).
@@ -14,8 +15,9 @@ public protocol FiguresStoreReader: Sendable {
     /// The app's refunds and revocations revoked in `revokedIn` (any time when nil), newest first,
     /// strictly older than `before`.
     func refunds(appId: String, revokedIn: Range<Timestamp>?, before: RefundCursor?, limit: Int) async throws -> [RefundRecord]
-    /// Outbox messages of one destination, newest first, created strictly before `createdBefore`.
-    func outboxMessages(destination: String, createdBefore: Timestamp?, limit: Int) async throws -> [OutboxMessage]
+    /// Outbox messages of one destination, newest first (`createdAt`, then `id`, descending),
+    /// strictly after `before` in that order.
+    func outboxMessages(destination: String, before: OutboxCursor?, limit: Int) async throws -> [OutboxMessage]
     /// The app's inbox and outbox backlogs and recent notification delays as of `now`.
     func operationsFigures(appId: String, since: Timestamp, now: Timestamp) async throws -> OperationsFigures
 
@@ -41,6 +43,28 @@ public protocol FiguresStoreWriter: FiguresStoreReader {
     func removeRefund(environment: AppStoreEnvironment, transactionId: String) async throws
     /// Removes every rollup row and refund of the app (before a rebuild).
     func clearFigures(appId: String) async throws
+}
+
+/// Where a page of outbox messages continues: strictly older than this message.
+public struct OutboxCursor: Hashable, Sendable {
+    public var createdAt: Timestamp
+    public var id: UUID
+
+    public init(createdAt: Timestamp, id: UUID) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    public init(_ message: OutboxMessage) { self.init(createdAt: message.createdAt, id: message.id) }
+
+    /// `<milliseconds>:<uuid>`, the form the API pages with.
+    public var token: String { "\(createdAt.millisecondsSince1970):\(id.uuidString.lowercased())" }
+
+    public init?(token: String) {
+        let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let milliseconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        self.init(createdAt: Timestamp(millisecondsSince1970: milliseconds), id: id)
+    }
 }
 
 /// An app's operational backlog and delays, for the console's overview.

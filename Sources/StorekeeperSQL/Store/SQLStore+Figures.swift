@@ -101,8 +101,9 @@ enum FigureRows {
         """
 
     static let outboxByDestination = """
-        SELECT \(OutboxRows.columns) FROM outbox WHERE destination = $1 AND created_at < $2
-        ORDER BY created_at DESC, id DESC LIMIT $3
+        SELECT \(OutboxRows.columns) FROM outbox
+        WHERE destination = $1 AND (created_at < $2 OR (created_at = $2 AND id < $3))
+        ORDER BY created_at DESC, id DESC LIMIT $4
         """
 
     static let inboxWaiting = """
@@ -181,10 +182,13 @@ extension SQLStoreQuerying {
         ).map(FigureRows.refund)
     }
 
-    func outboxMessages(destination: String, createdBefore: Timestamp?, limit: Int) async throws -> [OutboxMessage] {
+    func outboxMessages(destination: String, before: OutboxCursor?, limit: Int) async throws -> [OutboxMessage] {
         try await sql.query(
             FigureRows.outboxByDestination,
-            [.text(destination), SQLValue(createdBefore ?? Timestamp(millisecondsSince1970: .max)), limitValue(limit)]
+            [
+                .text(destination), SQLValue(before?.createdAt ?? Timestamp(millisecondsSince1970: .max)),
+                before.map { SQLValue($0.id) } ?? .text(""), limitValue(limit),
+            ]
         ).map(OutboxRows.message)
     }
 

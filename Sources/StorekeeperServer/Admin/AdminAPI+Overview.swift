@@ -41,12 +41,12 @@ extension AdminAPI {
     @Sendable func consumptionRequests(_ request: Request, _ context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         let limit = try limit(request, defaultValue: RefundService.defaultLimit, maximum: RefundService.maximumLimit)
-        var before: Timestamp?
+        var before: OutboxCursor?
         if let raw = request.uri.queryParameters.get("before") {
-            guard let milliseconds = Int64(raw) else {
+            guard let cursor = OutboxCursor(token: raw) else {
                 throw StorekeeperError.invalidRequest("before must be a cursor from a previous page")
             }
-            before = Timestamp(millisecondsSince1970: milliseconds)
+            before = cursor
         }
         let service = RefundService(store: store, app: call.app, now: now)
         return try json(try await service.consumptionRequests(before: before, limit: limit))

@@ -53,12 +53,12 @@ struct RefundService: Sendable {
             quantity: record.quantity, wallet: wallet)
     }
 
-    /// The app's consumption answers, newest first, queued strictly before `before`.
-    func consumptionRequests(before: Timestamp?, limit: Int) async throws -> ConsumptionRequestsResponse {
+    /// The app's consumption answers, newest first, after the cursor `before`.
+    func consumptionRequests(before: OutboxCursor?, limit: Int) async throws -> ConsumptionRequestsResponse {
         let now = now()
         let messages = try await store.read {
             try await $0.outboxMessages(
-                destination: ConsumptionResponder.destination(appId: app.id), createdBefore: before, limit: limit + 1)
+                destination: ConsumptionResponder.destination(appId: app.id), before: before, limit: limit + 1)
         }
         var bodies: [ConsumptionRequestBody] = []
         for message in messages.prefix(limit) {
@@ -81,7 +81,7 @@ struct RefundService: Sendable {
                         ? nil : message.deliveredAt.map { delivered in message.deadline.map { delivered <= $0 } ?? true } ?? false,
                     answer: sent.current))
         }
-        let next = messages.count > limit ? messages.prefix(limit).last.map { String($0.createdAt.millisecondsSince1970) } : nil
+        let next = messages.count > limit ? messages.prefix(limit).last.map { OutboxCursor($0).token } : nil
         return ConsumptionRequestsResponse(consumptionRequests: bodies, nextCursor: next)
     }
 }

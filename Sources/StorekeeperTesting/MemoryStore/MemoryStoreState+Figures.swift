@@ -47,17 +47,18 @@ extension MemoryStoreState {
     }
 
     /// `created_at DESC, id DESC`.
-    func outboxMessages(destination: String, createdBefore: Timestamp?, limit: Int) throws -> [OutboxMessage] {
+    func outboxMessages(destination: String, before: OutboxCursor?, limit: Int) throws -> [OutboxMessage] {
         try PurchaseStoreError.checkLimit(limit)
         try MemoryText.refuseNUL(destination)
-        let rows = outbox.values.filter {
-            $0.destination == destination && $0.createdAt < (createdBefore ?? Timestamp(millisecondsSince1970: .max))
+        /// `(created_at, id)` ascending, as the index orders it.
+        func precedes(_ a: (Timestamp, String), _ b: (Timestamp, String)) -> Bool {
+            a.0 != b.0 ? a.0 < b.0 : MemoryText.precedes(a.1, b.1)
         }
-        .sorted {
-            Self.ordered(
-                $1, $0,
-                by: [{ Self.compare($0.createdAt, $1.createdAt) }, { Self.compareText(MemoryText.text($0.id), MemoryText.text($1.id)) }])
+        let cursor = before.map { ($0.createdAt, MemoryText.text($0.id)) }
+        let rows = outbox.values.filter { message in
+            message.destination == destination && (cursor.map { precedes((message.createdAt, MemoryText.text(message.id)), $0) } ?? true)
         }
+        .sorted { precedes(($1.createdAt, MemoryText.text($1.id)), ($0.createdAt, MemoryText.text($0.id))) }
         return try Self.limited(rows, limit)
     }
 
@@ -180,8 +181,8 @@ extension MemoryStoreQuerying {
         try handle.reading { try $0.refunds(appId: appId, revokedIn: revokedIn, before: before, limit: limit) }
     }
 
-    func outboxMessages(destination: String, createdBefore: Timestamp?, limit: Int) async throws -> [OutboxMessage] {
-        try handle.reading { try $0.outboxMessages(destination: destination, createdBefore: createdBefore, limit: limit) }
+    func outboxMessages(destination: String, before: OutboxCursor?, limit: Int) async throws -> [OutboxMessage] {
+        try handle.reading { try $0.outboxMessages(destination: destination, before: before, limit: limit) }
     }
 
     func operationsFigures(appId: String, since: Timestamp, now: Timestamp) async throws -> OperationsFigures {

@@ -149,12 +149,21 @@ extension PurchaseStoreContract {
                     _ = try await tx.insertInbox(entry)
                 }
             }
-            let listed = try await store.read { try await $0.outboxMessages(destination: apple, createdBefore: nil, limit: 10) }
+            let listed = try await store.read { try await $0.outboxMessages(destination: apple, before: nil, limit: 10) }
             #expect(listed.map(\.createdAt) == [30, 20, 10].map(StoreFixtures.at))
-            let older = try await store.read {
-                try await $0.outboxMessages(destination: apple, createdBefore: StoreFixtures.at(30), limit: 1)
-            }
-            #expect(older.map(\.createdAt) == [StoreFixtures.at(20)])
+            // Paging through the cursor, two answers queued in one millisecond included.
+            var tied = message(apple, createdAt: 20, status: .delivered)
+            tied.id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!  // a constant, valid
+            try await store.write { try await $0.enqueueOutbox(tied) }
+            var paged: [OutboxMessage] = []
+            var cursor: OutboxCursor?
+            repeat {
+                let page = try await store.read { try await $0.outboxMessages(destination: apple, before: cursor, limit: 1) }
+                paged += page
+                cursor = page.last.map(OutboxCursor.init)
+            } while cursor != nil
+            #expect(paged.map(\.createdAt) == [30, 20, 20, 10].map(StoreFixtures.at))
+            #expect(Set(paged.map(\.id)).count == 4)
             let figures = try await store.read {
                 try await $0.operationsFigures(appId: "app-a", since: StoreFixtures.at(500), now: StoreFixtures.at(5_000))
             }
