@@ -10,6 +10,8 @@ extension StoreSchema {
     ///   first day), so the level before a range is a sum over months plus the days of one month,
     ///   not over every day since the app began.
     /// - `figure_refunds`: each refunded or revoked transaction of an app, newest first by `revoked_at`.
+    /// - `outbox_destination`: an app's consumption answers, newest first. (The operations view's
+    ///   inbox counts use migration 15's `inbox_app_status`.)
     ///
     /// Figures count facts recorded after this migration; `storekeeper figures rebuild` computes
     /// them from the stored facts (the migration cannot: the facts do not name their app).
