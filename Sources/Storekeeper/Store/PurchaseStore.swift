@@ -32,7 +32,8 @@ public protocol PurchaseStoreReader:
     AdminActionStoreReader,
     CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
     OperatorGrantStoreReader,
-    InboxQueryStoreReader, MassExtensionStoreReader
+    InboxQueryStoreReader, MassExtensionStoreReader,
+    ConsoleSessionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -42,5 +43,6 @@ public protocol PurchaseStoreTransaction:
     OperatorStoreWriter,
     AdminActionStoreWriter,
     OperatorGrantStoreWriter,
-    InboxQueryStoreWriter, MassExtensionStoreWriter
+    InboxQueryStoreWriter, MassExtensionStoreWriter,
+    ConsoleSessionStoreWriter
 {}

@@ -39,6 +39,8 @@ struct MemoryStoreState: Sendable {
     /// App ID → idempotency key → record.
     var adminActions: [String: [String: AdminActionRecord]] = [:]
     var operatorGrants: [UUID: OperatorGrant] = [:]
+    /// Id hash → console session.
+    var consoleSessions: [String: ConsoleSession] = [:]
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

@@ -52,4 +52,5 @@ public enum PurchaseStoreContract {
         + searchCases + timelineCases
         + operatorGrantCases
         + inboxQueryCases
+        + consoleSessionCases
 }

@@ -10,6 +10,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
             NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
             AdminBenchmarkCommand.self,
+            ConsoleBenchmarkCommand.self,
         ])
 }
 

@@ -32,6 +32,7 @@ public enum StoreSchema {
         adminSearch,
         operatorGrants,
         inboxQueries,
+        consoleSessions,
     ]
 }
 
