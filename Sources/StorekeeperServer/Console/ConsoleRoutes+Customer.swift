@@ -67,11 +67,17 @@ extension ConsoleRoutes {
     @Sendable func customerPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
         let customerId = try Self.customerParameter(context)
-        guard try await store.read({ try await $0.customer(customerId) }) != nil else {
-            throw StorekeeperError.notFound("no customer \(customerId.rawValue)")
+        let now = now()
+        // One snapshot for the whole page: the record and its timeline agree.
+        let (view, events) = try await store.read { tx in
+            guard try await tx.customer(customerId) != nil else {
+                throw StorekeeperError.notFound("no customer \(customerId.rawValue)")
+            }
+            return (
+                try await CustomerService.view(customerId, now: now, in: tx),
+                try await tx.auditEvents(customerId: customerId, limit: Self.timelineLimit)
+            )
         }
-        let view = try await call.services.customers.view(customerId)
-        let events = try await store.read { try await $0.auditEvents(customerId: customerId, limit: Self.timelineLimit) }
         let page = Self.customerPage(view, events: events)
         return try templates.page("customer", page, frame: frame("\(customerId.rawValue) · \(call.appId)", call, .search))
     }
