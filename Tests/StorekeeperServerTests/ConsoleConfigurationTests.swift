@@ -9,8 +9,5 @@ import Testing
         let off = try await StorekeeperConfiguration.load(
             path: nil, environment: ["CONSOLE_ENABLED": "false"], defaults: ExampleConfiguration.values)
         #expect(!off.consoleEnabled)
-        let flag = try await StorekeeperConfiguration.load(
-            path: nil, environment: [:], overrides: ["console.enabled": "false"], defaults: ExampleConfiguration.values)
-        #expect(!flag.consoleEnabled)
     }
 }
