@@ -10,7 +10,7 @@ import uuid
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import DESKTOP, PHONE
 
@@ -136,6 +136,29 @@ def test_admin_pages_audit_operators_reconciliation(browser, stack, screenshots)
     shoot(browser, screenshots, "reconciliation")
 
 
+def test_grant_an_entitlement_with_a_reason_and_see_it_in_the_record_and_the_audit_log(browser, stack, screenshots):
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/alice")
+    assert "✓ basic" not in browser.find_element(By.ID, "entitlements").text, "alice never bought basic"
+    reason = f"ticket {uuid.uuid4().hex[:6]}: goodwill after an outage"
+    form = browser.find_element(By.ID, "grant-form")
+    Select(form.find_element(By.ID, "grant-entitlement")).select_by_value("basic")
+    Select(form.find_element(By.ID, "grant-duration")).select_by_value("P7D")
+    form.find_element(By.ID, "grant-reason").send_keys(reason)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "notice")))
+    assert "Entitlement granted" in browser.find_element(By.ID, "notice").text
+    entitlements = browser.find_element(By.ID, "entitlements").text
+    assert "✓ basic — active" in entitlements and f"operator:{stack.operator_name}" in entitlements, entitlements
+    assert reason in browser.find_element(By.ID, "operator-grants").text
+    assert "grant.created" in browser.find_element(By.ID, "timeline").text
+    shoot(browser, screenshots, "customer-after-grant")
+
+    browser.get(f"{stack.console}/apps/{stack.app}/audit?kind=grant.created")
+    events = browser.find_element(By.ID, "audit-events").text
+    assert reason in events and f"operator:{stack.operator_name}" in events
+
+
 def test_a_post_without_the_csrf_token_is_refused(browser, stack):
     sign_in(browser, stack, stack.operator_name, stack.operator_key)
     forged_post(browser, "/console/sign-out", {})
@@ -157,6 +180,15 @@ def test_a_viewer_cannot_act(browser, stack, screenshots):
     assert "Not allowed" in browser.title and "admin" in text(browser)
     browser.get(f"{stack.console}/operators")
     assert "Not allowed" in browser.title
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/alice")
+    assert browser.find_element(By.ID, "customer-id").text == "alice"
+    assert not browser.find_elements(By.ID, "grant-form"), "a viewer is shown no action"
+    # A grant posted anyway, with the viewer's own valid session token, is refused.
+    csrf = browser.find_element(By.CSS_SELECTOR, "form[action='/console/sign-out'] input[name=csrf]").get_attribute("value")
+    forged_post(browser, f"/console/apps/{stack.app}/customers/alice/grant",
+                {"csrf": csrf, "idempotencyKey": uuid.uuid4().hex, "entitlement": "no_ads", "duration": "P7D",
+                 "reason": "a viewer trying"})
+    assert "Not allowed" in browser.title and "support" in text(browser)
 
 
 def test_sign_out_ends_the_session(browser, stack):

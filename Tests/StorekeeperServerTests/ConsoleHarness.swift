@@ -34,7 +34,10 @@ struct ConsoleHarness: Sendable {
     ) async throws {
         try await backend.withStore { database in
             let clock = ConsoleTestClock()
-            let catalog = try Catalog(products: [Product(id: "no.ads", kind: .nonConsumable, entitlements: ["no_ads"])])
+            let catalog = try Catalog(products: [
+                Product(id: "no.ads", kind: .nonConsumable, entitlements: ["no_ads"]),
+                Product(id: "gems.100", kind: .consumable, currencies: ["gems": 100]),
+            ])
             var main = AppConfiguration(id: app, bundleId: "com.example.app", catalog: catalog)
             main.reports = AppConfiguration.ReportsCredentials(
                 issuerId: "issuer", keyId: "KEY", privateKey: P256.Signing.PrivateKey(), vendorNumber: vendorNumber)

@@ -49,8 +49,32 @@ extension ConsoleRoutes {
             let details: String?
         }
 
+        /// An operator's grant still in force, with its early-revocation form.
+        struct OperatorGrantRow {
+            let entitlement: String
+            let until: String
+            let grantedBy: String
+            let reason: String
+            let revokeHref: String
+            let revokeKey: String
+        }
+
+        /// The action forms (support role and above): the session's CSRF token and a fresh
+        /// idempotency key per form.
+        struct Actions {
+            let csrf: String
+            let grantHref: String
+            let grantKey: String
+            let entitlements: [String]
+            let adjustHref: String
+            let adjustKey: String
+        }
+
         let customer: String
         let created: String
+        let notice: String?
+        let actions: Actions?
+        let operatorGrants: [OperatorGrantRow]
         let entitlements: [Entitlement]
         let subscriptions: [Subscription]
         let balances: [Balance]
@@ -69,20 +93,51 @@ extension ConsoleRoutes {
         let customerId = try Self.customerParameter(context)
         let now = now()
         // One snapshot for the whole page: the record and its timeline agree.
-        let (view, events) = try await store.read { tx in
+        let (view, events, grants) = try await store.read { tx in
             guard try await tx.customer(customerId) != nil else {
                 throw StorekeeperError.notFound("no customer \(customerId.rawValue)")
             }
             return (
                 try await CustomerService.view(customerId, now: now, in: tx),
-                try await tx.auditEvents(customerId: customerId, limit: Self.timelineLimit)
+                try await tx.auditEvents(customerId: customerId, limit: Self.timelineLimit),
+                try await tx.operatorGrants(customerId: customerId)
             )
         }
-        let page = Self.customerPage(view, events: events)
+        let mayAct = call.account.may(.support, app: call.appId)
+        let base = ConsolePaths.customer(call.appId, customerId.rawValue)
+        let actions =
+            mayAct
+            ? CustomerPage.Actions(
+                csrf: call.signedIn.session.csrfToken, grantHref: base + "/grant", grantKey: ConsoleSessions.randomToken(),
+                entitlements: Set(call.services.runtime.config.catalog.products.flatMap(\.entitlements)).sorted(),
+                adjustHref: base + "/wallet/adjust", adjustKey: ConsoleSessions.randomToken()) : nil
+        let rows = grants.filter { $0.appId == call.appId && $0.revokedAt == nil && $0.expiresAt > now }.map { grant in
+            CustomerPage.OperatorGrantRow(
+                entitlement: grant.entitlement, until: ConsoleFormat.time(grant.expiresAt), grantedBy: grant.operatorName,
+                reason: grant.reason, revokeHref: base + "/grants/\(grant.id.uuidString.lowercased())/revoke",
+                revokeKey: ConsoleSessions.randomToken())
+        }
+        let notice = Self.notice(request.uri.queryParameters.get("done"), replayed: request.uri.queryParameters.get("replayed") == "1")
+        let page = Self.customerPage(view, events: events, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [])
         return try templates.page("customer", page, frame: frame("\(customerId.rawValue) · \(call.appId)", call, .search))
     }
 
-    static func customerPage(_ view: CustomerView, events: [AuditEvent]) -> CustomerPage {
+    /// What the page says after an action brought the browser back to it.
+    static func notice(_ done: String?, replayed: Bool) -> String? {
+        let text: String? =
+            switch done {
+            case "grant": "✓ Entitlement granted."
+            case "revoke": "✓ Grant revoked."
+            case "adjust": "✓ Wallet adjusted."
+            default: nil
+            }
+        return text.map { replayed ? $0 + " (This form had already been sent: nothing was done again.)" : $0 }
+    }
+
+    static func customerPage(
+        _ view: CustomerView, events: [AuditEvent], notice: String? = nil, actions: CustomerPage.Actions? = nil,
+        operatorGrants: [CustomerPage.OperatorGrantRow] = []
+    ) -> CustomerPage {
         let entitlements = view.entitlements.map { item in
             CustomerPage.Entitlement(
                 id: item.id, state: item.isActive ? "active" : "inactive", isActive: item.isActive,
@@ -107,7 +162,8 @@ extension ConsoleRoutes {
                 subject: event.subject, reason: event.reason, details: details(event.details))
         }
         return CustomerPage(
-            customer: view.customerId.rawValue, created: ConsoleFormat.time(view.createdAt), entitlements: entitlements,
+            customer: view.customerId.rawValue, created: ConsoleFormat.time(view.createdAt), notice: notice, actions: actions,
+            operatorGrants: operatorGrants, entitlements: entitlements,
             subscriptions: subscriptions, balances: balances, purchases: purchases, timeline: timeline,
             noEntitlements: entitlements.isEmpty, noSubscriptions: subscriptions.isEmpty, noBalances: balances.isEmpty,
             noPurchases: purchases.isEmpty)
