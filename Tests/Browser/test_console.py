@@ -159,6 +159,24 @@ def test_grant_an_entitlement_with_a_reason_and_see_it_in_the_record_and_the_aud
     assert reason in events and f"operator:{stack.operator_name}" in events
 
 
+def test_replay_a_notification(browser, stack, screenshots):
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/notifications?status=processed")
+    shoot(browser, screenshots, "notifications")
+    browser.find_element(By.CSS_SELECTOR, "#notifications tbody tr a").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "replay-form")))
+    assert browser.find_element(By.ID, "notification-status").text == "processed"
+    reason = f"checking delivery {uuid.uuid4().hex[:6]}"
+    browser.find_element(By.ID, "replay-reason").send_keys(reason)
+    browser.find_element(By.CSS_SELECTOR, "#replay-form button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "notice")))
+    # Already applied: the replay is a duplicate, nothing happens twice; the action is recorded.
+    assert "Replayed: duplicate" in browser.find_element(By.ID, "notice").text
+    actions = browser.find_element(By.ID, "notification-actions").text
+    assert "notification.replayed" in actions and reason in actions, actions
+    shoot(browser, screenshots, "notification")
+
+
 def test_a_post_without_the_csrf_token_is_refused(browser, stack):
     sign_in(browser, stack, stack.operator_name, stack.operator_key)
     forged_post(browser, "/console/sign-out", {})

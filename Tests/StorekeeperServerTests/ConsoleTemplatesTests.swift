@@ -9,7 +9,7 @@ import Testing
         let templates = try ConsoleTemplates.load()
         for name in [
             "layout", "sign-in", "error", "no-apps", "audit", "operators", "operator-created", "reconciliation",
-            "reconciliation-day", "search", "customer",
+            "reconciliation-day", "search", "customer", "notifications", "notification",
         ] {
             #expect(templates.library.getTemplate(named: name) != nil, "template \(name)")
         }

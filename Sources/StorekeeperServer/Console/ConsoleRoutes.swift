@@ -24,7 +24,7 @@ struct ConsoleRoutes: Sendable {
     let now: @Sendable () -> Timestamp
 
     /// The sections every app shows, in navigation order.
-    static let sections: [ConsoleFrame.Section] = [.search, .reconciliation, .audit]
+    static let sections: [ConsoleFrame.Section] = [.search, .notifications, .reconciliation, .audit]
 
     func routes(_ router: Router<StorekeeperRequestContext>) {
         let console = router.group("console").add(middleware: ConsoleErrorMiddleware(templates: templates))
@@ -42,6 +42,9 @@ struct ConsoleRoutes: Sendable {
         console.post("apps/:app/customers/:customer/grant", use: grantAction)
         console.post("apps/:app/customers/:customer/grants/:grant/revoke", use: revokeGrantAction)
         console.post("apps/:app/customers/:customer/wallet/adjust", use: adjustWalletAction)
+        console.get("apps/:app/notifications", use: notificationsPage)
+        console.get("apps/:app/notifications/:id", use: notificationPage)
+        console.post("apps/:app/notifications/:id/replay", use: replayNotificationAction)
         console.get("apps/:app/audit", use: auditPage)
         console.get("apps/:app/reconciliation", use: reconciliationPage)
         console.get("apps/:app/reconciliation/:day", use: reconciliationDayPage)
