@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -160,6 +161,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: strict
@@ -181,7 +183,7 @@ let package = Package(
         .target(
             name: "StorekeeperDemo",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal",
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

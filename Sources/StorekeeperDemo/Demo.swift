@@ -15,7 +15,7 @@ public struct Demo: Sendable {
     /// at the end.
     public var sqlite: String?
     /// Leave both servers running afterwards (until SIGINT or SIGTERM) and print their URLs, an
-    /// API key and a customer token.
+    /// API key, a customer token, and the web console with an operator to sign in as.
     public var keepRunning: Bool
     /// Print the servers' logs (info level) to standard error.
     public var verbose: Bool
@@ -68,7 +68,7 @@ public struct Demo: Sendable {
                     try await script.run()
                     script.whereNext(keepRunning: keepRunning)
                     if keepRunning {
-                        try script.printExploration()
+                        try await script.printExploration()
                         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
                         for await _ in signals { break }
                         timeline.line("\nStopping.")

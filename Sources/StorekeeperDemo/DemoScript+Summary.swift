@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperServer
 
 /// The closing summary: what Apple sent, what the backend received, Storekeeper's own records and
 /// metrics, and where to look next.
@@ -64,14 +65,20 @@ extension DemoScript {
         timeline.line("  GET /openapi.json                            the HTTP API, machine-readable")
     }
 
-    /// Prints how to reach the servers left running.
-    func printExploration() throws {
+    /// Prints how to reach the servers left running, with an admin operator created for the web
+    /// console.
+    func printExploration() async throws {
         let token = stack.customerToken(try Self.customer(Self.alice), lifetimeSeconds: 86_400)
         let sk = stack.storekeeperURL
         let sim = stack.simulatorURL
+        let console = try await OperatorKeys.create(
+            name: "demo-admin", role: .admin, apps: [stack.app.id], in: stack.store, actor: AuditActor(rawValue: "local:demo"),
+            reason: "storekeeper demo --keep-running")
         timeline.section("Still running (Ctrl-C stops both)")
         timeline.line("  Storekeeper          \(sk)    /health /ready /metrics /openapi.json  /v1/apps/\(stack.app.id)/...")
         timeline.line("  App Store simulator  \(sim)    /control/... (docs/SIMULATOR.md)")
+        timeline.line("  Web console          \(sk)/console")
+        timeline.line("  operator sign-in     name \(console.account.name), key \(console.key)")
         timeline.line("  server API key       \(stack.apiKey)")
         timeline.line("  customer token       \(token)")
         timeline.line("                       (alice, valid 24 hours)")

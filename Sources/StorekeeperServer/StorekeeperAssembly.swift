@@ -61,7 +61,9 @@ struct StorekeeperAssembly: Sendable {
             apps: apps, authenticator: Authenticator(store: store, now: wallClock), maxBodyBytes: configuration.maxBodyBytes
         ).routes(router)
         reconciliationRoutes(router)
-        AdminAPI(apps: apps, authenticator: Authenticator(store: store, now: wallClock), store: store, now: now).routes(router)
+        let admin = AdminAPI(apps: apps, authenticator: Authenticator(store: store, now: wallClock), store: store, now: now)
+        admin.routes(router)
+        consoleRoutes(router, admin: admin)
         return router
     }
 

@@ -33,7 +33,8 @@ public protocol PurchaseStoreReader:
     CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
     OperatorGrantStoreReader,
     InboxQueryStoreReader, MassExtensionStoreReader,
-    FiguresStoreReader
+    FiguresStoreReader,
+    ConsoleSessionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -44,5 +45,6 @@ public protocol PurchaseStoreTransaction:
     AdminActionStoreWriter,
     OperatorGrantStoreWriter,
     InboxQueryStoreWriter, MassExtensionStoreWriter,
-    FiguresStoreWriter
+    FiguresStoreWriter,
+    ConsoleSessionStoreWriter
 {}

@@ -22,6 +22,8 @@ public import Foundation
 ///   `simulator` (development mode only), the server's now follows a running
 ///   `storekeeper simulator` at that root URL, so advancing the simulator's clock moves
 ///   Storekeeper's expiries, grace ends and background jobs too (see `ServerClock`).
+/// - `console.enabled` (default `true`): serve the web console under `/console` (operators
+///   sign in with their operator key); `false` leaves only the HTTP API.
 /// - `apps` (array of app ids, required) and, per id, the `app.<id>.*` keys of `AppConfiguration`.
 public struct StorekeeperConfiguration: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
@@ -43,6 +45,8 @@ public struct StorekeeperConfiguration: Sendable {
     public var apps: [AppConfiguration]
     /// Where the server's now comes from.
     public var clock: ClockSource
+    /// Whether `/console` (the web console) is served.
+    public var consoleEnabled: Bool = true
 
     /// Where the server's now comes from.
     public enum ClockSource: Sendable, Hashable {
@@ -93,6 +97,7 @@ public struct StorekeeperConfiguration: Sendable {
         }
         instance = try settings.string("instance") ?? ProcessInfo.processInfo.hostName
         clock = try Self.clockSource(settings, mode: mode)
+        consoleEnabled = try settings.bool("console", "enabled") ?? true
         guard let ids = try settings.stringArray("apps"), !ids.isEmpty else {
             throw ConfigurationError(key: "apps", "must list at least one app id")
         }

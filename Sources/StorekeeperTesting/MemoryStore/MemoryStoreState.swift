@@ -40,6 +40,8 @@ struct MemoryStoreState: Sendable {
     var adminActions: [String: [String: AdminActionRecord]] = [:]
     var operatorGrants: [UUID: OperatorGrant] = [:]
     var figures = MemoryFigures()
+    /// Id hash → console session.
+    var consoleSessions: [String: ConsoleSession] = [:]
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

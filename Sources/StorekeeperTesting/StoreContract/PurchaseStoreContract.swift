@@ -53,4 +53,5 @@ public enum PurchaseStoreContract {
         + operatorGrantCases
         + inboxQueryCases
         + figuresCases
+        + consoleSessionCases
 }

@@ -11,6 +11,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
             AdminBenchmarkCommand.self,
             OverviewBenchmarkCommand.self,
+            ConsoleBenchmarkCommand.self,
         ])
 }
 

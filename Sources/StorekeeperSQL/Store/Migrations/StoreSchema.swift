@@ -33,6 +33,7 @@ public enum StoreSchema {
         operatorGrants,
         inboxQueries,
         figures,
+        consoleSessions,
     ]
 }
 

@@ -1,0 +1,70 @@
+import Storekeeper
+
+/// What the layout needs around a page: the title, who is signed in, the app switcher and the
+/// app's sections (the current one marked for screen readers with `aria-current`).
+struct ConsoleFrame {
+    struct Link {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    let title: String
+    let signedIn: Bool
+    let operatorName: String
+    let role: String
+    /// The session's CSRF token, for the sign-out form.
+    let csrf: String
+    let apps: [Link]
+    let sections: [Link]
+    let hasSections: Bool
+    let showsOperators: Bool
+    let operatorsCurrent: Bool
+
+    /// A page outside a session (sign-in, errors before signing in).
+    static func signedOut(_ title: String) -> ConsoleFrame {
+        ConsoleFrame(
+            title: title, signedIn: false, operatorName: "", role: "", csrf: "", apps: [], sections: [], hasSections: false,
+            showsOperators: false, operatorsCurrent: false)
+    }
+
+    /// The sections of an app, in the order of the navigation.
+    enum Section: String, CaseIterable {
+        case overview, search, notifications, refunds, reconciliation, audit
+
+        var label: String {
+            switch self {
+            case .overview: "Overview"
+            case .search: "Search"
+            case .notifications: "Notifications"
+            case .refunds: "Refunds"
+            case .reconciliation: "Reconciliation"
+            case .audit: "Audit log"
+            }
+        }
+    }
+}
+
+extension ConsoleFrame {
+    /// A page of `app` for the signed-in operator; `section` is marked current.
+    init(
+        _ title: String, _ signedIn: ConsoleSessions.SignedIn, app: String?, section: Section?, sections available: [Section],
+        knownApps: [String], operatorsPage: Bool = false
+    ) {
+        self.title = title
+        self.signedIn = true
+        operatorName = signedIn.account.name
+        role = signedIn.account.role.rawValue
+        csrf = signedIn.session.csrfToken
+        let visible = signedIn.account.apps.filter { knownApps.contains($0) }
+        apps = visible.map { Link(label: $0, href: ConsolePaths.app($0, available.first ?? .search), current: $0 == app) }
+        if let app {
+            sections = available.map { Link(label: $0.label, href: ConsolePaths.app(app, $0), current: $0 == section) }
+        } else {
+            sections = []
+        }
+        hasSections = !sections.isEmpty
+        showsOperators = signedIn.account.role == .admin
+        operatorsCurrent = operatorsPage
+    }
+}

@@ -1,0 +1,70 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// The app's audit log (admin role): who did what, when and why, newest first, filtered by
+/// operator or kind, 50 events a page.
+extension ConsoleRoutes {
+    struct AuditPage {
+        struct Event {
+            let time: String
+            let actor: String
+            let kind: String
+            let customer: String?
+            let customerHref: String?
+            let subject: String?
+            let reason: String?
+            let details: String?
+        }
+
+        let events: [Event]
+        let operatorFilter: String
+        let kindFilter: String
+        let nextHref: String?
+        let empty: Bool
+    }
+
+    static let auditPageSize = 50
+
+    @Sendable func auditPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await appCall(request, context, role: .admin)
+        let query = request.uri.queryParameters
+        let operatorFilter = query.get("operator").map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let kindFilter = query.get("kind").map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let before = try query.get("before").map { text -> UUID in
+            guard let id = UUID(uuidString: text) else { throw StorekeeperError.invalidRequest("before must be an event id") }
+            return id
+        }
+        let actor = operatorFilter.isEmpty ? nil : AuditActor.operator(operatorFilter)
+        let events = try await store.read {
+            try await $0.auditEvents(
+                appId: call.appId, actor: actor, kind: kindFilter.isEmpty ? nil : kindFilter, before: before,
+                limit: Self.auditPageSize)
+        }
+        let rows = events.map { event in
+            AuditPage.Event(
+                time: ConsoleFormat.time(event.createdAt), actor: event.actor.rawValue, kind: event.kind,
+                customer: event.customerId?.rawValue,
+                customerHref: event.customerId.map { ConsolePaths.customer(call.appId, $0.rawValue) }, subject: event.subject,
+                reason: event.reason, details: Self.details(event.details))
+        }
+        var nextHref: String?
+        if events.count == Self.auditPageSize, let last = events.last {
+            var parts = ["before=" + last.id.uuidString.lowercased()]
+            if !operatorFilter.isEmpty { parts.append("operator=" + ConsolePaths.query(operatorFilter)) }
+            if !kindFilter.isEmpty { parts.append("kind=" + ConsolePaths.query(kindFilter)) }
+            nextHref = ConsolePaths.app(call.appId, .audit) + "?" + parts.joined(separator: "&")
+        }
+        return try templates.page(
+            "audit",
+            AuditPage(
+                events: rows, operatorFilter: operatorFilter, kindFilter: kindFilter, nextHref: nextHref, empty: rows.isEmpty),
+            frame: frame("Audit log · \(call.appId)", call, .audit))
+    }
+
+    /// `key=value, key=value`, sorted by key; `nil` when there are none.
+    static func details(_ details: [String: String]) -> String? {
+        details.isEmpty ? nil : details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,153 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// The notifications inbox in the console, through the admin API's ``NotificationInbox``: the
+/// list with filters (status, type), one notification decoded with its replays, its raw body on
+/// request, and replaying it (support role; a reason and the form's idempotency key, as the API).
+extension ConsoleRoutes {
+    struct NotificationsPage {
+        struct Row {
+            let id: String
+            let href: String
+            let received: String
+            let type: String
+            let status: String
+            let attempts: Int
+        }
+
+        struct StatusChoice {
+            let value: String
+            let selected: Bool
+        }
+
+        let rows: [Row]
+        let empty: Bool
+        let statuses: [StatusChoice]
+        let typeFilter: String
+        let nextHref: String?
+    }
+
+    struct NotificationPage {
+        struct Action {
+            let time: String
+            let actor: String
+            let kind: String
+            let reason: String?
+            let details: String?
+        }
+
+        let id: String
+        let received: String
+        let type: String
+        let status: String
+        let environment: String
+        let verified: String
+        let transactionId: String?
+        let productId: String?
+        let actions: [Action]
+        let raw: String?
+        let rawHref: String
+        let replay: Replay?
+        let notice: String?
+
+        struct Replay {
+            let href: String
+            let csrf: String
+            let key: String
+        }
+    }
+
+    static let notificationsPageSize = 50
+
+    @Sendable func notificationsPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await appCall(request, context)
+        let query = request.uri.queryParameters
+        let status = query.get("status").flatMap { $0.isEmpty ? nil : $0 }
+        let type = query.get("type").map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let filter = InboxFilter(
+            status: status, type: type.isEmpty ? nil : type, subtype: nil, environment: nil, from: nil, to: nil,
+            before: query.get("before"), limit: nil)
+        let inbox = NotificationInbox(store: store, runtime: call.services.runtime, notifications: call.services.notifications)
+        let page = try await inbox.page(try filter.query(appId: call.appId, limit: Self.notificationsPageSize))
+        let base = ConsolePaths.app(call.appId, .notifications)
+        let rows = page.notifications.map { entry in
+            NotificationsPage.Row(
+                id: entry.id, href: base + "/" + ConsolePaths.escape(entry.id), received: ConsoleFormat.time(entry.receivedAt),
+                type: [entry.notificationType, entry.subtype].compactMap { $0 }.joined(separator: " / "), status: entry.status,
+                attempts: entry.attempts)
+        }
+        var nextHref: String?
+        if let next = page.next {
+            var parts = ["before=" + ConsolePaths.query(next)]
+            if let status { parts.append("status=" + ConsolePaths.query(status)) }
+            if !type.isEmpty { parts.append("type=" + ConsolePaths.query(type)) }
+            nextHref = base + "?" + parts.joined(separator: "&")
+        }
+        let statuses = [""] + InboxQuery.Status.allCases.map(\.rawValue)
+        return try templates.page(
+            "notifications",
+            NotificationsPage(
+                rows: rows, empty: rows.isEmpty,
+                statuses: statuses.map { .init(value: $0, selected: $0 == (status ?? "")) }, typeFilter: type, nextHref: nextHref),
+            frame: frame("Notifications · \(call.appId)", call, .notifications))
+    }
+
+    @Sendable func notificationPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await appCall(request, context)
+        guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
+            throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
+        }
+        let inbox = NotificationInbox(store: store, runtime: call.services.runtime, notifications: call.services.notifications)
+        let showRaw = request.uri.queryParameters.get("raw") == "true"
+        let detail = try await inbox.detail(id, raw: showRaw)
+        let entry = detail.notification
+        let href = ConsolePaths.app(call.appId, .notifications) + "/" + ConsolePaths.escape(id)
+        let replay =
+            call.account.may(.support, app: call.appId)
+            ? NotificationPage.Replay(
+                href: href + "/replay", csrf: call.signedIn.session.csrfToken, key: ConsoleSessions.randomToken()) : nil
+        let done = request.uri.queryParameters.get("done")
+        let page = NotificationPage(
+            id: entry.id, received: ConsoleFormat.time(entry.receivedAt),
+            type: [entry.notificationType, entry.subtype].compactMap { $0 }.joined(separator: " / "), status: entry.status,
+            environment: entry.environment ?? "—",
+            verified: entry.version == 2
+                ? (detail.verified ? "✓ signature verified now" : "✗ not verified: \(detail.verificationError ?? "")")
+                : "V1 (shared secret)",
+            transactionId: detail.transaction?.transactionId, productId: detail.transaction?.productId,
+            actions: detail.actions.map { action in
+                NotificationPage.Action(
+                    time: ConsoleFormat.time(action.createdAt), actor: action.actor, kind: action.kind, reason: action.reason,
+                    details: Self.details(action.details))
+            },
+            raw: detail.rawBody, rawHref: href + "?raw=true", replay: replay,
+            notice: done.map { "✓ Replayed: \($0)." })
+        return try templates.page("notification", page, frame: frame("Notification \(id) · \(call.appId)", call, .notifications))
+    }
+
+    @Sendable func replayNotificationAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let signedIn = try await signedIn(request)
+        let form = try await postedForm(request, signedIn)
+        let console = try await appCall(request, context, role: .support)
+        let call = AdminCall(services: console.services, operator: console.account)
+        let reason = try AdminAPI.reason(form["reason"] ?? "")
+        let key = try Self.idempotencyKey(form)
+        guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
+            throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
+        }
+        let inbox = NotificationInbox(store: store, runtime: call.services.runtime, notifications: call.services.notifications)
+        let entry = try await inbox.entry(id)
+        let now = now
+        let response = try await admin.onceAtApple(
+            call, key: key, kind: "notification.replay", request: ReplayOneRequest(id: id, reason: reason),
+            perform: { try await inbox.replay(entry) },
+            commit: { outcome, tx in
+                try await tx.append(AdminAPI.replayAudit(call, outcome, reason: reason, at: now()))
+                return outcome
+            })
+        let href = ConsolePaths.app(console.appId, .notifications) + "/" + ConsolePaths.escape(id)
+        return ConsoleResponse.redirect(to: href + "?done=" + ConsolePaths.query(response.result.outcome))
+    }
+}

@@ -1,0 +1,51 @@
+import AppStoreModels
+import Hummingbird
+import Storekeeper
+
+/// The operators page (admin role): every operator sharing an app with the signed-in admin, its
+/// role, apps and whether it is disabled.
+extension ConsoleRoutes {
+    struct OperatorsPage {
+        struct Row {
+            let name: String
+            let role: String
+            let apps: String
+            let created: String
+            let status: String
+            let isSelf: Bool
+            let canDisable: Bool
+            let disableHref: String
+        }
+
+        struct AppChoice {
+            let id: String
+        }
+
+        let operators: [Row]
+        let apps: [AppChoice]
+        let csrf: String
+    }
+
+    @Sendable func operatorsPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let signedIn = try await signedIn(request)
+        _ = try Self.requireAdmin(signedIn.account)
+        let mine = Set(signedIn.account.apps)
+        let accounts = try await store.read { try await $0.operatorAccounts() }.filter { !mine.isDisjoint(with: $0.apps) }
+        let rows = accounts.map { account in
+            OperatorsPage.Row(
+                name: account.name, role: account.role.rawValue, apps: account.apps.joined(separator: ", "),
+                created: ConsoleFormat.time(account.createdAt),
+                status: account.disabledAt.map { "disabled " + ConsoleFormat.time($0) } ?? "active",
+                isSelf: account.name == signedIn.account.name,
+                canDisable: account.disabledAt == nil && account.name != signedIn.account.name && account.apps.allSatisfy(mine.contains),
+                disableHref: ConsolePaths.operators + "/" + ConsolePaths.escape(account.name) + "/disable")
+        }
+        return try templates.page(
+            "operators",
+            OperatorsPage(
+                operators: rows, apps: visibleApps(signedIn.account).map { OperatorsPage.AppChoice(id: $0) },
+                csrf: signedIn.session.csrfToken),
+            frame: ConsoleFrame(
+                "Operators", signedIn, app: nil, section: nil, sections: [], knownApps: Array(apps.keys), operatorsPage: true))
+    }
+}
