@@ -54,7 +54,7 @@ fi
 if ! as_owner "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
     echo "Starting PostgreSQL on 127.0.0.1:$port" >&2
     as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200" start >&2
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=600" start >&2
 fi
 
 exists=$(as_owner "$PG_BIN/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -Atc \

@@ -8,6 +8,7 @@ import NIOCore
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperTesting
 import Synchronization
 import Testing
 
@@ -74,11 +75,13 @@ struct NotificationHarness: Sendable {
         options.start = Date(timeIntervalSince1970: 1_893_456_000 + Double(Int.random(in: 0..<(3_650 * 86_400))))
         options.runsBackgroundJobs = false
         configure(&options)
-        try await LocalStack.run(options) { stack in
-            let harness = NotificationHarness(
-                stack: stack, client: StorekeeperClient(baseURL: stack.appURL, credential: stack.apiKey), tag: tag)
-            try await body(harness)
-            try await harness.expectLedgerBalanced()
+        try await StoreTestGate.stacks.run { [options] in
+            try await LocalStack.run(options) { stack in
+                let harness = NotificationHarness(
+                    stack: stack, client: StorekeeperClient(baseURL: stack.appURL, credential: stack.apiKey), tag: tag)
+                try await body(harness)
+                try await harness.expectLedgerBalanced()
+            }
         }
     }
 

@@ -140,9 +140,16 @@ public enum StoreTestPostgres {
 
 /// Bounds how many store cases hold a database at once: swift-testing starts every case of a
 /// parameterized test together, and each PostgreSQL case opens two pools.
-actor StoreTestGate {
+///
+/// ``stacks`` bounds the end-to-end tests' running stacks (a simulator and a Storekeeper, each
+/// with its own event loops and pool) the same way: started all at once, hundreds of them
+/// starve two cores and the test PostgreSQL, and time-bound steps (the simulator's 10 s delivery
+/// timeout, a pool's lease timeout) fail for want of CPU, not for a fault. Never nest two
+/// `stacks.run` calls: the inner one could wait forever for a slot its own outer one holds.
+public actor StoreTestGate {
     static let sqlite = StoreTestGate(limit: 4)
     static let postgresql = StoreTestGate(limit: 3)
+    public static let stacks = StoreTestGate(limit: 8)
 
     private let limit: Int
     private var running = 0
@@ -150,7 +157,7 @@ actor StoreTestGate {
 
     init(limit: Int) { self.limit = limit }
 
-    nonisolated func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public nonisolated func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await enter()
         do {
             let value = try await body()

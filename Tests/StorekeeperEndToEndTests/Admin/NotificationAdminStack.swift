@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperTesting
 import Testing
 
 /// A full stack (simulator delivering notifications, Storekeeper over HTTP) for the tests of
@@ -32,14 +33,16 @@ struct NotificationAdminStack: Sendable {
         // 2030 … 2040, whole seconds: far from other stacks' clocks on a shared database.
         options.start = Date(timeIntervalSince1970: 1_893_456_000 + Double(Int.random(in: 0..<(3_650 * 86_400))))
         options.runsBackgroundJobs = false
-        try await LocalStack.run(options) { stack in
-            let root = E2ETransport.http(baseURL: stack.storekeeperURL)
-            let document = try await root.send(.GET, "/openapi.json", body: nil, credential: "")
-            let e2e = E2EStack(stack: stack, root: root, backend: backend, contract: try OpenAPIContract(document.body), tag: tag)
-            let harness = NotificationAdminStack(
-                e2e: e2e, viewer: try await e2e.operatorClient(.viewer), support: try await e2e.operatorClient(.support))
-            try await body(harness)
-            try await e2e.expectLedgerBalanced(sourceLocation: sourceLocation)
+        try await StoreTestGate.stacks.run { [options] in
+            try await LocalStack.run(options) { stack in
+                let root = E2ETransport.http(baseURL: stack.storekeeperURL)
+                let document = try await root.send(.GET, "/openapi.json", body: nil, credential: "")
+                let e2e = E2EStack(stack: stack, root: root, backend: backend, contract: try OpenAPIContract(document.body), tag: tag)
+                let harness = NotificationAdminStack(
+                    e2e: e2e, viewer: try await e2e.operatorClient(.viewer), support: try await e2e.operatorClient(.support))
+                try await body(harness)
+                try await e2e.expectLedgerBalanced(sourceLocation: sourceLocation)
+            }
         }
     }
 

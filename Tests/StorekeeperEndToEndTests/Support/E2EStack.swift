@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperTesting
 import Testing
 
 /// A running local stack (simulator + Storekeeper) for one end-to-end test, with clients for
@@ -133,8 +134,10 @@ enum E2E {
         options.policy = policy
         options.keys = try keys.get()
         options.runsBackgroundJobs = backgroundJobs
-        try await LocalStack.run(options) { stack in
-            try await run(stack, root: .http(baseURL: stack.storekeeperURL), backend, sourceLocation: sourceLocation, body)
+        try await StoreTestGate.stacks.run { [options] in
+            try await LocalStack.run(options) { stack in
+                try await run(stack, root: .http(baseURL: stack.storekeeperURL), backend, sourceLocation: sourceLocation, body)
+            }
         }
     }
 
@@ -152,9 +155,11 @@ enum E2E {
         options.policy = policy
         options.keys = try keys.get()
         configure(&options)
-        try await LocalStack.withRouter(options) { stack, router in
-            try await Application(router: router).test(.router) { client in
-                try await run(stack, root: .router(client, baseURL: ""), backend, sourceLocation: sourceLocation, body)
+        try await StoreTestGate.stacks.run { [options] in
+            try await LocalStack.withRouter(options) { stack, router in
+                try await Application(router: router).test(.router) { client in
+                    try await run(stack, root: .router(client, baseURL: ""), backend, sourceLocation: sourceLocation, body)
+                }
             }
         }
     }
