@@ -1,7 +1,6 @@
 import AppStoreModels
 import Hummingbird
 import Storekeeper
-import Synchronization
 
 extension Authenticator {
     /// The operator whose key (`Authorization: Bearer ok_...`) the request carries.
@@ -14,26 +13,10 @@ extension Authenticator {
             throw StorekeeperError.forbidden("the admin API takes an operator key (ok_...), not a server key or customer token")
         }
         let hash = Self.hash(credential)
-        let now = now().millisecondsSince1970
-        let account: Operator?
-        if let cached = operatorCache.entries.withLock({ $0[hash] }), now - cached.checkedAt < Self.keyCacheMilliseconds {
-            account = cached.account
-        } else {
-            account = try await store.read { try await $0.operatorAccount(keyHash: hash) }
-            operatorCache.entries.withLock { cache in
-                if cache.count > 10_000 { cache.removeAll() }
-                cache[hash] = (account, now)
-            }
+        let account = try await operatorCache.record(for: hash, now: now().millisecondsSince1970) {
+            try await store.read { try await $0.operatorAccount(keyHash: hash) }
         }
         guard let account, account.disabledAt == nil else { throw StorekeeperError.unauthorized("unknown or disabled operator key") }
         return account
     }
-}
-
-/// Operator keys looked up recently (shared by copies of the authenticator). Emptied when an
-/// operator is disabled through this instance, so the key stops working here at once.
-final class OperatorKeyCache: Sendable {
-    let entries = Mutex<[String: (account: Operator?, checkedAt: Int64)]>([:])
-
-    func removeAll() { entries.withLock { $0.removeAll() } }
 }

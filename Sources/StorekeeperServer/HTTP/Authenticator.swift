@@ -35,9 +35,9 @@ enum Principal: Sendable, Hashable {
 struct Authenticator: Sendable {
     let store: any PurchaseStore
     let now: @Sendable () -> Timestamp
-    private let keyCache = KeyCache()
+    private let keyCache = KeyLookupCache<APIKeyRecord>()
     /// Operator keys looked up recently, by hash (see ``authenticateOperator(_:)``).
-    let operatorCache = OperatorKeyCache()
+    let operatorCache = KeyLookupCache<Operator>()
     /// How long a looked-up API key is trusted before it is looked up again (revocations apply
     /// within this delay).
     static let keyCacheMilliseconds: Int64 = 30_000
@@ -70,17 +70,8 @@ struct Authenticator: Sendable {
 
     private func apiKey(_ secret: String) async throws -> Principal {
         let hash = Self.hash(secret)
-        let now = now().millisecondsSince1970
-        let cached = keyCache.entries.withLock { $0[hash] }
-        let record: APIKeyRecord?
-        if let cached, now - cached.checkedAt < Self.keyCacheMilliseconds {
-            record = cached.record
-        } else {
-            record = try await store.read { try await $0.apiKey(hash: hash) }
-            keyCache.entries.withLock { cache in
-                if cache.count > 10_000 { cache.removeAll() }
-                cache[hash] = (record, now)
-            }
+        let record = try await keyCache.record(for: hash, now: now().millisecondsSince1970) {
+            try await store.read { try await $0.apiKey(hash: hash) }
         }
         guard let record, record.revokedAt == nil else { throw StorekeeperError.unauthorized("unknown or revoked API key") }
         return .server(keyName: record.name)
@@ -115,7 +106,27 @@ struct Authenticator: Sendable {
     }
 }
 
-/// API keys looked up recently (shared by copies of the authenticator).
-private final class KeyCache: Sendable {
-    let entries = Mutex<[String: (record: APIKeyRecord?, checkedAt: Int64)]>([:])
+/// Keys looked up recently, by hash, with what the store answered (shared by copies of the
+/// authenticator): a record is trusted for ``Authenticator/keyCacheMilliseconds``, then looked
+/// up again, so revocations on other instances apply within that delay. Server API keys and
+/// operator keys each have one; the operators' is emptied when an operator is disabled through
+/// this instance, so the key stops working here at once.
+final class KeyLookupCache<Record: Sendable>: Sendable {
+    private let entries = Mutex<[String: (record: Record?, checkedAt: Int64)]>([:])
+
+    /// The cached answer for `hash` if checked within the last
+    /// ``Authenticator/keyCacheMilliseconds`` before `now`, else `load`'s, which is cached.
+    func record(for hash: String, now: Int64, load: () async throws -> Record?) async throws -> Record? {
+        if let cached = entries.withLock({ $0[hash] }), now - cached.checkedAt < Authenticator.keyCacheMilliseconds {
+            return cached.record
+        }
+        let record = try await load()
+        entries.withLock { cache in
+            if cache.count > 10_000 { cache.removeAll() }
+            cache[hash] = (record, now)
+        }
+        return record
+    }
+
+    func removeAll() { entries.withLock { $0.removeAll() } }
 }
