@@ -81,7 +81,7 @@ struct BenchmarkStack {
         let result: T
         do {
             result = try await builder.serving { port in
-                let apiKey = try await APIKeys.create(name: "bench", in: storage.store)
+                let apiKey = try await APIKeys.create(name: "bench", app: appId, in: storage.store)
                 return try await body(
                     Running(url: "http://127.0.0.1:\(port)", port: port, apiKey: apiKey, store: storage.store, signer: signer))
             }

@@ -23,7 +23,9 @@ extension LocalStack {
                 try await storage.store.migrate()
                 let running = Running(
                     simulator: simulator, simulatorURL: "", storekeeperURL: "",
-                    apiKey: try await APIKeys.create(name: "local", in: storage.store), store: storage.store,
+                    apiKeys: try await APIKeySet.create(
+                        for: builder.configuration, main: builder.configuration.apps[0].id, in: storage.store),
+                    store: storage.store,
                     configuration: builder.configuration, app: builder.configuration.apps[0], builder: builder)
                 return try await body(running, builder.router())
             }

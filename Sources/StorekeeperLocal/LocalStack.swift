@@ -67,8 +67,10 @@ public enum LocalStack {
         public let simulator: AppStoreSimulator
         public let simulatorURL: String
         public let storekeeperURL: String
-        /// A server-to-server API key for Storekeeper.
-        public let apiKey: String
+        /// A server-to-server API key for the app's routes.
+        public var apiKey: String { apiKeys.forApp }
+        /// A server-to-server API key for each configured app, each good for its own app's routes only.
+        let apiKeys: APIKeySet
         public let store: any PurchaseStore
         public let configuration: StorekeeperConfiguration
         public let app: AppConfiguration
@@ -86,6 +88,22 @@ public enum LocalStack {
 
         /// The app's routes: `\(storekeeperURL)/v1/apps/<app>`.
         public var appURL: String { storekeeperURL + "/v1/apps/" + app.id }
+
+        /// The server API key for configured app `id`'s routes (`nil` for an app not configured).
+        public func apiKey(forApp id: String) -> String? { apiKeys.byApp[id] }
+    }
+
+    /// One server API key per configured app.
+    struct APIKeySet: Sendable {
+        let forApp: String
+        let byApp: [String: String]
+
+        static func create(for configuration: StorekeeperConfiguration, main: String, in store: any PurchaseStore) async throws -> Self {
+            var byApp: [String: String] = [:]
+            for app in configuration.apps { byApp[app.id] = try await APIKeys.create(name: "local", app: app.id, in: store) }
+            guard let forApp = byApp[main] else { throw StorekeeperError.invalidRequest("app \(main) is not configured") }
+            return APIKeySet(forApp: forApp, byApp: byApp)
+        }
     }
 
     static let customerTokenSecret = Array("local-stack-hs256-secret-for-tests-only!!".utf8)
@@ -125,9 +143,9 @@ public enum LocalStack {
             simulated.productionNotificationURL = storekeeperURL + "/v1/apps/\(app.id)/notifications"
             simulated.sandboxNotificationURL = simulated.productionNotificationURL
             _ = try simulator.configureApp(simulated)
-            let apiKey = try await APIKeys.create(name: "local", in: bootstrap.store)
             let running = Running(
-                simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL, apiKey: apiKey,
+                simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL,
+                apiKeys: try await APIKeySet.create(for: configuration, main: app.id, in: bootstrap.store),
                 store: bootstrap.store, configuration: configuration, app: app, builder: builder)
             group.addTask { try await body(running) }
             var result: T?

@@ -26,7 +26,8 @@ extension StorekeeperAssembly {
         guard let reports = store as? any ReportStore else { return }
         ReconciliationRoutes(
             apps: Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.id, $0) }), reports: reports,
-            service: reconciliationService(reports), authenticator: Authenticator(store: store, now: wallClock)
+            service: reconciliationService(reports),
+            authenticator: Authenticator(store: store, appIds: configuration.apps.map(\.id), now: wallClock)
         ).routes(router)
     }
 

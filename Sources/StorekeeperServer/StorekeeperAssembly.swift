@@ -58,10 +58,13 @@ struct StorekeeperAssembly: Sendable {
         router.add(middleware: NULRefusalMiddleware())
         OperationsRoutes(store: store, registry: registry).routes(router)
         StorekeeperAPI(
-            apps: apps, authenticator: Authenticator(store: store, now: wallClock), maxBodyBytes: configuration.maxBodyBytes
+            apps: apps, authenticator: Authenticator(store: store, appIds: configuration.apps.map(\.id), now: wallClock),
+            maxBodyBytes: configuration.maxBodyBytes
         ).routes(router)
         reconciliationRoutes(router)
-        let admin = AdminAPI(apps: apps, authenticator: Authenticator(store: store, now: wallClock), store: store, now: now)
+        let admin = AdminAPI(
+            apps: apps, authenticator: Authenticator(store: store, appIds: configuration.apps.map(\.id), now: wallClock), store: store,
+            now: now)
         admin.routes(router)
         consoleRoutes(router, admin: admin)
         return router

@@ -26,7 +26,8 @@ import Testing
                     let appA = h.stack.app.id
                     let appB = try #require(h.stack.configuration.apps.last?.id)
                     #expect(appB != appA)
-                    let clientB = StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/apps/" + appB, credential: h.stack.apiKey)
+                    let clientB = StorekeeperClient(
+                        baseURL: h.stack.storekeeperURL + "/v1/apps/" + appB, credential: try #require(h.stack.apiKey(forApp: appB)))
 
                     // App A: a purchase credits 100 gems, then a spend; app B: a spend.
                     let account = try h.account("apple")

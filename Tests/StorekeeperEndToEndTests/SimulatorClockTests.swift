@@ -78,7 +78,7 @@ import Testing
                 simulated.sandboxNotificationURL = storekeeperURL + "/v1/apps/demo/notifications"
                 simulated.productionNotificationURL = simulated.sandboxNotificationURL
                 _ = try simulator.configureApp(simulated)
-                let apiKey = try await APIKeys.create(name: "simclock", in: bootstrap.store)
+                let apiKey = try await APIKeys.create(name: "simclock", app: "demo", in: bootstrap.store)
                 let server = StorekeeperClient(baseURL: storekeeperURL + "/v1/apps/demo", credential: apiKey)
                 let customer = "alice-\(tag)"
 

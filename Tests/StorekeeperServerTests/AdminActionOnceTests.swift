@@ -38,7 +38,9 @@ import Testing
         let assembly = StorekeeperAssembly(
             configuration: configuration, store: store, registry: PrometheusCollectorRegistry(),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), now: now, wallClock: now)
-        let api = AdminAPI(apps: assembly.apps, authenticator: Authenticator(store: store, now: now), store: store, now: now)
+        let api = AdminAPI(
+            apps: assembly.apps, authenticator: Authenticator(store: store, appIds: Array(assembly.apps.keys), now: now), store: store,
+            now: now)
         let services = try #require(assembly.apps["example"])
         let account = Operator(name: "alice", role: .support, apps: ["example"], keyHash: "h", createdAt: now())
         return (api, AdminCall(services: services, operator: account))

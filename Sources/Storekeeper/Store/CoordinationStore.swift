@@ -47,4 +47,19 @@ public struct APIKeyRecord: Hashable, Sendable, Codable {
         self.createdAt = createdAt
         self.revokedAt = revokedAt
     }
+
+    /// The scope that lets a key call one app's routes.
+    public static func appScope(_ appId: String) -> String { "app:" + appId }
+
+    /// The apps this key may call (its `app:<id>` scopes). Empty for a key created before keys
+    /// were bound to apps: see ``mayCall(app:onlyConfiguredApp:)``.
+    public var apps: [String] { scopes.compactMap { $0.hasPrefix("app:") ? String($0.dropFirst(4)) : nil } }
+
+    /// Whether this key may call `app`'s routes: a key bound to apps only theirs; an older key,
+    /// bound to none, only the configuration's one app when it has exactly one
+    /// (`onlyConfiguredApp`), so adding a second app never opens it to a key made for the first.
+    public func mayCall(app: String, onlyConfiguredApp: String?) -> Bool {
+        let apps = self.apps
+        return apps.isEmpty ? onlyConfiguredApp == app : apps.contains(app)
+    }
 }

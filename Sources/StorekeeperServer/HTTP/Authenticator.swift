@@ -35,6 +35,9 @@ enum Principal: Sendable, Hashable {
 struct Authenticator: Sendable {
     let store: any PurchaseStore
     let now: @Sendable () -> Timestamp
+    /// The app a server key bound to no app (one created before keys were bound to apps) may
+    /// call: the configuration's only app; `nil` when it configures several.
+    let onlyConfiguredApp: String?
     private let keyCache = KeyLookupCache<APIKeyRecord>()
     /// Operator keys looked up recently, by hash (see ``authenticateOperator(_:)``).
     let operatorCache = KeyLookupCache<Operator>()
@@ -43,8 +46,9 @@ struct Authenticator: Sendable {
     static let keyCacheMilliseconds: Int64 = 30_000
     static let apiKeyPrefix = "sk_"
 
-    init(store: any PurchaseStore, now: @escaping @Sendable () -> Timestamp) {
+    init(store: any PurchaseStore, appIds: [String], now: @escaping @Sendable () -> Timestamp) {
         self.store = store
+        self.onlyConfiguredApp = appIds.count == 1 ? appIds.first : nil
         self.now = now
     }
 
@@ -54,26 +58,36 @@ struct Authenticator: Sendable {
             throw StorekeeperError.forbidden("operator keys may call only the admin API (/v1/admin)")
         }
         if credential.hasPrefix(Self.apiKeyPrefix) {
-            return try await apiKey(credential)
+            return try await apiKey(credential, app: app.id)
         }
         return .customer(try CustomerToken.verify(credential, keys: app.customerTokens, appId: app.id, now: now()))
     }
 
-    /// Server-to-server callers only.
-    func authenticateServer(_ request: Request) async throws -> String {
+    /// Server-to-server callers of `app` only.
+    func authenticateServer(_ request: Request, app: String) async throws -> String {
         let credential = try Self.bearerCredential(request)
-        guard credential.hasPrefix(Self.apiKeyPrefix), case .server(let name) = try await apiKey(credential) else {
+        guard credential.hasPrefix(Self.apiKeyPrefix), case .server(let name) = try await apiKey(credential, app: app) else {
             throw StorekeeperError.unauthorized("a server API key is required")
         }
         return name
     }
 
-    private func apiKey(_ secret: String) async throws -> Principal {
+    /// The key's principal if it may call `app`. Another app's key gets the answer a missing
+    /// app gets (404), so a key tells its holder nothing about the apps it was not made for.
+    private func apiKey(_ secret: String, app: String) async throws -> Principal {
         let hash = Self.hash(secret)
         let record = try await keyCache.record(for: hash, now: now().millisecondsSince1970) {
             try await store.read { try await $0.apiKey(hash: hash) }
         }
         guard let record, record.revokedAt == nil else { throw StorekeeperError.unauthorized("unknown or revoked API key") }
+        guard record.mayCall(app: app, onlyConfiguredApp: onlyConfiguredApp) else {
+            if record.apps.isEmpty {
+                throw StorekeeperError.forbidden(
+                    "this API key was created before keys were bound to apps and several apps are configured: "
+                        + "create one for each app with `storekeeper apikey create --app ID`")
+            }
+            throw StorekeeperError.notFound("no such app")
+        }
         return .server(keyName: record.name)
     }
 

@@ -40,7 +40,7 @@ struct ReconciliationRoutes: Sendable {
     /// The app's vendor number and the `date` query's day, once a server key is presented.
     private func call(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (String, PacificDay) {
         guard let id = context.parameters.get("app"), let app = apps[id] else { throw StorekeeperError.notFound("no such app") }
-        _ = try await authenticator.authenticateServer(request)
+        _ = try await authenticator.authenticateServer(request, app: id)
         guard let vendor = app.reports?.vendorNumber else {
             throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", status: .notFound)
         }

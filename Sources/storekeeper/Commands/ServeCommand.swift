@@ -107,13 +107,21 @@ struct APIKeyCommand: AsyncParsableCommand {
         @Option(help: "A name for the key (audit events name it).")
         var name: String
 
+        @Option(help: "The app whose routes the key may call (required when several apps are configured).")
+        var app: String?
+
         func run() async throws {
             let configuration = try await options.load()
+            let appIds = configuration.apps.map(\.id)
+            guard let app = app ?? (appIds.count == 1 ? appIds.first : nil), appIds.contains(app) else {
+                throw ValidationError(
+                    "--app must name one of the configured apps (\(appIds.joined(separator: ", "))): a key calls one app's routes only")
+            }
             let logger = Logger(label: "storekeeper")
             let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
             let secret = try await bootstrap.withRunning {
                 try await bootstrap.store.migrate()
-                return try await APIKeys.create(name: name, in: bootstrap.store)
+                return try await APIKeys.create(name: name, app: app, in: bootstrap.store)
             }
             print(secret)
             await bootstrap.close()
