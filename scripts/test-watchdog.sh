@@ -69,7 +69,8 @@ import collections, re, sys
 # a parameterized test's cases print only their start, so they are not counted.
 started, ended = collections.Counter(), collections.Counter()
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    line = line.strip()
+    # Without swift test's wrapper, swift-testing colours its symbols (ESC[..m).
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line).strip()
     m = re.match(r"◇ (Test|Suite) (.*) started\.$", line)
     if m and not m.group(2).startswith("case "):
         started[m.group(1) + " " + m.group(2)] += 1
