@@ -171,7 +171,7 @@ public enum LocalStack {
             mode: .development, host: "127.0.0.1", port: 0, storage: self.storage(options.backend), instance: "local",
             apps: [app] + additionalApps)
         var builder = StorekeeperApplicationBuilder(
-            configuration: configuration, storage: storage, logger: options.logger, now: { simulator.now() })
+            configuration: configuration, storage: storage, logger: options.logger, now: simulator.simulatedTime)
         builder.jobInterval = options.jobInterval
         builder.runsBackgroundJobs = options.runsBackgroundJobs
         return builder

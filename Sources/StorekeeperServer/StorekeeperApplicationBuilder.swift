@@ -57,7 +57,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
     /// stack passes its in-process simulator's).
     public init(
         configuration: StorekeeperConfiguration, storage: StoreBootstrap, logger: Logger,
-        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }
+        now: any WallClock = SystemClock()
     ) {
         self.init(configuration: configuration, storage: storage, clock: ServerClock(now: now, wall: now), logger: logger)
     }

@@ -34,7 +34,7 @@ enum Principal: Sendable, Hashable {
 /// hashes) and customer tokens (JWT, HS256 or ES256 with the app's configured keys).
 struct Authenticator: Sendable {
     let store: any PurchaseStore
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     private let keyCache = KeyLookupCache<APIKeyRecord>()
     /// Operator keys looked up recently, by hash (see ``authenticateOperator(_:)``).
     let operatorCache = KeyLookupCache<Operator>()
@@ -43,7 +43,7 @@ struct Authenticator: Sendable {
     static let keyCacheMilliseconds: Int64 = 30_000
     static let apiKeyPrefix = "sk_"
 
-    init(store: any PurchaseStore, now: @escaping @Sendable () -> Timestamp) {
+    init(store: any PurchaseStore, now: any WallClock) {
         self.store = store
         self.now = now
     }
