@@ -264,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreAPITests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreVerification", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -289,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreAPISimulatorTests",
             dependencies: [
-                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification",
+                "AppStoreAPI", "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

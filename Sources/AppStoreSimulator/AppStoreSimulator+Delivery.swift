@@ -20,7 +20,7 @@ extension AppStoreSimulator {
 
     private func claimNextJob() -> DeliveryJob? {
         engine.withLock { engine in
-            let now = engine.state.clock.now(wall: wallClock())
+            let now = engine.state.clock.now(wall: wallClock.now)
             bringUpToDate(&engine, now: now)
             let job = engine.claimDueDelivery(at: now)
             persist(&engine)

@@ -35,7 +35,7 @@ public final class AppStoreSimulator: Sendable {
         public var ocspURL: String?
         public var transport: any NotificationTransport
         /// The real time; bearer tokens are judged against it, and the system clock follows it.
-        public var wallClock: @Sendable () -> Date
+        public var wallClock: any WallClock
         public var logger: Logger
         /// Where a fresh state's identifier sequences (transaction, web order line item, app
         /// transaction and download IDs) start. Apple's identifiers are unique forever; two
@@ -47,7 +47,7 @@ public final class AppStoreSimulator: Sendable {
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
             stateDirectory: URL? = nil, keys: SimulatorKeys? = nil, ocspURL: String? = nil,
             transport: any NotificationTransport = HTTPNotificationTransport(),
-            wallClock: @escaping @Sendable () -> Date = { Date() },
+            wallClock: any WallClock = SystemClock(),
             logger: Logger = Logger(label: "storekeeper.simulator"), identifierOffset: Int64 = 0
         ) {
             self.clockMode = clockMode
@@ -67,7 +67,7 @@ public final class AppStoreSimulator: Sendable {
     let engine: Mutex<SimulationEngine>
     let store: StateStore?
     let transport: any NotificationTransport
-    let wallClock: @Sendable () -> Date
+    let wallClock: any WallClock
     let logger: Logger
     let gate = SerialGate()
     /// Verifies receipts against the simulator's receipt root (for `verifyReceipt`).
@@ -83,7 +83,7 @@ public final class AppStoreSimulator: Sendable {
                 try SimulatorKeys.loadOrGenerate(in: $0.appendingPathComponent("pki"), ocspURL: configuration.ocspURL)
             }
             ?? SimulatorKeys.generate(ocspURL: configuration.ocspURL)
-        let wall = configuration.wallClock()
+        let wall = configuration.wallClock.now
         guard configuration.identifierOffset >= 0 else {
             throw SimulatorError.invalidRequest("the identifier offset must not be negative")
         }
@@ -116,7 +116,7 @@ public final class AppStoreSimulator: Sendable {
 
     /// The simulated now.
     public func now() -> Timestamp {
-        engine.withLock { $0.state.clock.now(wall: wallClock()) }
+        engine.withLock { $0.state.clock.now(wall: wallClock.now) }
     }
 
     public var durationMode: DurationMode {
@@ -127,7 +127,7 @@ public final class AppStoreSimulator: Sendable {
     /// follower (`storekeeper serve` with `clock.source` `simulator`) can keep time with it.
     public func clockReading() -> (now: Timestamp, mode: ClockMode, wall: Timestamp) {
         engine.withLock { engine in
-            let wall = wallClock()
+            let wall = wallClock.now
             return (engine.state.clock.now(wall: wall), engine.state.clock.mode, Timestamp(wall))
         }
     }
@@ -155,7 +155,7 @@ public final class AppStoreSimulator: Sendable {
         marksDirty: Bool = true, _ body: (inout SimulationEngine, Timestamp) throws(E) -> T
     ) throws(E) -> T {
         try engine.withLock { (engine: inout SimulationEngine) throws(E) -> T in
-            let now = engine.state.clock.now(wall: wallClock())
+            let now = engine.state.clock.now(wall: wallClock.now)
             bringUpToDate(&engine, now: now)
             let backup = engine.state
             let result: T

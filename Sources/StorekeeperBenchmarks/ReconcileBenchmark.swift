@@ -46,14 +46,14 @@ public struct ReconcileBenchmark: Sendable {
         let seeding = clock.now - started
 
         started = clock.now
-        let importer = ReportImporter(store: store, now: { Timestamp(Date()) })
+        let importer = ReportImporter(store: store, now: SystemClock())
         var rows = 0
         for file in files {
             rows += try await importer.importFile(file.bytes, name: file.name).rowCount
         }
         let imported = clock.now - started
         started = clock.now
-        let service = ReconciliationService(store: store, now: { Timestamp(Date()) })
+        let service = ReconciliationService(store: store, now: SystemClock())
         var matched = 0
         var discrepancies = 0
         for offset in 0..<(days + 1) {

@@ -15,12 +15,11 @@ extension LocalStack {
         var options = options
         options.runsBackgroundJobs = false
         let (simulator, simulated) = try makeSimulator(options)
-        let storage = try await open(options.backend, logger: options.logger)
+        let storage = try await StackStorage.open(options.backend, logger: options.logger)
         let result: Result<T, any Error>
         do {
             let builder = try self.builder(options, simulator: simulator, simulated: simulated, simulatorURL: "", storage: storage)
-            let value = try await storage.withRunning {
-                try await storage.store.migrate()
+            let value = try await storage.withPrepared {
                 let running = Running(
                     simulator: simulator, simulatorURL: "", storekeeperURL: "",
                     apiKeys: try await APIKeySet.create(

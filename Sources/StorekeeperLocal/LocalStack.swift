@@ -7,8 +7,6 @@ import Hummingbird
 public import Logging
 import NIOCore
 public import Storekeeper
-import StorekeeperPostgres
-import StorekeeperSQL
 public import StorekeeperServer
 
 /// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,
@@ -28,6 +26,9 @@ public enum LocalStack {
         case temporarySQLite
         case sqlite(path: String)
         case postgres(url: String)
+        /// A store `make` builds for each stack, used as it is: nothing to migrate, run or close
+        /// (end-to-end tests: the in-memory `MemoryPurchaseStore`, a third backend).
+        case given(@Sendable () -> any PurchaseStore)
     }
 
     public struct Options: Sendable {
@@ -114,7 +115,7 @@ public enum LocalStack {
     ) async throws -> T {
         let (simulator, configured) = try makeSimulator(options)
         var simulated = configured
-        let bootstrap = try await open(options.backend, logger: options.logger)
+        let storage = try await StackStorage.open(options.backend, logger: options.logger)
         let simulatorPort = ServerPort()
         let storekeeperPort = ServerPort()
         // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperApplicationBuilder`).
@@ -131,7 +132,7 @@ public enum LocalStack {
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
             let builder = try self.builder(
-                options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL, storage: bootstrap)
+                options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL, storage: storage)
             let configuration = builder.configuration
             let app = configuration.apps[0]
             let application = builder.application(onServerRunning: { storekeeperPort.set($0) })
@@ -145,8 +146,8 @@ public enum LocalStack {
             _ = try simulator.configureApp(simulated)
             let running = Running(
                 simulator: simulator, simulatorURL: simulatorURL, storekeeperURL: storekeeperURL,
-                apiKeys: try await APIKeySet.create(for: configuration, main: app.id, in: bootstrap.store),
-                store: bootstrap.store, configuration: configuration, app: app, builder: builder)
+                apiKeys: try await APIKeySet.create(for: configuration, main: app.id, in: storage.store),
+                store: storage.store, configuration: configuration, app: app, builder: builder)
             group.addTask { try await body(running) }
             var result: T?
             while let next = try await group.next() {
@@ -155,7 +156,7 @@ public enum LocalStack {
                     group.cancelAll()
                 }
             }
-            await bootstrap.close()
+            await storage.close()
             guard let result else { throw CancellationError() }
             return result
         }
@@ -176,7 +177,7 @@ public enum LocalStack {
     /// so a test that advances the simulated month sees entitlements expire and renew at the
     /// same instants Apple would.
     static func builder(
-        _ options: Options, simulator: AppStoreSimulator, simulated: SimulatedApp, simulatorURL: String, storage: StoreBootstrap
+        _ options: Options, simulator: AppStoreSimulator, simulated: SimulatedApp, simulatorURL: String, storage: StackStorage
     ) throws -> StorekeeperApplicationBuilder {
         let app = try appConfiguration(options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL)
         let additionalApps = options.additionalApps.keys.sorted().map { id in
@@ -186,57 +187,12 @@ public enum LocalStack {
             return other
         }
         let configuration = StorekeeperConfiguration(
-            mode: .development, host: "127.0.0.1", port: 0, storage: self.storage(options.backend), instance: "local",
+            mode: .development, host: "127.0.0.1", port: 0, storage: StackStorage.described(options.backend), instance: "local",
             apps: [app] + additionalApps)
-        var builder = StorekeeperApplicationBuilder(
-            configuration: configuration, storage: storage, logger: options.logger, now: { simulator.now() })
+        var builder = storage.builder(configuration: configuration, logger: options.logger, now: simulator.simulatedTime)
         builder.jobInterval = options.jobInterval
         builder.runsBackgroundJobs = options.runsBackgroundJobs
         return builder
-    }
-
-    private static func storage(_ backend: Backend) -> StorekeeperConfiguration.Storage {
-        switch backend {
-        case .temporarySQLite: .sqlite(path: "(temporary)")
-        case .sqlite(let path): .sqlite(path: path)
-        case .postgres(let url): .postgres(url: url)
-        }
-    }
-
-    /// Opens `backend` as a stack does: a temporary SQLite file deleted on close, or a PostgreSQL
-    /// schema of its own dropped on close. Tests that run Storekeeper beside a separate simulator
-    /// use it too.
-    public static func open(_ backend: Backend, logger: Logger) async throws -> StoreBootstrap {
-        switch backend {
-        case .temporarySQLite:
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-local-\(UUID().uuidString).sqlite").path
-            let bootstrap = try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
-            return StoreBootstrap(store: bootstrap.store, service: nil) {
-                await bootstrap.close()
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            }
-        case .sqlite(let path):
-            return try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
-        case .postgres(let url):
-            // A schema of its own: stacks sharing one database would otherwise run each other's
-            // background jobs (an order expirer on another clock expiring this stack's orders).
-            let schema = "local_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-            try await onAdminConnection(url, logger: logger) { try await $0.execute("CREATE SCHEMA \(schema)") }
-            let scoped = url + (url.contains("?") ? "&" : "?") + "schema=" + schema
-            let bootstrap = try await StoreBootstrap.open(.postgres(url: scoped), logger: logger)
-            return StoreBootstrap(store: bootstrap.store, service: bootstrap.service) {
-                await bootstrap.close()
-                try? await onAdminConnection(url, logger: logger) { try await $0.execute("DROP SCHEMA \(schema) CASCADE") }
-            }
-        }
-    }
-
-    /// Runs one statement on a short-lived pool of `url` (each pool may run only once).
-    private static func onAdminConnection(
-        _ url: String, logger: Logger, _ statement: @escaping @Sendable (any SQLTransaction) async throws -> Void
-    ) async throws {
-        let admin = try PostgreSQLDatabase(url: url, logger: logger)
-        try await admin.withRunning { try await admin.write { try await statement($0) } }
     }
 
     /// Storekeeper's view of the simulator's demo app: same bundle, same products, plus what

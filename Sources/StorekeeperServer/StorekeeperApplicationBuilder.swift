@@ -6,7 +6,8 @@ public import Logging
 public import NIOCore
 public import Prometheus
 import ServiceLifecycle
-public import StorekeeperSQL
+public import Storekeeper
+import StorekeeperSQL
 
 /// The one way a Storekeeper instance is put together: `serve`, the demo and the local stack,
 /// the benchmarks and the end-to-end tests all build their server here. It takes what differs
@@ -16,17 +17,23 @@ public import StorekeeperSQL
 ///
 /// The server it builds migrates the storage before accepting requests; background jobs wait for
 /// the migration (`StartGate`), and services run in order: the database pool, the clock follower,
-/// then the jobs.
+/// then the jobs. Tests may build it on a store that needs neither (the in-memory
+/// `MemoryPurchaseStore` of `StorekeeperTesting`, a third backend beside SQLite and PostgreSQL).
 ///
 /// ```swift
 /// let builder = try await StorekeeperApplicationBuilder.open(configuration, logger: logger)
 /// try await builder.application().runService()
-/// await builder.storage.close()
+/// await builder.storage?.close()
 /// ```
 public struct StorekeeperApplicationBuilder: Sendable {
     public let configuration: StorekeeperConfiguration
     /// The opened storage; whoever opened it closes it (`storage.close()`) after the server stops.
-    public let storage: StoreBootstrap
+    /// `nil` when the server was built on a store given as it is.
+    public let storage: StoreBootstrap?
+    /// The store the server reads and writes.
+    public let store: any PurchaseStore
+    /// Brings the store's schema up to date before the server listens (nothing for a given store).
+    private let prepare: @Sendable () async throws -> Void
     /// Where the time comes from (see `ServerClock`).
     public let clock: ServerClock
     public let logger: Logger
@@ -48,16 +55,32 @@ public struct StorekeeperApplicationBuilder: Sendable {
     ) {
         self.configuration = configuration
         self.storage = storage
+        self.store = storage.store
+        self.prepare = { _ = try await storage.store.migrate() }
         self.clock = clock
         self.logger = logger
         self.registry = registry
+    }
+
+    /// A server on `store` as it is: nothing to migrate, run or close (tests: the in-memory
+    /// store), with `now` for every time.
+    public init(
+        configuration: StorekeeperConfiguration, store: any PurchaseStore, logger: Logger, now: any WallClock = SystemClock()
+    ) {
+        self.configuration = configuration
+        self.storage = nil
+        self.store = store
+        self.prepare = {}
+        self.clock = ServerClock(now: now, wall: now)
+        self.logger = logger
+        self.registry = PrometheusCollectorRegistry()
     }
 
     /// A server on one time source, `now`, for everything (tests freeze or script it; the local
     /// stack passes its in-process simulator's).
     public init(
         configuration: StorekeeperConfiguration, storage: StoreBootstrap, logger: Logger,
-        now: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }
+        now: any WallClock = SystemClock()
     ) {
         self.init(configuration: configuration, storage: storage, clock: ServerClock(now: now, wall: now), logger: logger)
     }
@@ -70,9 +93,6 @@ public struct StorekeeperApplicationBuilder: Sendable {
         let storage = try await StoreBootstrap.open(configuration.storage, logger: logger)
         return StorekeeperApplicationBuilder(configuration: configuration, storage: storage, clock: clock, logger: logger)
     }
-
-    /// The store the server reads and writes.
-    public var store: SQLPurchaseStore { storage.store }
 
     /// The routes alone, with the error rendering and request checks, for in-process tests
     /// (HummingbirdTesting's `.router`). The storage must already be migrated.
@@ -90,10 +110,10 @@ public struct StorekeeperApplicationBuilder: Sendable {
     /// `onServerRunning` hears the bound port (port 0 picks a free one).
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let assembly = assembly()
-        let store = storage.store
+        let prepare = prepare
         let gate = StartGate()
         var services: [any Service] = []
-        if let pool = storage.service { services.append(pool) }
+        if let pool = storage?.service { services.append(pool) }
         if let follower = clock.service { services.append(follower) }
         if runsBackgroundJobs {
             for job in assembly.backgroundJobs(instance: configuration.instance, httpClient: .shared) {
@@ -109,7 +129,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
             eventLoopGroupProvider: .shared(eventLoopGroup ?? ServerEventLoops.group(threads: configuration.ioThreads)),
             logger: logger)
         application.beforeServerStarts {
-            try await store.migrate()
+            try await prepare()
             gate.open()
         }
         return application
@@ -142,7 +162,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
 
     private func assembly() -> StorekeeperAssembly {
         StorekeeperAssembly(
-            configuration: configuration, store: storage.store, registry: registry, logger: logger, now: clock.now,
+            configuration: configuration, store: store, registry: registry, logger: logger, now: clock.now,
             wallClock: clock.wall)
     }
 }

@@ -16,15 +16,15 @@ struct StorekeeperAssembly: Sendable {
     let registry: PrometheusCollectorRegistry
     let logger: Logger
     /// Business time (see `ServerClock`).
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// Real time, for customer tokens and webhook signatures (see `ServerClock`).
-    let wallClock: @Sendable () -> Timestamp
+    let wallClock: any WallClock
     let metrics: StorekeeperMetrics
     let apps: [String: StorekeeperAPI.AppServices]
 
     init(
         configuration: StorekeeperConfiguration, store: any PurchaseStore, registry: PrometheusCollectorRegistry, logger: Logger,
-        now: @escaping @Sendable () -> Timestamp, wallClock: @escaping @Sendable () -> Timestamp
+        now: any WallClock, wallClock: any WallClock
     ) {
         self.configuration = configuration
         self.store = store

@@ -5,6 +5,7 @@ import Crypto
 import Foundation
 import Logging
 import MetricsTestKit
+import StorekeeperTesting
 import Testing
 
 @testable import AppStoreAPI
@@ -17,7 +18,7 @@ struct ConnectReportsClientTests {
 
     struct Harness {
         let key = P256.Signing.PrivateKey()
-        let clock = FakeClock()
+        let clock = TestClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let metrics = TestMetrics()
 
         func client(

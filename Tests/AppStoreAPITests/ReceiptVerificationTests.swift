@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Logging
 import MetricsTestKit
+import StorekeeperTesting
 import Synchronization
 import Testing
 
@@ -44,7 +45,7 @@ extension CannedResponse {
 }
 
 struct ReceiptHarness {
-    let clock = FakeClock()
+    let clock = TestClock(now: Date(timeIntervalSince1970: 1_750_000_000))
     let metrics = TestMetrics()
 
     func client(

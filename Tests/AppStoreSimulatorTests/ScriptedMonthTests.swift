@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import AppStoreVerification
 import Foundation
+import StorekeeperTesting
 import Testing
 
 @Suite("A scripted month of a subscription")
@@ -89,11 +90,10 @@ struct ScriptedMonthTests {
     /// advancing the clock (the wall clock here runs 600 times faster than real time).
     @Test("with a flowing clock, renewals happen by themselves")
     func renewalsHappenByThemselves() async throws {
-        let realStart = Date()
         let simulator = try AppStoreSimulator(
             configuration: .init(
                 clockMode: .system, durationMode: .accelerated, keys: Fixtures.keys, transport: ScriptedTransport(),
-                wallClock: { Fixtures.start.addingTimeInterval(Date().timeIntervalSince(realStart) * 600) }))
+                wallClock: TestClock(now: Fixtures.start, rate: 600)))
         try simulator.configureApp(DemoCatalog.app(notificationURL: "http://127.0.0.1:9/unused"))
         try simulator.upsertAccount(SimulatedAccount(id: Fixtures.alice))
         try await simulator.purchase(Fixtures.purchase(DemoCatalog.monthly))

@@ -1,3 +1,4 @@
+import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Hummingbird
@@ -49,15 +50,15 @@ final class OCSPTestServer: Sendable {
         try box.state.withLock { try body(&$0.responder) }
     }
 
-    /// Runs `body` with a server started for it, answering at the time `now` tells; the server
-    /// stops when `body` returns.
+    /// Runs `body` with a server started for it, answering at `clock`'s time; the server stops
+    /// when `body` returns.
     static func with<T: Sendable>(
-        now: @escaping @Sendable () -> Date, _ body: (OCSPTestServer) async throws -> T
+        clock: any WallClock, _ body: (OCSPTestServer) async throws -> T
     ) async throws -> T {
         let box = Box()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: CountingMiddleware(box: box))
-        OCSPRoutes(responder: { box.state.withLock { $0.responder } }, now: now).register(on: router)
+        OCSPRoutes(responder: { box.state.withLock { $0.responder } }, clock: clock).register(on: router)
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: router,
@@ -118,14 +119,3 @@ final class OCSPTestServer: Sendable {
 }
 
 enum OCSPTestServerError: Error { case noPort }
-
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date()) { current = Mutex(start) }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
-}

@@ -51,7 +51,7 @@ import X509
 
         func verifier() throws -> OnlineSignedDataVerifier {
             let clock = clock
-            return OnlineSignedDataVerifier(offline: try signing.verifier(), revocation: checker, now: { clock.now })
+            return OnlineSignedDataVerifier(offline: try signing.verifier(), revocation: checker, clock: clock)
         }
 
         func signedTransaction(at date: Date? = nil) throws -> String {
@@ -81,8 +81,8 @@ import X509
     // MARK: Good answers and the cache
 
     @Test func goodAnswerIsAcceptedAndCachedForItsLifetime() async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             let fixture = try Fixture(server: server, clock: clock, checker: Fixture.checker(cacheLifetime: 600))
             let jws = try fixture.signedTransaction()
             #expect(try await fixture.verify(jws).transactionId == "2000000847061981")
@@ -102,8 +102,8 @@ import X509
         "responder ID by key", "delegated responder", "no nonce echoed", "GET instead of POST",
     ])
     func otherWellFormedAnswersAreAccepted(_ variant: String) async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             var checker = Fixture.checker()
             if variant == "GET instead of POST" {
                 checker = OCSPRevocationChecker(transport: GETOCSPTransport())
@@ -128,8 +128,8 @@ import X509
     }
 
     @Test func theCacheNeverHoldsMoreThanItsCapacity() async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             let checker = Fixture.checker(capacity: 3)
             var fixtures: [Fixture] = []
             var transactions: [String] = []
@@ -156,8 +156,8 @@ import X509
 
     @Test(arguments: ["leaf", "intermediate"])
     func revokedCertificateIsRejected(_ which: String) async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             let fixture = try Fixture(server: server, clock: clock)
             let pki = fixture.signing.pki
             try server.updateResponder { responder in
@@ -179,16 +179,16 @@ import X509
 
     @Test(arguments: NetworkFailure.allCases)
     func networkFailureIsRetryableNeverAcceptance(_ failure: NetworkFailure) async throws {
-        let clock = TestClock()
+        let clock = TestClock(now: Date())
         if failure == .closedPort {
             // A responder that has stopped: its port no longer listens.
-            let fixture = try await OCSPTestServer.with(now: { clock.now }) { server in
+            let fixture = try await OCSPTestServer.with(clock: clock) { server in
                 try Fixture(server: server, clock: clock)
             }
             await expectRejected(.retryableVerificationFailure) { _ = try await fixture.verify() }
             return
         }
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        try await OCSPTestServer.with(clock: clock) { server in
             let fixture = try Fixture(server: server, clock: clock)
             switch failure {
             case .http500: server.setMode(.failing(status: 500))
@@ -216,8 +216,8 @@ import X509
 
     @Test(arguments: BadAnswer.allCases)
     func untrustworthyAnswerIsRetryableNeverAcceptance(_ bad: BadAnswer) async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             let fixture = try Fixture(server: server, clock: clock)
             try server.updateResponder { responder in
                 switch bad {
@@ -242,13 +242,13 @@ import X509
 
     /// Without a responder named in the chain nothing can be checked: rejected, not passed.
     @Test func chainNamingNoResponderIsRejected() async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             var options = AppleShapedPKI.Options()
             options.ocspURL = nil
             let signing = try TestSigning(options: options)
             let verifier = OnlineSignedDataVerifier(
-                offline: try signing.verifier(), revocation: Fixture.checker(), now: { clock.now })
+                offline: try signing.verifier(), revocation: Fixture.checker(), clock: clock)
             let jws = try signing.sign(signing.transaction())
             _ = try signing.verifier().verifyTransaction(jws)
             await expectRejected(.invalidCertificateChain) { _ = try await verifier.verifyTransaction(jws) }
@@ -259,8 +259,8 @@ import X509
     // MARK: Validity judged now
 
     @Test func dataSignedByALeafThatHasSinceExpiredIsRejectedOnlineOnly() async throws {
-        let clock = TestClock()
-        try await OCSPTestServer.with(now: { clock.now }) { server in
+        let clock = TestClock(now: Date())
+        try await OCSPTestServer.with(clock: clock) { server in
             var options = AppleShapedPKI.Options()
             let leafFrom = clock.now - 400 * 86400
             options.leafValidity = leafFrom...(leafFrom + 365 * 86400)

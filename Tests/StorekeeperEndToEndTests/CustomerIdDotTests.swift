@@ -9,7 +9,7 @@ import Testing
 /// away), alias ids — with the invalid-customer-id error, 400 `invalidRequest`, and nothing is
 /// stored for them.
 @Suite struct CustomerIdDotTests {
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func dotIdsAreRefusedEverywhere(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")

@@ -63,7 +63,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func missingOrInvalidCredentialsAre401(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
@@ -96,7 +96,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func badInputAndOversizedBodies(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")

@@ -6,7 +6,7 @@ import Testing
 
 /// Spending currency through HTTP: idempotency keys, conflicts, insufficient funds.
 @Suite struct PurchaseWalletTests {
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func spendIsIdempotentAndNeverOverdraws(_ backend: E2EBackend) async throws {
         try await E2E.run(backend) { e2e in
             let alice = e2e.customer("alice")

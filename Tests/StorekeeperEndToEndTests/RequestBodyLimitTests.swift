@@ -9,7 +9,7 @@ import Testing
 /// notifications travel. A refused body is a 413 `payloadTooLarge`, and the server closes the
 /// connection after it instead of reading the rest.
 @Suite struct RequestBodyLimitTests {
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func routesWithoutABodyRefuseOne(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func smallJSONRoutesReadLittleAndReceiptRoutesMore(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let alice = e2e.customer("alice")

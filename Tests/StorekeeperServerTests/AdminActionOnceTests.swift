@@ -34,7 +34,7 @@ import Testing
     /// The example configuration's app, served from `store`, and an operator of it.
     static func admin(on store: any PurchaseStore) async throws -> (AdminAPI, AdminCall) {
         let configuration = try await StorekeeperConfiguration.load(path: nil, environment: [:], defaults: ExampleConfiguration.values)
-        let now: @Sendable () -> Timestamp = { Timestamp(millisecondsSince1970: 1_790_000_000_000) }
+        let now = TestClock(Timestamp(millisecondsSince1970: 1_790_000_000_000))
         let assembly = StorekeeperAssembly(
             configuration: configuration, store: store, registry: PrometheusCollectorRegistry(),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), now: now, wallClock: now)

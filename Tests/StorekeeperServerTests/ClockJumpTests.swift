@@ -1,3 +1,4 @@
+import AppStoreModels
 import Logging
 import StorekeeperTesting
 import Synchronization
@@ -62,9 +63,9 @@ import Testing
     func pauseLastsWithoutAJump() async throws {
         let jumps = ClockJumps()
         let started = ContinuousClock.now
-        try await jumps.sleep(for: .milliseconds(150), on: ContinuousClock())
+        try await jumps.sleep(for: .milliseconds(150), on: SystemClock())
         #expect(ContinuousClock.now - started >= .milliseconds(150))
-        let pausing = Task { try await jumps.sleep(for: .seconds(3600), on: ContinuousClock()) }
+        let pausing = Task { try await jumps.sleep(for: .seconds(3600), on: SystemClock()) }
         pausing.cancel()
         await #expect(throws: CancellationError.self) { try await pausing.value }
         #expect(jumps.generation == 0)

@@ -13,7 +13,7 @@ import Testing
 
     static func withCarol(_ h: ConsoleHarness) async throws {
         let carol = try #require(CustomerID(rawValue: "carol"))
-        try await h.store.write { tx in _ = try await tx.ensureCustomer(Customer(id: carol, createdAt: h.clock.now)) }
+        try await h.store.write { tx in _ = try await tx.ensureCustomer(Customer(id: carol, createdAt: h.clock())) }
     }
 
     /// The hidden field `name`'s value in the form whose action is `action`.

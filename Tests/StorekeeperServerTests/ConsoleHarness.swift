@@ -17,7 +17,7 @@ import Testing
 struct ConsoleHarness: Sendable {
     let client: any TestClientProtocol
     let store: SQLPurchaseStore
-    let clock: ConsoleTestClock
+    let clock: TestClock
 
     static let app = "app"
     static let otherApp = "other"
@@ -33,7 +33,7 @@ struct ConsoleHarness: Sendable {
         _ backend: StoreTestBackend, consoleEnabled: Bool = true, _ body: @Sendable (ConsoleHarness) async throws -> Void
     ) async throws {
         try await backend.withStore { database in
-            let clock = ConsoleTestClock()
+            let clock = TestClock(Timestamp(millisecondsSince1970: 1_764_000_000_000))
             let catalog = try Catalog(products: [
                 Product(id: "no.ads", kind: .nonConsumable, entitlements: ["no_ads"]),
                 Product(id: "gems.100", kind: .consumable, currencies: ["gems": 100]),
@@ -47,12 +47,12 @@ struct ConsoleHarness: Sendable {
             configuration.consoleEnabled = consoleEnabled
             var builder = StorekeeperApplicationBuilder(
                 configuration: configuration, storage: StoreBootstrap(store: database.store, service: nil, close: {}),
-                logger: StoreTestLogger.logger, now: { clock.now })
+                logger: StoreTestLogger.logger, now: clock)
             builder.runsBackgroundJobs = false
             try await database.store.write { tx in
                 for (name, role, apps) in operators {
                     try await tx.insertOperator(
-                        Operator(name: name, role: role, apps: apps, keyHash: sha256Hex(key(name)), createdAt: clock.now))
+                        Operator(name: name, role: role, apps: apps, keyHash: sha256Hex(key(name)), createdAt: clock()))
                 }
             }
             try await Application(router: builder.router()).test(.router) { client in
@@ -75,13 +75,6 @@ struct ConsoleHarness: Sendable {
     static func sha256Hex(_ text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
-}
-
-/// A time the test sets, starting at a fixed instant.
-final class ConsoleTestClock: Sendable {
-    private let milliseconds = Mutex<Int64>(1_764_000_000_000)
-    var now: Timestamp { Timestamp(millisecondsSince1970: milliseconds.withLock { $0 }) }
-    func advance(minutes: Int64) { milliseconds.withLock { $0 += minutes * 60_000 } }
 }
 
 /// A page as the browser got it.

@@ -72,15 +72,15 @@ import Testing
                 try await tx.append(
                     AuditEvent(
                         customerId: customer, kind: "grant.created", actor: .operator("sam"), details: ["entitlement": "no_ads"],
-                        appId: "app", reason: "ticket 4411: <b>refund</b> promised", createdAt: h.clock.now))
+                        appId: "app", reason: "ticket 4411: <b>refund</b> promised", createdAt: h.clock()))
                 try await tx.append(
                     AuditEvent(
                         customerId: customer, kind: "wallet.adjusted", actor: .operator("ada"), appId: "app", reason: "goodwill",
-                        createdAt: h.clock.now.adding(milliseconds: 1000)))
+                        createdAt: h.clock().adding(milliseconds: 1000)))
                 try await tx.append(
                     AuditEvent(
                         customerId: nil, kind: "grant.created", actor: .operator("otto"), appId: "other", reason: "elsewhere",
-                        createdAt: h.clock.now))
+                        createdAt: h.clock()))
             }
             let browser = try await h.signedIn("ada")
             let page = try await browser.get("/console/apps/app/audit")
@@ -107,9 +107,9 @@ import Testing
         try await ConsoleHarness.run(backend) { h in
             let carol = try #require(CustomerID(rawValue: "carol@example"))
             let order = Order(
-                customerId: carol, productId: "no.ads", createdAt: h.clock.now, expiresAt: h.clock.now.adding(milliseconds: 3_600_000))
+                customerId: carol, productId: "no.ads", createdAt: h.clock(), expiresAt: h.clock().adding(milliseconds: 3_600_000))
             try await h.store.write { tx in
-                try await tx.ensureCustomer(Customer(id: carol, createdAt: h.clock.now))
+                try await tx.ensureCustomer(Customer(id: carol, createdAt: h.clock()))
                 try await tx.insertOrder(order)
             }
             let browser = try await h.signedIn("vic")
@@ -130,10 +130,10 @@ import Testing
     func reconciliationListsTheDaysAndDrillsIntoOne(_ backend: StoreTestBackend) async throws {
         try await ConsoleHarness.run(backend) { h in
             let reports: any ReportStore = h.store
-            let day = PacificDay(containing: h.clock.now).adding(days: -2)
+            let day = PacificDay(containing: h.clock()).adding(days: -2)
             try await reports.saveReconciliation(
                 ReconciliationRun(
-                    vendorNumber: ConsoleHarness.vendorNumber, day: day, ranAt: h.clock.now, reportSHA256: "abc",
+                    vendorNumber: ConsoleHarness.vendorNumber, day: day, ranAt: h.clock(), reportSHA256: "abc",
                     lines: [
                         ReconciliationLine(
                             outcome: .matched, sku: "no.ads", productClass: .inAppPurchase, countryCode: "US", currency: "USD",

@@ -20,7 +20,7 @@ struct ReportImporterTests {
     }
 
     static func importer(_ store: some ReportStore) -> ReportImporter {
-        ReportImporter(store: store, now: { Timestamp(millisecondsSince1970: 1_800_000_000_000) })
+        ReportImporter(store: store, now: TestClock(Timestamp(millisecondsSince1970: 1_800_000_000_000)))
     }
 
     @Test(arguments: StoreTestBackend.available)

@@ -1,4 +1,4 @@
-import AppStoreModels
+public import AppStoreModels
 public import AppStoreVerification
 public import AsyncHTTPClient
 import Foundation
@@ -24,7 +24,7 @@ public struct AppStoreConnectReportsClient: AppStoreConnectReportsAPI {
     let transport: any HTTPTransport
     let tokens: BearerTokenCache
     let budget: AppStoreConnectRequestBudget
-    let clock: any AppStoreAPIClock
+    let clock: any WallClock
     let metrics: AppStoreAPIMetrics
     let logger: Logger
     let baseURL: String
@@ -43,7 +43,7 @@ public struct AppStoreConnectReportsClient: AppStoreConnectReportsAPI {
         configuration: AppStoreConnectReportsConfiguration,
         token: AppStoreConnectAPIToken,
         httpClient: HTTPClient = .shared,
-        clock: any AppStoreAPIClock = SystemAppStoreAPIClock(),
+        clock: any WallClock = SystemClock(),
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "storekeeper.appstore-connect-api", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(AppStoreAPIError) {
@@ -56,7 +56,7 @@ public struct AppStoreConnectReportsClient: AppStoreConnectReportsAPI {
         configuration: AppStoreConnectReportsConfiguration,
         token: AppStoreConnectAPIToken,
         transport: any HTTPTransport,
-        clock: any AppStoreAPIClock,
+        clock: any WallClock,
         metricsFactory: any MetricsFactory,
         logger: Logger
     ) throws(AppStoreAPIError) {

@@ -1,4 +1,4 @@
-import AppStoreModels
+public import AppStoreModels
 public import AppStoreVerification
 public import AsyncHTTPClient
 import Foundation
@@ -19,7 +19,7 @@ public import Metrics
 ///    backoff (``AppStoreAPIRetryPolicy``);
 /// 5. records metrics and logs with `storekeeper.endpoint` metadata.
 ///
-/// All waiting goes through the injected ``AppStoreAPIClock``. Signed data in responses is
+/// All waiting goes through the injected ``WallClock``. Signed data in responses is
 /// returned as strings: verify it with `SignedDataVerifier` before use.
 public struct AppStoreServerAPIClient: AppStoreServerAPI {
     /// The configuration the client was created with.
@@ -29,7 +29,7 @@ public struct AppStoreServerAPIClient: AppStoreServerAPI {
 
     let transport: any HTTPTransport
     let tokens: BearerTokenCache
-    let clock: any AppStoreAPIClock
+    let clock: any WallClock
     let metrics: AppStoreAPIMetrics
     let logger: Logger
     let app: String
@@ -53,7 +53,7 @@ public struct AppStoreServerAPIClient: AppStoreServerAPI {
         token: AppStoreServerAPIToken,
         httpClient: HTTPClient = .shared,
         rateLimiter: AppStoreRateLimiter = .shared,
-        clock: any AppStoreAPIClock = SystemAppStoreAPIClock(),
+        clock: any WallClock = SystemClock(),
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "storekeeper.appstore-api", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(AppStoreAPIError) {
@@ -67,7 +67,7 @@ public struct AppStoreServerAPIClient: AppStoreServerAPI {
         token: AppStoreServerAPIToken,
         transport: any HTTPTransport,
         rateLimiter: AppStoreRateLimiter,
-        clock: any AppStoreAPIClock,
+        clock: any WallClock,
         metricsFactory: any MetricsFactory,
         logger: Logger
     ) throws(AppStoreAPIError) {

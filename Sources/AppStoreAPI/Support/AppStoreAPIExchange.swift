@@ -12,7 +12,7 @@ struct AppStoreAPIExchange {
     let apiName: String
     let transport: any HTTPTransport
     let tokens: BearerTokenCache
-    let clock: any AppStoreAPIClock
+    let clock: any WallClock
     let metrics: AppStoreAPIMetrics
     let environment: AppStoreEnvironment
     let retry: AppStoreAPIRetryPolicy

@@ -17,7 +17,7 @@ public struct ReceiptVerificationClient: ReceiptVerificationAPI {
 
     public let configuration: ReceiptVerificationConfiguration
     let transport: any HTTPTransport
-    let clock: any AppStoreAPIClock
+    let clock: any WallClock
     let metrics: AppStoreAPIMetrics
     let logger: Logger
 
@@ -32,7 +32,7 @@ public struct ReceiptVerificationClient: ReceiptVerificationAPI {
     public init(
         configuration: ReceiptVerificationConfiguration,
         httpClient: HTTPClient = .shared,
-        clock: any AppStoreAPIClock = SystemAppStoreAPIClock(),
+        clock: any WallClock = SystemClock(),
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         logger: Logger = Logger(label: "storekeeper.verify-receipt", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -44,7 +44,7 @@ public struct ReceiptVerificationClient: ReceiptVerificationAPI {
     init(
         configuration: ReceiptVerificationConfiguration,
         transport: any HTTPTransport,
-        clock: any AppStoreAPIClock,
+        clock: any WallClock,
         metricsFactory: any MetricsFactory,
         logger: Logger
     ) {

@@ -85,7 +85,7 @@ struct ControlRoutes: Sendable {
                 let token = try AppStoreServerAPIToken(
                     privateKey: try ES256Signer.privateKey(p8: pem), keyId: key.keyId, issuerId: key.issuerId,
                     bundleId: app.bundleId)
-                return HTTPSupport.json(["token": try token.token(issuedAt: simulator.wallClock())])
+                return HTTPSupport.json(["token": try token.token(issuedAt: simulator.wallClock.now)])
             }
         }
         control.put("apps/:bundleId/products") { request, context in

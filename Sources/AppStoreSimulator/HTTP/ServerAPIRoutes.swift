@@ -130,7 +130,7 @@ struct ServerAPIRoutes: Sendable {
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response
     ) async -> Response {
         let sequence = simulator.requestLog.arrived(
-            endpoint: endpoint.rawValue, environment: environment, at: simulator.wallClock())
+            endpoint: endpoint.rawValue, environment: environment, at: simulator.wallClock.now)
         var code: Int64?
         let response = await answer(endpoint, request, body, code: &code)
         simulator.requestLog.answered(sequence, httpStatus: Int(response.status.code), code: code)
@@ -145,7 +145,7 @@ struct ServerAPIRoutes: Sendable {
         let apps = simulator.engine.withLock { $0.state.apps }
         guard
             let bundleId = ServerAPIAuthenticator.authenticate(
-                authorization: request.headers[.authorization], apps: apps, now: simulator.wallClock())
+                authorization: request.headers[.authorization], apps: apps, now: simulator.wallClock.now)
         else { return HTTPSupport.text("Unauthenticated\n", status: .unauthorized) }
         if let fault = simulator.mutate(marksDirty: false, { engine, _ in engine.consumeAPIFault(endpoint: endpoint.rawValue) }) {
             let (response, faultCode) = await respond(to: fault)
@@ -163,7 +163,7 @@ struct ServerAPIRoutes: Sendable {
     private func respond(to fault: APIFaultRule) async -> (Response, APIErrorCode) {
         switch fault.kind {
         case .rateLimit:
-            let retryAt = Int64(simulator.wallClock().timeIntervalSince1970 * 1000) + (fault.retryAfterMilliseconds ?? 1000)
+            let retryAt = Int64(simulator.wallClock.now.timeIntervalSince1970 * 1000) + (fault.retryAfterMilliseconds ?? 1000)
             return (
                 HTTPSupport.apiError(
                     APIRequestError(.rateLimitExceeded, reason: "Rate limit exceeded."),

@@ -12,7 +12,7 @@ struct VerifyReceiptRoutes: Sendable {
         for (path, environment) in [("production", AppStoreEnvironment.production), ("sandbox", .sandbox)] {
             router.post("verifyReceipt/\(path)") { request, _ in
                 let sequence = simulator.requestLog.arrived(
-                    endpoint: "verifyReceipt", environment: environment, at: simulator.wallClock())
+                    endpoint: "verifyReceipt", environment: environment, at: simulator.wallClock.now)
                 let body = (try? await HTTPSupport.body(of: request, limit: 8 << 20)) ?? []
                 let response = simulator.mutate(marksDirty: false) { engine, now in
                     engine.verifyReceipt(body: body, endpoint: environment, verifier: simulator.receiptVerifier, at: now)

@@ -1,4 +1,5 @@
-public import Foundation
+public import AppStoreModels
+import Foundation
 public import Hummingbird
 import NIOCore
 
@@ -13,13 +14,13 @@ public struct OCSPRoutes: Sendable {
     /// The responder answering each request (read per request, so its revocation list can change).
     public let responder: @Sendable () -> OCSPResponder
     /// The time answers are produced at: the real time, which clients judge OCSP answers against.
-    public let now: @Sendable () -> Date
+    public let clock: any WallClock
 
     public init(
-        responder: @escaping @Sendable () -> OCSPResponder, now: @escaping @Sendable () -> Date = { Date() }
+        responder: @escaping @Sendable () -> OCSPResponder, clock: any WallClock = SystemClock()
     ) {
         self.responder = responder
-        self.now = now
+        self.clock = clock
     }
 
     /// Registers `POST <path>` and `GET <path>/<base64>`.
@@ -29,7 +30,7 @@ public struct OCSPRoutes: Sendable {
             guard let body = try? await request.collectBody(upTo: Self.maxRequestBytes) else {
                 return Self.answer(OCSPResponseDER.unsuccessful(.malformedRequest))
             }
-            return Self.answer(responder().respond(to: Array(body.readableBytesView), at: now()))
+            return Self.answer(responder().respond(to: Array(body.readableBytesView), at: clock.now))
         }
         router.get(RouterPath("\(path)/**")) { _, context in
             let encoded = context.parameters.getCatchAll().joined(separator: "/")
@@ -38,7 +39,7 @@ public struct OCSPRoutes: Sendable {
             else {
                 return Self.answer(OCSPResponseDER.unsuccessful(.malformedRequest))
             }
-            return Self.answer(responder().respond(to: Array(der), at: now()))
+            return Self.answer(responder().respond(to: Array(der), at: clock.now))
         }
     }
 

@@ -33,7 +33,7 @@ struct ConnectReportRoutes: Sendable {
         _ request: Request, _ body: (SimulationEngine, [String: String], Timestamp) -> ReportAnswer
     ) -> Response {
         let keys = simulator.engine.withLock { $0.state.reports?.teamKeys ?? [] }
-        guard ConnectAPIAuthenticator.authenticate(authorization: request.headers[.authorization], keys: keys, now: simulator.wallClock())
+        guard ConnectAPIAuthenticator.authenticate(authorization: request.headers[.authorization], keys: keys, now: simulator.wallClock.now)
         else {
             return Self.error(
                 status: 401, code: "NOT_AUTHORIZED",

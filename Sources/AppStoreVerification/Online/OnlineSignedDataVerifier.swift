@@ -1,5 +1,5 @@
 public import AppStoreModels
-public import Foundation
+import Foundation
 
 /// `SignedDataVerifier` plus the online checks: every certificate must also be valid *now*, and
 /// none revoked. A network failure is `retryableVerificationFailure`, never acceptance and never
@@ -7,12 +7,12 @@ public import Foundation
 public struct OnlineSignedDataVerifier: Sendable {
     public let offline: SignedDataVerifier
     private let revocation: any RevocationChecking
-    private let now: @Sendable () -> Date
+    private let clock: any WallClock
 
-    public init(offline: SignedDataVerifier, revocation: any RevocationChecking, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(offline: SignedDataVerifier, revocation: any RevocationChecking, clock: any WallClock = SystemClock()) {
         self.offline = offline
         self.revocation = revocation
-        self.now = now
+        self.clock = clock
     }
 
     public func verifyTransaction(_ signed: String) async throws(VerificationError) -> JWSTransactionDecodedPayload {
@@ -40,7 +40,7 @@ public struct OnlineSignedDataVerifier: Sendable {
     }
 
     private func checkOnline(_ chains: [AppleCertificateChain]) async throws(VerificationError) {
-        let time = now()
+        let time = clock.now
         let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded(.down))
         var checked = Set<String>()
         for chain in chains where checked.insert(chain.leaf.serialNumber.description).inserted {

@@ -34,7 +34,7 @@ public struct SQLPurchaseStore: PurchaseStore {
         public var maxRetryDelay: Duration = .milliseconds(200)
         /// The clock for the store's own bookkeeping columns (`recorded_at`, `updated_at`).
         /// Business times come from the records themselves.
-        public var now: @Sendable () -> Timestamp = { Timestamp(Date()) }
+        public var now: any WallClock = SystemClock()
         /// How `write` waits between attempts (injected so tests need not sleep).
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 

@@ -16,7 +16,7 @@ struct SQLStoreReader: SQLStoreQuerying {
 /// `SQLStoreTransaction+*.swift` extensions).
 struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
     let sql: any SQLTransaction
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     func lock(customer: CustomerID) async throws {
         try await sql.advisoryLock(Self.lockKey(customer))

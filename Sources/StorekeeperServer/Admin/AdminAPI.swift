@@ -16,7 +16,7 @@ struct AdminAPI: Sendable {
     let authenticator: Authenticator
     let store: any PurchaseStore
     /// Business time, for audit events and records.
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     func routes(_ router: Router<StorekeeperRequestContext>) {
         let admin = router.group("v1/admin")

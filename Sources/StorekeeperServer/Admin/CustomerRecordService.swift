@@ -6,7 +6,7 @@ import Storekeeper
 /// the pages of its unbounded parts (orders, wallet entries).
 struct CustomerRecordService: Sendable {
     let store: any PurchaseStore
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// How many of each unbounded list the record shows; the rest is paged.
     static let purchaseLimit = 50

@@ -7,7 +7,7 @@ import Storekeeper
 struct OverviewService: Sendable {
     let store: any PurchaseStore
     let appId: String
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// The longest range one request may ask for.
     static let maximumDays = 366

@@ -8,7 +8,7 @@ import Storekeeper
 struct RefundService: Sendable {
     let store: any PurchaseStore
     let app: AppConfiguration
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// Page sizes: the default and the most one page may hold.
     static let defaultLimit = 50

@@ -18,7 +18,7 @@ struct ResyncService: Sendable {
     /// How many of the customer's transactions name the purchases to ask about.
     static let transactionLimit = 10_000
 
-    func resync(_ customerId: CustomerID, actor: AuditActor, now: @Sendable () -> Timestamp) async throws -> ResyncResult {
+    func resync(_ customerId: CustomerID, actor: AuditActor, now: any WallClock) async throws -> ResyncResult {
         let connection = try AppleSide.connection(runtime)
         let (known, subscriptionsBefore, grantsBefore) = try await store.read { tx in
             (

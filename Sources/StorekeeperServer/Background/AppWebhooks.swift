@@ -1,3 +1,5 @@
+import Storekeeper
+
 /// Every app's webhooks, reachable only through the app they belong to: there is no lookup by
 /// name alone, so an event of one app cannot be sent to, or signed for, another app's backend
 /// even when both apps name their webhook alike.

@@ -9,7 +9,7 @@ public struct ExpiryRefresher: PeriodicJob {
     let store: any PurchaseStore
     let applier: FactApplier
     let apple: AppleConnection
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// Subscriptions whose period ends within this window around now are refreshed, once per period.
     let windowMilliseconds: Int64 = 30 * 60_000
     let batch = 50

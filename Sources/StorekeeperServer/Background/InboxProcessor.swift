@@ -9,7 +9,7 @@ import Storekeeper
 public struct InboxProcessor: PeriodicJob {
     let store: any PurchaseStore
     let notifications: [String: NotificationService]
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// Entries younger than this are left to the request that stored them.
     let minimumAge: Int64
     let batch: Int
@@ -17,7 +17,7 @@ public struct InboxProcessor: PeriodicJob {
     public var name: String { "inbox" }
 
     init(
-        store: any PurchaseStore, notifications: [String: NotificationService], now: @escaping @Sendable () -> Timestamp,
+        store: any PurchaseStore, notifications: [String: NotificationService], now: any WallClock,
         minimumAgeMilliseconds: Int64 = 30_000, batch: Int = 50
     ) {
         self.store = store

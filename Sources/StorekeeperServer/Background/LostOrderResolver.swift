@@ -11,7 +11,7 @@ public struct LostOrderResolver: PeriodicJob {
     let store: any PurchaseStore
     let applier: FactApplier
     let apple: AppleConnection
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// An order pending at least this long is looked for at Apple.
     let thresholdMilliseconds: Int64 = 10 * 60_000
     let batch = 20

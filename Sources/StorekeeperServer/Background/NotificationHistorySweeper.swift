@@ -14,7 +14,7 @@ public struct NotificationHistorySweeper: PeriodicJob {
     let apple: AppleConnection
     let environment: AppStoreEnvironment
     let instance: String
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// History is re-read from a little before the watermark: Apple may record a send attempt
     /// a moment after the notification's own time.
     let overlapMilliseconds: Int64 = 10 * 60_000

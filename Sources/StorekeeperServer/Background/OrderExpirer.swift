@@ -7,12 +7,12 @@ import Storekeeper
 public struct OrderExpirer: PeriodicJob {
     let store: any PurchaseStore
     let metrics: StorekeeperMetrics
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     let batch: Int
 
     public var name: String { "orders.expire" }
 
-    init(store: any PurchaseStore, metrics: StorekeeperMetrics, now: @escaping @Sendable () -> Timestamp, batch: Int = 100) {
+    init(store: any PurchaseStore, metrics: StorekeeperMetrics, now: any WallClock, batch: Int = 100) {
         self.store = store
         self.metrics = metrics
         self.now = now

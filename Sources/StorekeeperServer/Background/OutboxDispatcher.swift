@@ -35,10 +35,10 @@ public struct OutboxDispatcher: PeriodicJob {
     let confirmations: [String: any TransactionConfirming]
     let httpClient: HTTPClient
     let metrics: StorekeeperMetrics
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     let logger: Logger
     /// The real time webhook signatures carry (`t=`): receivers compare it with their own clock.
-    var signatureClock: (@Sendable () -> Timestamp)?
+    var signatureClock: (any WallClock)?
     let batch = 20
     /// How long a claim lasts, unless its holder renews it, before another instance may take the
     /// message over: a crashed instance's messages resume this long after its last renewal
@@ -180,7 +180,7 @@ public struct OutboxDispatcher: PeriodicJob {
         }
         var request = HTTPClientRequest(url: webhook.url)
         request.method = .POST
-        let timestamp = String((signatureClock?() ?? now).millisecondsSince1970 / 1000)
+        let timestamp = String((signatureClock?.timestamp ?? now).millisecondsSince1970 / 1000)
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "Storekeeper-Event-Id", value: message.id.uuidString.lowercased())
         request.headers.add(name: "Storekeeper-Event-Type", value: message.kind)

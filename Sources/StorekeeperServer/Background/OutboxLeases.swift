@@ -17,14 +17,14 @@ final class OutboxLeases: Sendable {
     private let owner: String
     private let lease: Int64
     private let interval: Duration
-    private let now: @Sendable () -> Timestamp
+    private let now: any WallClock
     private let logger: Logger
     /// Message id → the end of the lease this instance last set in the store.
     private let held: Mutex<[UUID: Timestamp]>
 
     init(
         claimed: [OutboxMessage], store: any PurchaseStore, owner: String, lease: Int64, interval: Duration,
-        now: @escaping @Sendable () -> Timestamp, logger: Logger
+        now: any WallClock, logger: Logger
     ) {
         var held: [UUID: Timestamp] = [:]
         for message in claimed {

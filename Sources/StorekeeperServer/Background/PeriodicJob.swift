@@ -1,3 +1,4 @@
+public import AppStoreModels
 public import Logging
 public import ServiceLifecycle
 
@@ -19,13 +20,13 @@ public protocol PeriodicJob: Sendable {
 public struct PeriodicService<Job: PeriodicJob>: Service {
     let job: Job
     let interval: Duration
-    let clock: any Clock<Duration>
+    let clock: any WallClock
     let logger: Logger
     let gate: StartGate
     let jumps: ClockJumps?
 
     public init(
-        job: Job, interval: Duration, gate: StartGate = StartGate(open: true), clock: any Clock<Duration> = ContinuousClock(),
+        job: Job, interval: Duration, gate: StartGate = StartGate(open: true), clock: any WallClock = SystemClock(),
         jumps: ClockJumps? = nil, logger: Logger
     ) {
         self.job = job

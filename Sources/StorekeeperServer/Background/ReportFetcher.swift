@@ -21,7 +21,7 @@ struct ReportFetcher: PeriodicJob {
     let reports: any ReportStore
     let reconciliation: ReconciliationService
     let trailingDays: Int
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     let logger: Logger
 
     var name: String { "reports.fetch.\(vendorNumber)" }

@@ -9,7 +9,7 @@ struct TransactionConfirmer: OutboxDispatcher.TransactionConfirming {
     let store: any PurchaseStore
     let applier: FactApplier
     let apple: AppleConnection
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     func confirmTransaction(environment: AppStoreEnvironment, transactionId: String) async throws {
         let confirmed = try await apple.transaction(environment: environment, transactionId: transactionId)

@@ -1,3 +1,4 @@
+public import AppStoreModels
 import AsyncWaiting
 
 /// Tells whoever is pausing that the server's now leapt forward (an App Store simulator's clock
@@ -20,7 +21,7 @@ public final class ClockJumps: Sendable {
 
     /// Sleeps `duration` on `clock`, or less when a jump is signalled meanwhile; throws
     /// `CancellationError` when the task is cancelled.
-    public func sleep(for duration: Duration, on clock: any Clock<Duration>) async throws {
+    public func sleep(for duration: Duration, on clock: any WallClock) async throws {
         let observed = generation
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await clock.sleep(for: duration) }

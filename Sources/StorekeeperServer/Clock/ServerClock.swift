@@ -20,14 +20,14 @@ public import ServiceLifecycle
 ///   which is what the App Store (and the simulator) judges them by.
 /// - `jumps`, when `now` can leap, wakes background jobs pausing between passes.
 public struct ServerClock: Sendable {
-    public var now: @Sendable () -> Timestamp
-    public var wall: @Sendable () -> Timestamp
+    public var now: any WallClock
+    public var wall: any WallClock
     public var jumps: ClockJumps?
     /// Keeps `now` current while the server runs (a simulator follower), run as a service.
     public var service: (any Service)?
 
     public init(
-        now: @escaping @Sendable () -> Timestamp, wall: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+        now: any WallClock, wall: any WallClock = SystemClock(),
         jumps: ClockJumps? = nil, service: (any Service)? = nil
     ) {
         self.now = now
@@ -37,7 +37,7 @@ public struct ServerClock: Sendable {
     }
 
     /// The machine's clock for everything.
-    public static var system: ServerClock { ServerClock(now: { Timestamp(Date()) }) }
+    public static var system: ServerClock { ServerClock(now: SystemClock()) }
 
     /// The clock `source` names. Following a simulator, its clock is read here first, so a
     /// wrong or unreachable URL stops the server at start (`ConfigurationError` on
@@ -52,8 +52,8 @@ public struct ServerClock: Sendable {
             let follower = try await SimulatorClockFollower.connect(rootURL: url, httpClient: httpClient, logger: logger)
             logger.notice(
                 "taking the time from the App Store simulator (development only)",
-                metadata: ["storekeeper.simulator": "\(url)", "storekeeper.now": "\(follower.now().date)"])
-            return ServerClock(now: { follower.now() }, jumps: follower.jumps, service: follower)
+                metadata: ["storekeeper.simulator": "\(url)", "storekeeper.now": "\(follower.now)"])
+            return ServerClock(now: follower, jumps: follower.jumps, service: follower)
         }
     }
 }

@@ -10,10 +10,10 @@ import Synchronization
 /// `GET /control/clock` every `interval` and in between extrapolates with the local wall clock
 /// while the simulator's time flows (`system` mode), or holds it while it stands still
 /// (`manual`). A reading ahead of the extrapolation by more than `jumpToleranceMilliseconds` is
-/// an advance: `jumps` is signalled so background jobs run at the new time at once. `now()` never
+/// an advance: `jumps` is signalled so background jobs run at the new time at once. The time never
 /// goes backwards (a reading slightly behind the extrapolation, by the request's latency, is
 /// absorbed).
-final class SimulatorClockFollower: Service, Sendable {
+final class SimulatorClockFollower: Service, WallClock {
     struct Reading: Sendable {
         /// The simulator's now, in milliseconds since 1970.
         var simulated: Int64
@@ -35,12 +35,12 @@ final class SimulatorClockFollower: Service, Sendable {
     let jumpToleranceMilliseconds: Int64 = 500
     let jumps = ClockJumps()
     private let httpClient: HTTPClient
-    private let wall: @Sendable () -> Timestamp
+    private let wall: any WallClock
     private let logger: Logger
     private let state: Mutex<(reading: Reading, answered: Int64)>
 
     private init(
-        clockURL: String, first: Reading, interval: Duration, httpClient: HTTPClient, wall: @escaping @Sendable () -> Timestamp,
+        clockURL: String, first: Reading, interval: Duration, httpClient: HTTPClient, wall: any WallClock,
         logger: Logger
     ) {
         self.clockURL = clockURL
@@ -55,7 +55,7 @@ final class SimulatorClockFollower: Service, Sendable {
     /// not listen yet); an answer that is not a simulator's clock is refused at once.
     static func connect(
         rootURL: String, httpClient: HTTPClient, interval: Duration = .milliseconds(200), patience: Duration = .seconds(15),
-        wall: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }, logger: Logger
+        wall: any WallClock = SystemClock(), logger: Logger
     ) async throws -> SimulatorClockFollower {
         let clockURL = rootURL + "/control/clock"
         let deadline = ContinuousClock.now + patience
@@ -76,13 +76,22 @@ final class SimulatorClockFollower: Service, Sendable {
     }
 
     /// The simulator's now as of the latest reading, moved on by the wall clock when it flows.
-    func now() -> Timestamp {
-        let local = wall().millisecondsSince1970
+    var timestamp: Timestamp {
+        let local = wall.timestamp.millisecondsSince1970
         return Timestamp(
             millisecondsSince1970: state.withLock { state in
                 state.answered = max(state.answered, state.reading.extrapolated(to: local))
                 return state.answered
             })
+    }
+
+    /// The simulator's now as a `Date`.
+    var now: Date { timestamp.date }
+
+    /// Sleeps `duration` of real time, or less when the simulator's clock leaps meanwhile (in
+    /// `system` mode its time flows with the real clock; an advance ends the wait at once).
+    func sleep(for duration: Duration) async throws {
+        try await jumps.sleep(for: duration, on: wall)
     }
 
     /// Reads the simulator's clock once; signals `jumps` when it leapt.
@@ -126,7 +135,7 @@ final class SimulatorClockFollower: Service, Sendable {
     }
 
     private static func read(
-        _ url: String, httpClient: HTTPClient, wall: @Sendable () -> Timestamp
+        _ url: String, httpClient: HTTPClient, wall: any WallClock
     ) async throws -> Reading {
         let before = wall().millisecondsSince1970
         let response = try await httpClient.execute(HTTPClientRequest(url: url), timeout: .seconds(5))

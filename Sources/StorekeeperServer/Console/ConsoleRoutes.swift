@@ -21,7 +21,7 @@ struct ConsoleRoutes: Sendable {
     /// The reconciliation results, when the store keeps reports.
     let reports: (any ReportStore)?
     /// Business time, for what the pages show (sessions use real time).
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// The sections every app shows, in navigation order.
     static let sections: [ConsoleFrame.Section] = [.search, .notifications, .reconciliation, .audit]

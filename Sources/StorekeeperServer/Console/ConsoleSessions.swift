@@ -14,7 +14,7 @@ import Storekeeper
 struct ConsoleSessions: Sendable {
     let store: any PurchaseStore
     /// Real time (sessions expire by the wall clock, not the business clock).
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     static let idleMilliseconds: Int64 = 30 * 60 * 1000
     static let absoluteMilliseconds: Int64 = 12 * 60 * 60 * 1000

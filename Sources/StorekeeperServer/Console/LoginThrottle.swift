@@ -19,13 +19,13 @@ final class LoginThrottle: Sendable {
     }
 
     private let limits: Limits
-    private let now: @Sendable () -> Timestamp
+    private let now: any WallClock
     /// `name:<n>` / `address:<a>` → the times of recent failures, oldest first.
     private let failures = Mutex<[String: [Int64]]>([:])
     /// Bounds the memory an attacker spraying names can take.
     private static let maxKeys = 100_000
 
-    init(limits: Limits = .standard, now: @escaping @Sendable () -> Timestamp) {
+    init(limits: Limits = .standard, now: any WallClock) {
         self.limits = limits
         self.now = now
     }

@@ -34,7 +34,7 @@ enum Principal: Sendable, Hashable {
 /// hashes) and customer tokens (JWT, HS256 or ES256 with the app's configured keys).
 struct Authenticator: Sendable {
     let store: any PurchaseStore
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// The app a server key bound to no app (one created before keys were bound to apps) may
     /// call: the configuration's only app; `nil` when it configures several.
     let onlyConfiguredApp: String?
@@ -46,7 +46,7 @@ struct Authenticator: Sendable {
     static let keyCacheMilliseconds: Int64 = 30_000
     static let apiKeyPrefix = "sk_"
 
-    init(store: any PurchaseStore, appIds: [String], now: @escaping @Sendable () -> Timestamp) {
+    init(store: any PurchaseStore, appIds: [String], now: any WallClock) {
         self.store = store
         self.onlyConfiguredApp = appIds.count == 1 ? appIds.first : nil
         self.now = now

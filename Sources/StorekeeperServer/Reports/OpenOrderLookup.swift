@@ -9,7 +9,7 @@ import Storekeeper
 struct OpenOrderLookup: ReconciliationService.LostPurchaseLookup {
     let store: any PurchaseStore
     let resolvers: [LostOrderResolver]
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// The most open orders one line looks at.
     let limit = 1000
 

@@ -18,11 +18,11 @@ public struct ReconciliationService: Sendable {
     let store: any ReportStore
     let lookup: (any LostPurchaseLookup)?
     let metrics: ReconciliationMetrics?
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     public init(
         store: any ReportStore, lookup: (any LostPurchaseLookup)? = nil, metrics: ReconciliationMetrics? = nil,
-        now: @escaping @Sendable () -> Timestamp
+        now: any WallClock
     ) {
         self.store = store
         self.lookup = lookup

@@ -22,9 +22,9 @@ public struct ReportImporter: Sendable {
     }
 
     let store: any ReportStore
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
-    public init(store: any ReportStore, now: @escaping @Sendable () -> Timestamp) {
+    public init(store: any ReportStore, now: any WallClock) {
         self.store = store
         self.now = now
     }

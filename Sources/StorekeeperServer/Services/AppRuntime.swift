@@ -17,9 +17,9 @@ public struct AppRuntime: Sendable {
 
     /// The server's business clock: the moment a fact from `verifyReceipt` (which Apple does not
     /// sign or date) is taken as signed.
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
-    init(config: AppConfiguration, metricsFactory: any MetricsFactory, logger: Logger, now: @escaping @Sendable () -> Timestamp) {
+    init(config: AppConfiguration, metricsFactory: any MetricsFactory, logger: Logger, now: any WallClock) {
         self.config = config
         self.now = now
         let signedData = SignedDataVerifier(trustedRoots: config.jwsRoots, expectations: config.expectations)

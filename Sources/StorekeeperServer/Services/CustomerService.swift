@@ -7,7 +7,7 @@ public struct CustomerService: Sendable {
     let store: any PurchaseStore
     let app: AppConfiguration
     let applier: FactApplier
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// How many recent purchases a customer view lists.
     static let purchaseHistoryLimit = 20

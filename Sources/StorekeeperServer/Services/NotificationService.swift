@@ -18,7 +18,7 @@ public struct NotificationService: Sendable {
     let runtime: AppRuntime
     let applier: FactApplier
     let metrics: StorekeeperMetrics
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
     /// Fetches authoritative state from Apple for V1 hints; `nil` when the app has no API key.
     let refresher: (any SubscriptionRefreshing)?
 

@@ -8,7 +8,7 @@ public import Storekeeper
 public struct OfferService: Sendable {
     let store: any PurchaseStore
     let app: AppConfiguration
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// How many of a customer's transactions offer decisions look at.
     static let historyLimit = 10_000

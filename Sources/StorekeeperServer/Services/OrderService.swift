@@ -8,7 +8,7 @@ public struct OrderService: Sendable {
     let store: any PurchaseStore
     let app: AppConfiguration
     let metrics: StorekeeperMetrics
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     public struct Creation: Sendable {
         /// `created`, or `paymentInProgress` when an earlier order for the product is pending.

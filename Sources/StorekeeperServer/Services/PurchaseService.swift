@@ -10,7 +10,7 @@ public struct PurchaseService: Sendable {
     let runtime: AppRuntime
     let applier: FactApplier
     let metrics: StorekeeperMetrics
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// What the client presents.
     public enum Proof: Sendable, Hashable {

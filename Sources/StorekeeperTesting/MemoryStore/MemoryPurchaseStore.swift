@@ -27,7 +27,7 @@ import Synchronization
 public struct MemoryPurchaseStore: PurchaseStore {
     public struct Configuration: Sendable {
         /// The clock for the store's own bookkeeping (`StoredTransaction.recordedAt`).
-        public var now: @Sendable () -> Timestamp = { Timestamp(Date()) }
+        public var now: any WallClock = SystemClock()
 
         public init() {}
     }

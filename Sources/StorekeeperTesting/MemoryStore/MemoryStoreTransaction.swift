@@ -6,7 +6,7 @@ import Storekeeper
 /// atomically to the write's own copy of the tables.
 struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
     let handle: MemoryStoreHandle
-    let now: @Sendable () -> Timestamp
+    let now: any WallClock
 
     /// Writers run one at a time, so a lock has nothing left to serialize; it still refuses a
     /// closed or aborted handle, as the SQL lock statements do.

@@ -45,7 +45,7 @@ struct ReportsCommand: AsyncParsableCommand {
             let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
             let refused = try await bootstrap.withRunning {
                 try await bootstrap.store.migrate()
-                let importer = ReportImporter(store: bootstrap.store, now: { Timestamp(Date()) })
+                let importer = ReportImporter(store: bootstrap.store, now: SystemClock())
                 var refused = 0
                 for (index, path) in files.enumerated() {
                     let prefix = "[\(index + 1)/\(files.count)] \(path): "

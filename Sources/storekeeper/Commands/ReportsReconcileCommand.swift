@@ -44,7 +44,7 @@ extension ReportsCommand {
             let result: Result<ReconciliationRun?, any Error> = await bootstrap.withRunningResult {
                 try await bootstrap.store.migrate()
                 if stored { return try await bootstrap.store.reconciliation(vendorNumber: vendorNumber, day: day) }
-                return try await ReconciliationService(store: bootstrap.store, now: { Timestamp(Date()) })
+                return try await ReconciliationService(store: bootstrap.store, now: SystemClock())
                     .reconcile(vendorNumber: vendorNumber, day: day)
             }
             await bootstrap.close()

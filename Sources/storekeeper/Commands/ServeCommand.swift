@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         try await builder.application().runService()
-        await builder.storage.close()
+        await builder.storage?.close()
     }
 }
 

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Hummingbird
+import StorekeeperTesting
 import Synchronization
 
 /// Every request that reached the simulator's HTTP server, in arrival order.
@@ -49,7 +50,7 @@ struct LoggingResponder: HTTPResponder {
 
     let inner: RouterResponder<BasicRequestContext>
     let log: RequestLog
-    let clock: ManualClock
+    let clock: TestClock
 
     func respond(to request: Request, context: Context) async throws -> Response {
         log.record(

@@ -9,6 +9,7 @@ import Logging
 import MetricsTestKit
 import NIOCore
 import NIOPosix
+import StorekeeperTesting
 
 /// The App Store simulator served over real HTTP on 127.0.0.1 (port chosen by the OS), with the
 /// demo catalog, a customer and a family member in each environment, a wall clock shared with the
@@ -30,13 +31,13 @@ final class SimulatorHarness: Sendable {
 
     let simulator: AppStoreSimulator
     /// The wall clock of the simulator (token checks, `Retry-After`) and of the clients.
-    let clock: ManualClock
+    let clock: TestClock
     let requests: RequestLog
     let notificationsSent: AcceptingTransport
     let metrics = TestMetrics()
     let port: Int
 
-    private init(simulator: AppStoreSimulator, clock: ManualClock, requests: RequestLog, transport: AcceptingTransport, port: Int) {
+    private init(simulator: AppStoreSimulator, clock: TestClock, requests: RequestLog, transport: AcceptingTransport, port: Int) {
         self.simulator = simulator
         self.clock = clock
         self.requests = requests
@@ -68,12 +69,12 @@ final class SimulatorHarness: Sendable {
         notificationURL: String? = "http://127.0.0.1:9/notifications",
         _ body: (SimulatorHarness) async throws -> T
     ) async throws -> T {
-        let clock = ManualClock()
+        let clock = TestClock()
         let transport = AcceptingTransport()
         let simulator = try AppStoreSimulator(
             configuration: .init(
                 clockMode: .manual, start: start, durationMode: .production, keys: keys, transport: transport,
-                wallClock: { clock.now }, logger: Logger(label: "simulator", factory: { _ in SwiftLogNoOpLogHandler() })))
+                wallClock: clock, logger: Logger(label: "simulator", factory: { _ in SwiftLogNoOpLogHandler() })))
         try simulator.configureApp(DemoCatalog.app(notificationURL: notificationURL))
         for environment in [AppStoreEnvironment.sandbox, .production] {
             let family = "family-\(environment.rawValue)"

@@ -5,6 +5,7 @@ import Crypto
 import Foundation
 import Logging
 import MetricsTestKit
+import StorekeeperTesting
 
 @testable import AppStoreAPI
 
@@ -69,10 +70,10 @@ struct TestCredentials: Sendable {
 /// Builds clients pointed at a test server.
 struct ClientFactory: Sendable {
     let credentials: TestCredentials
-    let clock: FakeClock
+    let clock: TestClock
     let metrics: TestMetrics
 
-    init(clock: FakeClock = FakeClock()) throws {
+    init(clock: TestClock = TestClock(now: Date(timeIntervalSince1970: 1_750_000_000))) throws {
         credentials = try TestCredentials()
         self.clock = clock
         metrics = TestMetrics()

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import StorekeeperTesting
 import Synchronization
 
 /// A request as the local test server received it.
@@ -77,7 +78,7 @@ final class TestServer: Sendable {
     /// Runs `body` with a server started for it; the handler gets each request and its 0-based
     /// index. The server stops when `body` returns.
     static func with<T: Sendable>(
-        clock: FakeClock,
+        clock: TestClock,
         handler: @escaping Handler,
         _ body: (TestServer) async throws -> T
     ) async throws -> T {

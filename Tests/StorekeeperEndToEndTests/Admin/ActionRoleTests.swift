@@ -7,7 +7,7 @@ import Testing
 /// Every action on Storekeeper's records needs the support role: a viewer is refused each one
 /// (403, nothing changed), and a server API key never reaches them.
 @Suite struct ActionRoleTests {
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func aViewerIsRefusedEveryAction(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let viewer = try await e2e.operatorClient(.viewer)

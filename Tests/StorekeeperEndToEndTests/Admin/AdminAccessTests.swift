@@ -7,7 +7,7 @@ import Testing
 /// Who reaches the admin API: operator keys only, each in its role, each in its own apps; and
 /// the operator accounts admins manage through it, every change in the app's audit log.
 @Suite struct AdminAccessTests {
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func onlyOperatorKeysReachAdminRoutesAndOnlyAdminRoutes(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let viewer = try await e2e.createOperator(.viewer)
@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func eachRoleDoesOnlyWhatItMay(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let viewer = try await e2e.createOperator(.viewer)
@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func anotherAppsOperatorCannotSeeThisApp(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend, configure: { $0.additionalApps = [$0.appId + "-b": []] }) { e2e in
             let otherApp = e2e.stack.app.id + "-b"
@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func adminsCreateAndDisableOperatorsWithAReasonOnRecord(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let admin = try await e2e.createOperator(.admin)
@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func theAuditLogPagesNewestFirst(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
             let admin = try await e2e.createOperator(.admin)

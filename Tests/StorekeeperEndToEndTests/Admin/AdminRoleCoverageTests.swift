@@ -51,7 +51,7 @@ import Testing
         }.joined(separator: "/")
     }
 
-    @Test(arguments: E2EBackend.all)
+    @Test(arguments: E2EBackend.withMemory)
     func everyAdminOperationIsDocumentedWithItsRoleAndEnforcesIt(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend, configure: { $0.additionalApps = [$0.appId + "-b": []] }) { e2e in
             let (operations, problems) = Self.adminOperations(e2e.contract.document)

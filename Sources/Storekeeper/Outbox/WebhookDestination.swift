@@ -1,32 +1,31 @@
 import AppStoreModels
 import Foundation
-import Storekeeper
 
 /// The app's backend webhook an outbox message goes to, as its `destination` column names it:
 /// `app:<app id>:webhook:<name>`.
 ///
-/// The app is part of the destination, and the dispatcher looks the webhook up only among that
-/// app's own (`AppWebhooks`): two apps may both call their webhook `backend`, and neither ever
+/// The app is part of the destination, and the server's dispatcher looks the webhook up only
+/// among that app's own (`AppWebhooks`): two apps may both call their webhook `backend`, and neither ever
 /// receives, or signs, the other's events. App ids never contain `:` (`AppConfiguration`), so the
 /// first `:` after `app:` ends the id.
 ///
 /// Rows written before webhooks were scoped to apps name only the webhook (`webhook:<name>`);
 /// the event they carry names its app (`appId`), which places them.
-struct WebhookDestination: Hashable, Sendable {
-    var appId: String
-    var name: String
+public struct WebhookDestination: Hashable, Sendable {
+    public var appId: String
+    public var name: String
 
-    static let prefix = "app:"
-    static let separator = ":webhook:"
-    static let legacyPrefix = "webhook:"
+    public static let prefix = "app:"
+    public static let separator = ":webhook:"
+    public static let legacyPrefix = "webhook:"
 
-    init(appId: String, name: String) {
+    public init(appId: String, name: String) {
         self.appId = appId
         self.name = name
     }
 
     /// Parses `rawValue`; nil for anything else (a legacy row, a consumption answer).
-    init?(rawValue: String) {
+    public init?(rawValue: String) {
         guard rawValue.hasPrefix(Self.prefix) else { return nil }
         let rest = rawValue.dropFirst(Self.prefix.count)
         guard let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix(Self.separator) else { return nil }
@@ -38,7 +37,7 @@ struct WebhookDestination: Hashable, Sendable {
 
     /// Where `message` goes, or nil when it is not a webhook message (or a legacy one whose event
     /// names no app).
-    init?(of message: OutboxMessage) {
+    public init?(of message: OutboxMessage) {
         if let destination = WebhookDestination(rawValue: message.destination) {
             self = destination
             return
@@ -51,9 +50,9 @@ struct WebhookDestination: Hashable, Sendable {
         self.init(appId: event.appId, name: String(name))
     }
 
-    var rawValue: String { Self.prefix + appId + Self.separator + name }
+    public var rawValue: String { Self.prefix + appId + Self.separator + name }
 
-    /// The one field of an `EventOutbox.Event` a legacy row is placed by.
+    /// The one field of an `AppEvents.Event` a legacy row is placed by.
     private struct EventApp: Decodable {
         var appId: String
     }

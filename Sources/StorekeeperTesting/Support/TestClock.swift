@@ -1,17 +1,18 @@
-import AppStoreAPI
-import Foundation
+public import AppStoreModels
+public import Foundation
 import Synchronization
 
-/// The wall clock shared by the client under test and the simulator (bearer tokens are judged
-/// against it, `Retry-After` instants are computed from it).
+/// The one clock tests give to code under test: time moves only when the test moves it (or when a
+/// sleeper moves it in auto-advance mode), so nothing depends on the machine's speed.
 ///
-/// Two ways of sleeping:
-/// - `autoAdvance` (the default): `sleep(for:)` moves `now` forward by the duration and returns
-///   at once, so backoff costs no real time; every sleep is recorded.
-/// - held (`autoAdvance = false`): `sleep(for:)` suspends until the test moves `now` to or past
-///   the sleeper's deadline with ``advance(by:)`` or ``advance(to:)``; ``sleepers`` tells how many
-///   are waiting.
-final class ManualClock: AppStoreAPIClock {
+/// Three ways of sleeping:
+/// - auto-advance (the default): `sleep(for:)` moves `now` forward by the duration and returns at
+///   once, so backoff costs no real time; every sleep is recorded in ``sleeps``.
+/// - held (`autoAdvance: false`): `sleep(for:)` suspends until the test moves `now` to or past the
+///   sleeper's deadline with ``advance(by:)`` or ``advance(to:)``; ``sleepers`` tells how many wait.
+/// - flowing (`rate:`): `now` also moves by itself, `rate` times faster than real time, for code
+///   that must see time pass without anyone advancing it (a scheduler renewing by itself).
+public final class TestClock: WallClock {
     private struct Sleeper {
         var id: Int
         var deadline: Date
@@ -27,27 +28,38 @@ final class ManualClock: AppStoreAPIClock {
     }
 
     private let state: Mutex<State>
+    private let flow: (realStart: Date, rate: Double)?
 
     /// 2026-01-01T00:00:00Z by default: a whole second, so millisecond `Retry-After` values land
     /// exactly.
-    init(now: Date = Date(timeIntervalSince1970: 1_767_225_600), autoAdvance: Bool = true) {
+    public init(now: Date = Date(timeIntervalSince1970: 1_767_225_600), autoAdvance: Bool = true, rate: Double? = nil) {
         state = Mutex(State(now: now, autoAdvance: autoAdvance))
+        flow = rate.map { (Date(), $0) }
     }
 
-    var now: Date { state.withLock { $0.now } }
+    /// Starts at `timestamp` (tests that think in Apple's milliseconds).
+    public convenience init(_ timestamp: Timestamp) {
+        self.init(now: timestamp.date)
+    }
+
+    public var now: Date {
+        let base = state.withLock { $0.now }
+        guard let flow else { return base }
+        return base.addingTimeInterval(Date().timeIntervalSince(flow.realStart) * flow.rate)
+    }
 
     /// Every duration slept, in order.
-    var sleeps: [Duration] { state.withLock { $0.sleeps } }
+    public var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
     /// How many tasks are suspended in `sleep(for:)` (held mode).
-    var sleepers: Int { state.withLock { $0.sleepers.count } }
+    public var sleepers: Int { state.withLock { $0.sleepers.count } }
 
     /// Switches between auto-advancing and held sleeping.
-    func setAutoAdvance(_ on: Bool) {
+    public func setAutoAdvance(_ on: Bool) {
         state.withLock { $0.autoAdvance = on }
     }
 
-    func sleep(for duration: Duration) async throws {
+    public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let held: (id: Int, deadline: Date)? = state.withLock { state in
@@ -84,14 +96,14 @@ final class ManualClock: AppStoreAPIClock {
         }
     }
 
-    /// Moves `now` forward and wakes every sleeper whose deadline has come.
-    func advance(by seconds: TimeInterval) {
-        let target = now.addingTimeInterval(seconds)
+    /// Moves `now` forward by `seconds` and wakes every sleeper whose deadline has come.
+    public func advance(by seconds: TimeInterval) {
+        let target = state.withLock { $0.now }.addingTimeInterval(seconds)
         advance(to: target)
     }
 
     /// Moves `now` to `instant` (never backwards) and wakes every sleeper whose deadline has come.
-    func advance(to instant: Date) {
+    public func advance(to instant: Date) {
         let due = state.withLock { state -> [Sleeper] in
             if instant > state.now { state.now = instant }
             let now = state.now
@@ -103,7 +115,7 @@ final class ManualClock: AppStoreAPIClock {
     }
 
     /// Waits (real time, polling) until `count` tasks sleep on the clock.
-    func waitForSleepers(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+    public func waitForSleepers(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while sleepers < count {
             guard ContinuousClock.now < deadline else { throw ClockTimeout(expected: count, actual: sleepers) }
@@ -111,9 +123,10 @@ final class ManualClock: AppStoreAPIClock {
         }
     }
 
-    struct ClockTimeout: Error, CustomStringConvertible {
-        var expected: Int
-        var actual: Int
-        var description: String { "expected \(expected) sleepers on the clock, saw \(actual)" }
+    /// ``waitForSleepers(_:timeout:)`` gave up.
+    public struct ClockTimeout: Error, CustomStringConvertible {
+        public var expected: Int
+        public var actual: Int
+        public var description: String { "expected \(expected) sleepers on the clock, saw \(actual)" }
     }
 }
