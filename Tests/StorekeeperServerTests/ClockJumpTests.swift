@@ -47,6 +47,33 @@ import Testing
         #expect(try await Self.waitUntil { job.count == 3 })
     }
 
+    /// Jumps the clock from inside its first pass, as a simulator advanced while a job runs.
+    final class JumpingJob: PeriodicJob {
+        let passes = Mutex(0)
+        let jumps: ClockJumps
+        init(jumps: ClockJumps) { self.jumps = jumps }
+        var name: String { "jumping" }
+        func runOnce() async throws -> Bool {
+            let pass = passes.withLock { passes in
+                passes += 1
+                return passes
+            }
+            if pass == 1 { jumps.signal() }
+            return false
+        }
+        var count: Int { passes.withLock { $0 } }
+    }
+
+    @Test("a jump while a pass runs ends the pause after it at once")
+    func jumpDuringAPass() async throws {
+        let jumps = ClockJumps()
+        let job = JumpingJob(jumps: jumps)
+        let service = PeriodicService(job: job, interval: .seconds(3600), jumps: jumps, logger: Self.logger)
+        let running = Task { try await service.run() }
+        defer { running.cancel() }
+        #expect(try await Self.waitUntil { job.count == 2 }, "the jump during the first pass was missed: the job paused for an hour")
+    }
+
     @Test("a job cancelled before its start gate opens ends instead of waiting forever")
     func cancelledBeforeTheGateOpens() async throws {
         let job = CountingJob()

@@ -41,6 +41,8 @@ public struct PeriodicService<Job: PeriodicJob>: Service {
         await cancelWhenGracefulShutdown {
             await gate.wait()
             while !Task.isCancelled {
+                // Read before the pass: a jump while it runs must end the pause after it.
+                let generation = jumps?.generation
                 var moreWork = false
                 do {
                     moreWork = try await job.runOnce()
@@ -50,7 +52,7 @@ public struct PeriodicService<Job: PeriodicJob>: Service {
                 if moreWork { continue }
                 do {
                     if let jumps {
-                        try await jumps.sleep(for: interval, on: clock)
+                        try await jumps.sleep(for: interval, on: clock, since: generation)
                     } else {
                         try await clock.sleep(for: interval)
                     }

@@ -19,10 +19,12 @@ public final class ClockJumps: Sendable {
         pauses.resumeAll(with: ()) { generation in generation &+= 1 }
     }
 
-    /// Sleeps `duration` on `clock`, or less when a jump is signalled meanwhile; throws
+    /// Sleeps `duration` on `clock`, or less when a jump is signalled meanwhile — or was since
+    /// `observed` (a ``generation`` read earlier, e.g. before the pass this pause follows, so a
+    /// jump during the pass ends the pause at once instead of being missed); throws
     /// `CancellationError` when the task is cancelled.
-    public func sleep(for duration: Duration, on clock: any WallClock) async throws {
-        let observed = generation
+    public func sleep(for duration: Duration, on clock: any WallClock, since observed: UInt64? = nil) async throws {
+        let observed = observed ?? generation
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await clock.sleep(for: duration) }
             group.addTask { await self.jump(after: observed) }
