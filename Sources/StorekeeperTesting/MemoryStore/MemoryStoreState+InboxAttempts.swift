@@ -27,13 +27,19 @@ extension MemoryStoreState {
 
     /// Not once processed, like ``markInboxFailed(id:error:at:)``.
     mutating func markInboxRejected(id: String, reason: String, at: Timestamp) throws -> Bool {
-        try MemoryText.refuseNUL(id, reason)
+        try markInboxUnapplied(id: id, rejected: true, error: reason, at: at)
+    }
+
+    /// Marks an entry `rejected` (or `failed`) with its error, counting the attempt, unless it
+    /// was processed (final).
+    mutating func markInboxUnapplied(id: String, rejected: Bool, error: String, at: Timestamp) throws -> Bool {
+        try MemoryText.refuseNUL(id, error)
         guard var entry = inbox[id], entry.status != .processed else { return false }
-        entry.status = .rejected
+        entry.status = rejected ? .rejected : .failed
         entry.attempts += 1
-        entry.lastError = reason
+        entry.lastError = error
         inbox[id] = entry
-        recordInboxAttempt(id: id, at: at, outcome: .rejected, error: reason)
+        recordInboxAttempt(id: id, at: at, outcome: rejected ? .rejected : .failed, error: error)
         return true
     }
 
@@ -53,15 +59,8 @@ extension MemoryStoreState {
     func consumptionRefusals(appId: String, before: OutboxCursor?, limit: Int) throws -> [ConsumptionRefusal] {
         try PurchaseStoreError.checkLimit(limit)
         try MemoryText.refuseNUL(appId)
-        func precedes(_ a: (Timestamp, String), _ b: (Timestamp, String)) -> Bool {
-            a.0 != b.0 ? a.0 < b.0 : MemoryText.precedes(a.1, b.1)
-        }
-        let cursor = before.map { ($0.createdAt, MemoryText.text($0.id)) }
-        let rows = consumptionRefusals.values.filter { refusal in
-            refusal.appId == appId && (cursor.map { precedes((refusal.createdAt, MemoryText.text(refusal.id)), $0) } ?? true)
-        }
-        .sorted { precedes(($1.createdAt, MemoryText.text($1.id)), ($0.createdAt, MemoryText.text($0.id))) }
-        return try Self.limited(rows, limit)
+        let rows = consumptionRefusals.values.filter { $0.appId == appId }
+        return try Self.newestFirst(rows, before: before, limit: limit) { OutboxCursor(createdAt: $0.createdAt, id: $0.id) }
     }
 }
 

@@ -78,14 +78,7 @@ extension MemoryStoreState {
 
     /// Not once processed: a late failure report does not undo the application.
     mutating func markInboxFailed(id: String, error: String, at: Timestamp) throws -> Bool {
-        try MemoryText.refuseNUL(id, error)
-        guard var entry = inbox[id], entry.status != .processed else { return false }
-        entry.status = .failed
-        entry.attempts += 1
-        entry.lastError = error
-        inbox[id] = entry
-        recordInboxAttempt(id: id, at: at, outcome: .failed, error: error)
-        return true
+        try markInboxUnapplied(id: id, rejected: false, error: error, at: at)
     }
 
     static func refuseNUL(in n: InboxNotification) throws(SQLError) {
