@@ -355,7 +355,7 @@ let package = Package(
             name: "StorekeeperEndToEndTests",
             dependencies: [
                 "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
-                "StorekeeperServer", "StorekeeperTesting",
+                "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

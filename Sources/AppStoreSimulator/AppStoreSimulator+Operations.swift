@@ -104,14 +104,27 @@ extension AppStoreSimulator {
         }
     }
 
-    /// Extends every active subscriber of a product (`RENEWAL_EXTENDED` each, `RENEWAL_EXTENSION`
-    /// `FAILURE` for those that cannot be, then `SUMMARY`).
+    /// Starts extending every active subscriber of a product: accepted at once, then processed
+    /// one subscriber per 10 simulated minutes as the clock moves (`RENEWAL_EXTENDED` each,
+    /// `RENEWAL_EXTENSION` `FAILURE` for those that cannot be, then `SUMMARY`). Advance the clock
+    /// to finish it; ``massExtension(requestIdentifier:)`` shows its progress.
     public func extendAllRenewalDates(
         bundleId: String, environment: AppStoreEnvironment, request: MassExtendRenewalDateRequest
     ) async throws -> MassExtendRenewalDateResponse {
         try await operate { (engine, now) throws(APIRequestError) in
             try engine.extendAllRenewalDates(request, bundleId: bundleId, environment: environment, at: now)
         }
+    }
+
+    /// A mass extension's record: its counts so far, and its completion date once done.
+    public func massExtension(requestIdentifier: String) -> MassExtensionRecord? {
+        engine.withLock { $0.state.massExtensions[requestIdentifier] }
+    }
+
+    /// How long this simulator's clock takes per subscriber of a mass extension: one of `n`
+    /// subscribers completes `max(n, 1)` steps after it was requested.
+    public var massExtensionStepMilliseconds: Int64 {
+        durationMode.interval(milliseconds: SimulationEngine.massExtensionStepMilliseconds)
     }
 
     /// Ends Family Sharing of a purchase for one member or all (`REVOKE`); returns the revoked

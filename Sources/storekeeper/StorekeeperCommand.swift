@@ -15,7 +15,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             OperatorCommand.self,
             CustomerCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
-            ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self,
+            ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self, RefundsCommand.self,
             FiguresCommand.self,
         ]
     )

@@ -194,10 +194,18 @@ struct EndpointTests {
             let started = try await api.extendRenewalDatesForAllActiveSubscribers(request)
             #expect(started.requestIdentifier == identifier)
 
+            let inProgress = try await api.getStatusOfSubscriptionRenewalDateExtensions(
+                productId: DemoCatalog.monthly, requestIdentifier: identifier)
+            #expect(inProgress.requestIdentifier == identifier)
+            #expect(inProgress.complete == false, "in progress until the simulator's clock has processed each subscriber")
+            #expect(inProgress.completeDate == nil)
+            #expect(inProgress.succeededCount == 0 && inProgress.failedCount == 0)
+            try await h.simulator.advance(byMilliseconds: 2 * h.simulator.massExtensionStepMilliseconds)
             let status = try await api.getStatusOfSubscriptionRenewalDateExtensions(
                 productId: DemoCatalog.monthly, requestIdentifier: identifier)
             #expect(status.requestIdentifier == identifier)
             #expect(status.complete == true)
+            #expect(status.completeDate == h.simulator.now())
             #expect(status.succeededCount == 2)
             #expect(status.failedCount == 0)
             for (original, expiry) in zip([first, second], expiries) {

@@ -218,9 +218,23 @@ struct ServerAPITests {
                 .post, "/inApps/v1/subscriptions/extend/mass",
                 body: #"{"requestIdentifier":"mass-1","extendByDays":3,"extendReasonCode":3,"productId":"\#(DemoCatalog.monthly)"}"#)
             #expect(try mass.decode(MassExtendRenewalDateResponse.self).requestIdentifier == "mass-1")
-            let status = try await api.get("/inApps/v1/subscriptions/extend/mass/\(DemoCatalog.monthly)/mass-1")
-                .decode(MassExtendRenewalDateStatusResponse.self)
-            #expect(status.complete == true && status.succeededCount == 1 && status.failedCount == 1)
+            func status() async throws -> MassExtendRenewalDateStatusResponse {
+                try await api.get("/inApps/v1/subscriptions/extend/mass/\(DemoCatalog.monthly)/mass-1")
+                    .decode(MassExtendRenewalDateStatusResponse.self)
+            }
+            // Accepted, not done: Apple works through the subscribers over time.
+            let started = try await status()
+            #expect(started.complete == false && started.completeDate == nil)
+            #expect(started.succeededCount == 0 && started.failedCount == 0)
+            #expect(!Fixtures.events(simulator).contains { $0.hasPrefix("RENEWAL_EXTENSION") }, "nothing sent for it yet")
+            try await simulator.advance(byMilliseconds: simulator.massExtensionStepMilliseconds)
+            let halfway = try await status()
+            // One subscriber per step, in original transaction ID order: Alice's first.
+            #expect(halfway.complete == false && halfway.succeededCount == 0 && halfway.failedCount == 1)
+            try await simulator.advance(byMilliseconds: simulator.massExtensionStepMilliseconds)
+            let done = try await status()
+            #expect(done.complete == true && done.succeededCount == 1 && done.failedCount == 1)
+            #expect(done.completeDate == simulator.now())
             // Alice's subscription already had two extensions this year; Carol's own one is extended.
             #expect(
                 Array(Fixtures.events(simulator).suffix(3)) == [

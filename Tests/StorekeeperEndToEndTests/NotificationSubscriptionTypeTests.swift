@@ -291,6 +291,8 @@ import Testing
                 request: MassExtendRenewalDateRequest(
                     requestIdentifier: "mass-\(h.tag)", extendByDays: 7, extendReasonCode: .serviceIssueOrOutage,
                     productId: DemoCatalog.monthlyB))
+            // Apple works through the subscribers over time: one per step of the simulator's clock.
+            try await h.simulator.advance(byMilliseconds: 2 * h.simulator.massExtensionStepMilliseconds)
             try await h.expectProcessed(.renewalExtended, nil)
             try await h.expectProcessed(.renewalExtension, .failure)
             try await h.expectProcessed(.renewalExtension, .summary)

@@ -78,6 +78,29 @@ import Testing
         #expect(small.app("main")?.proceedsEstimator.smallBusinessProgram == true)
     }
 
+    @Test("overrides set boolean, integer and array keys from their text, as the environment does")
+    func typedOverrides() async throws {
+        let flagged = try await Self.load(overrides: [
+            "console.enabled": "false", "app.main.proceeds.smallBusinessProgram": "true", "server.port": "9191",
+            "server.ioThreads": "2",
+        ])
+        #expect(flagged.consoleEnabled == false)
+        #expect(flagged.app("main")?.smallBusinessProgram == true)
+        #expect(flagged.port == 9191)
+        #expect(flagged.ioThreads == 2)
+        // A flag still wins over the environment for a boolean key.
+        let both = try await Self.load(environment: ["CONSOLE_ENABLED": "false"], overrides: ["console.enabled": "true"])
+        #expect(both.consoleEnabled == true)
+        // Text that is not a boolean is refused, naming the key.
+        let error = await #expect(throws: ConfigurationError.self) {
+            _ = try await Self.load(overrides: ["console.enabled": "yes please"])
+        }
+        #expect(error?.description.contains("console.enabled") == true)
+        #expect(
+            OverrideNames.name("app.main.customerTokens.es256PublicKeyPath") == "APP_MAIN_CUSTOMER_TOKENS_ES256PUBLIC_KEY_PATH",
+            "as the environment provider names it")
+    }
+
     struct Invalid: Sendable, CustomTestStringConvertible {
         var environment: [String: String]
         var key: String

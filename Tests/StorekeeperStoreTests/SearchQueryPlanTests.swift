@@ -39,7 +39,7 @@ struct SearchQueryPlanTests {
         (
             "timeline notifications",
             """
-            SELECT \(TimelineRows.notificationColumns) FROM inbox
+            SELECT \(InboxQueryRows.summaryColumns) FROM inbox
             WHERE app_id = $3 AND id IN (
                 SELECT substr(fact, 14) FROM audit_events WHERE customer_id = $1 AND \(TimelineRows.notificationFact)
             ) ORDER BY received_at DESC, id DESC LIMIT $2

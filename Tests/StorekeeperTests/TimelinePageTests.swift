@@ -25,7 +25,7 @@ import Testing
 
     static func notification(_ id: String, at ms: Int64) -> TimelineEntry {
         .notification(
-            TimelineNotification(
+            InboxPageEntry(
                 InboxNotification(id: id, appId: "app", version: 2, body: Data(), receivedAt: at(ms), status: .processed)))
     }
 

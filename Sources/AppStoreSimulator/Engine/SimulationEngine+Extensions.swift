@@ -29,7 +29,7 @@ extension SimulationEngine {
         return response
     }
 
-    private func recentExtensions(of subscription: SimulatedSubscription, at time: Timestamp) -> Int {
+    func recentExtensions(of subscription: SimulatedSubscription, at time: Timestamp) -> Int {
         let yearAgo = time.adding(milliseconds: -durations.interval(days: 365))
         return subscription.extensionDates.filter { $0 > yearAgo }.count
     }
@@ -37,6 +37,17 @@ extension SimulationEngine {
     private mutating func apply(
         _ days: Int32, to subscription: inout SimulatedSubscription, requestIdentifier: String, at time: Timestamp
     ) throws(APIRequestError) -> ExtendRenewalDateResponse {
+        do {
+            return try extend(&subscription, by: days, requestIdentifier: requestIdentifier, at: time)
+        } catch {
+            throw APIRequestError(.generalInternal, reason: "An unknown error occurred.")
+        }
+    }
+
+    /// Moves the subscription's renewal date `days` later and sends `RENEWAL_EXTENDED`.
+    mutating func extend(
+        _ subscription: inout SimulatedSubscription, by days: Int32, requestIdentifier: String, at time: Timestamp
+    ) throws(SimulatorError) -> ExtendRenewalDateResponse {
         let newExpiry = subscription.expiresDate.adding(milliseconds: durations.interval(days: Int(days)))
         subscription.expiresDate = newExpiry
         subscription.extensionDates.append(time)
@@ -47,94 +58,20 @@ extension SimulationEngine {
             success: true, effectiveDate: newExpiry)
         subscription.extensionResponses[requestIdentifier] = response
         store(subscription)
-        do {
-            try notify(
-                .renewalExtended, bundleId: subscription.bundleId, environment: subscription.environment,
-                accountId: subscription.accountId, transaction: state.transactions[subscription.latestTransactionId],
-                subscription: subscription, at: time)
-        } catch {
-            throw APIRequestError(.generalInternal, reason: "An unknown error occurred.")
-        }
+        try notify(
+            .renewalExtended, bundleId: subscription.bundleId, environment: subscription.environment,
+            accountId: subscription.accountId, transaction: state.transactions[subscription.latestTransactionId],
+            subscription: subscription, at: time)
         return response
     }
 
-    private func validateExtension(days: Int32, reason: ExtendReasonCode, id: String) throws(APIRequestError) {
+    func validateExtension(days: Int32, reason: ExtendReasonCode, id: String) throws(APIRequestError) {
         guard (1...90).contains(days) else {
             throw APIRequestError(.invalidExtendByDays, reason: "Invalid extend by days value.")
         }
         guard reason.isKnown else { throw APIRequestError(.invalidExtendReasonCode, reason: "Invalid extend reason code.") }
         guard !id.isEmpty, id.count <= 128 else {
             throw APIRequestError(.invalidRequestIdentifier, reason: "Invalid request identifier.")
-        }
-    }
-
-    /// Extend Subscription Renewal Dates for All Active Subscribers, completed at once: each
-    /// active subscriber of the product (in the storefronts) gets `RENEWAL_EXTENDED`, each that
-    /// cannot be extended `RENEWAL_EXTENSION` / `FAILURE`, then `RENEWAL_EXTENSION` / `SUMMARY`.
-    mutating func extendAllRenewalDates(
-        _ request: MassExtendRenewalDateRequest, bundleId: String, environment: AppStoreEnvironment, at time: Timestamp
-    ) throws(APIRequestError) -> MassExtendRenewalDateResponse {
-        try validateExtension(days: request.extendByDays, reason: request.extendReasonCode, id: request.requestIdentifier)
-        if state.massExtensions[request.requestIdentifier] != nil {
-            return MassExtendRenewalDateResponse(requestIdentifier: request.requestIdentifier)
-        }
-        guard let product = state.apps[bundleId]?.products[request.productId], product.isAutoRenewable else {
-            throw APIRequestError(.invalidProductId, reason: "Invalid product id.")
-        }
-        if let codes = request.storefrontCountryCodes {
-            guard !codes.isEmpty else {
-                throw APIRequestError(.invalidEmptyStorefrontCountryCodeList, reason: "Invalid request. Empty storefront list.")
-            }
-            guard codes.allSatisfy({ state.storefronts[$0] != nil }) else {
-                throw APIRequestError(.invalidStorefrontCountryCode, reason: "Invalid storefront country code.")
-            }
-        }
-        let candidates = state.subscriptions.values.filter {
-            $0.bundleId == bundleId && $0.environment == environment && $0.productId == request.productId
-                && !$0.isFamilyShared && [.active, .gracePeriod, .billingRetry].contains($0.phase)
-                && (request.storefrontCountryCodes?.contains($0.storefront) ?? true)
-        }
-        var succeeded: Int64 = 0
-        var failed: Int64 = 0
-        for var subscription in candidates.sorted(by: { $0.originalTransactionId < $1.originalTransactionId }) {
-            if subscription.phase == .active, recentExtensions(of: subscription, at: time) < 2 {
-                _ = try apply(request.extendByDays, to: &subscription, requestIdentifier: request.requestIdentifier, at: time)
-                succeeded += 1
-            } else {
-                failed += 1
-                try notifyOrInternal { (engine) throws(SimulatorError) -> NotificationRecord in
-                    try engine.notify(
-                        .renewalExtension, .failure, bundleId: bundleId, environment: environment,
-                        accountId: subscription.accountId,
-                        transaction: engine.state.transactions[subscription.latestTransactionId],
-                        subscription: subscription, at: time)
-                }
-            }
-        }
-        let app = state.apps[bundleId]
-        let summary = Summary(
-            requestIdentifier: request.requestIdentifier, environment: environment,
-            appAppleId: app?.reportedAppAppleId(in: environment), bundleId: bundleId, productId: request.productId,
-            storefrontCountryCodes: request.storefrontCountryCodes, failedCount: failed, succeededCount: succeeded)
-        try notifyOrInternal { (engine) throws(SimulatorError) -> NotificationRecord in
-            try engine.notify(
-                .renewalExtension, .summary, bundleId: bundleId, environment: environment, accountId: nil,
-                summary: summary, at: time)
-        }
-        state.massExtensions[request.requestIdentifier] = MassExtensionRecord(
-            requestIdentifier: request.requestIdentifier, bundleId: bundleId, environment: environment,
-            productId: request.productId, storefrontCountryCodes: request.storefrontCountryCodes,
-            extendByDays: request.extendByDays, completeDate: time, succeededCount: succeeded, failedCount: failed)
-        return MassExtendRenewalDateResponse(requestIdentifier: request.requestIdentifier)
-    }
-
-    private mutating func notifyOrInternal(
-        _ body: (inout SimulationEngine) throws(SimulatorError) -> NotificationRecord
-    ) throws(APIRequestError) {
-        do {
-            _ = try body(&self)
-        } catch {
-            throw APIRequestError(.generalInternal, reason: "An unknown error occurred.")
         }
     }
 

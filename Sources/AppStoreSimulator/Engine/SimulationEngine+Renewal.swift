@@ -19,8 +19,9 @@ extension SimulationEngine {
         }
     }
 
-    /// Runs, in time order, every renewal, expiry, grace period end and billing retry end that
-    /// is due by `now`; each happens at its own scheduled instant.
+    /// Runs, in time order, every renewal, expiry, grace period end, billing retry end and mass
+    /// extension step that is due by `now`; each happens at its own scheduled instant (a mass
+    /// extension's step before a subscription's event of the same instant).
     mutating func processDue(upTo now: Timestamp) throws(SimulatorError) {
         releaseFinishedReorderBatches(at: now)
         while true {
@@ -29,6 +30,10 @@ extension SimulationEngine {
             }
             .filter { $0.1 <= now }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }
+            if let (stepAt, requestIdentifier) = nextMassExtensionStep(), stepAt <= now, stepAt <= due?.1 ?? stepAt {
+                try processMassExtensionStep(requestIdentifier)
+                continue
+            }
             guard let (originalTransactionId, time, event) = due else { return }
             let subscription = try subscription(originalTransactionId)
             switch event {

@@ -28,7 +28,9 @@ extension ServerAPIRoutes {
             (request, context, bundleId, _) throws(APIRequestError) -> Response in
             let productId = context.parameters.get("productId") ?? ""
             let requestIdentifier = context.parameters.get("requestIdentifier") ?? ""
-            let record = simulator.engine.withLock { $0.state.massExtensions[requestIdentifier] }
+            // Steps due by now first: the status is as far as the request got at this instant.
+            await simulator.runDueWork()
+            let record = simulator.massExtension(requestIdentifier: requestIdentifier)
             guard let record, record.productId == productId, record.bundleId == bundleId,
                 record.environment == environment
             else {

@@ -56,8 +56,14 @@ public struct MassExtensionRecord: Hashable, Sendable, Codable {
     public var storefrontCountryCodes: [String]?
     public var extendByDays: Int32
     public var completeDate: Timestamp?
+    /// So far while in progress; final once complete.
     public var succeededCount: Int64
     public var failedCount: Int64
+    /// The subscribers (original transaction IDs) still to process, in order, and when the next
+    /// is processed: Apple works through a mass extension over hours, one subscriber at a time
+    /// here (`nil` once complete, and in states saved before processing took time).
+    public var pending: [String]?
+    public var nextStepAt: Timestamp?
 }
 
 /// Consumption information an app sent (Send Consumption Information), kept as received.

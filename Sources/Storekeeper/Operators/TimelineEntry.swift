@@ -6,7 +6,7 @@ import Foundation
 public struct TimelineEntry: Hashable, Sendable {
     /// What the entry shows, decoded.
     public enum Fact: Hashable, Sendable {
-        case notification(TimelineNotification)
+        case notification(InboxPageEntry)
         case transaction(StoredTransaction)
         case renewalInfo(RenewalInfo)
         case audit(AuditEvent)
@@ -23,7 +23,7 @@ public struct TimelineEntry: Hashable, Sendable {
     /// info's `signedDate`, an audit event's time.
     public var at: Timestamp { position.at }
 
-    public static func notification(_ notification: TimelineNotification) -> TimelineEntry {
+    public static func notification(_ notification: InboxPageEntry) -> TimelineEntry {
         TimelineEntry(
             id: "notification:" + notification.id, kind: .notification,
             position: TimelinePosition(at: notification.receivedAt, source: .notification, first: notification.id),

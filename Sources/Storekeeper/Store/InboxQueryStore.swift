@@ -97,7 +97,9 @@ public struct InboxCursor: Sendable, Hashable, Codable {
     }
 }
 
-/// An inbox entry without its body.
+/// An inbox entry without its body: what the inbox lists and a customer's timeline shows of a
+/// notification (the admin API's `InboxEntry` and `AdminTimelineNotification` bodies are built
+/// from it).
 public struct InboxPageEntry: Sendable, Hashable, Codable {
     public var id: String
     public var appId: String

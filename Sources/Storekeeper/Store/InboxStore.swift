@@ -16,24 +16,34 @@ public protocol InboxStoreReader: Sendable {
     ) async throws
         -> [InboxNotification]
     func inboxCount(status: InboxNotification.Status) async throws -> Int
+    /// The entry's recorded processing attempts, oldest first (at most ``InboxAttempt/retained``,
+    /// the latest); empty when none has the id.
+    func inboxAttempts(id: String) async throws -> [InboxAttempt]
 }
 
 /// Writes of the inbox. Invariants: one entry per id (Apple's retries are deduplicated); the
 /// body and arrival time never change; `processed` is final (a late failure does not undo it).
 public protocol InboxStoreWriter: InboxStoreReader {
     /// Stores a raw notification before it is acknowledged. Returns `false` when one with the
-    /// same id (`notificationUUID`) is already stored.
+    /// same id (`notificationUUID`) is already stored. One stored with an outcome (processed,
+    /// failed, rejected) records it as its first attempt (``InboxAttempt/first(of:)``).
     func insertInbox(_ notification: InboxNotification) async throws -> Bool
     /// Replaces everything but the body and arrival time; ``PurchaseStoreError/Code/notFound``
     /// when none has the id.
     func updateInbox(_ notification: InboxNotification) async throws
-    /// Marks a stored notification applied at `at` (one more attempt, no error). Throws when none
-    /// has the id.
+    /// Marks a stored notification applied at `at` (one more attempt, no error, recorded as an
+    /// ``InboxAttempt``). Throws when none has the id.
     func markInboxProcessed(id: String, at: Timestamp) async throws
-    /// Records a failed attempt at a stored notification, unless it was applied meanwhile.
-    /// Returns whether it was marked.
+    /// Records a failed attempt at `at` at a stored notification (counted, its error kept as the
+    /// last and in an ``InboxAttempt``), unless it was applied meanwhile. Returns whether it was
+    /// marked.
     @discardableResult
-    func markInboxFailed(id: String, error: String) async throws -> Bool
+    func markInboxFailed(id: String, error: String, at: Timestamp) async throws -> Bool
+    /// Marks a stored notification rejected at `at` (it can never be applied): counted, the reason
+    /// kept as the last error and in an ``InboxAttempt``, unless it was applied meanwhile. Returns
+    /// whether it was marked.
+    @discardableResult
+    func markInboxRejected(id: String, reason: String, at: Timestamp) async throws -> Bool
 }
 
 /// A notification body as received, kept before Apple gets its 2xx.

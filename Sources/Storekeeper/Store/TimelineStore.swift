@@ -1,5 +1,3 @@
-public import AppStoreModels
-
 /// The store's side of a customer's timeline: each source of entries read newest first through
 /// a customer index, strictly before a ``TimelineBound`` (the service merges the sources into
 /// one page, see ``TimelinePage``).
@@ -18,7 +16,7 @@ public protocol TimelineStoreReader: Sendable {
     /// without their bodies.
     func timelineNotifications(
         customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
-    ) async throws -> [TimelineNotification]
+    ) async throws -> [InboxPageEntry]
 }
 
 /// Whose audit events a timeline shows.
@@ -42,52 +40,5 @@ public struct SequencedAuditEvent: Hashable, Sendable {
     public init(sequence: Int64, event: AuditEvent) {
         self.sequence = sequence
         self.event = event
-    }
-}
-
-/// A stored notification without its body: what a timeline shows of it (the inbox list shows
-/// more, ``InboxSummary``).
-public struct TimelineNotification: Hashable, Sendable, Codable {
-    public var id: String
-    public var appId: String
-    public var version: Int
-    public var receivedAt: Timestamp
-    public var status: InboxNotification.Status
-    public var attempts: Int
-    public var lastError: String?
-    public var notificationType: String?
-    public var subtype: String?
-    public var signedDate: Timestamp?
-    public var processedAt: Timestamp?
-
-    public init(
-        id: String, appId: String, version: Int, receivedAt: Timestamp, status: InboxNotification.Status, attempts: Int,
-        lastError: String?, notificationType: String?, subtype: String?, signedDate: Timestamp?, processedAt: Timestamp?
-    ) {
-        self.id = id
-        self.appId = appId
-        self.version = version
-        self.receivedAt = receivedAt
-        self.status = status
-        self.attempts = attempts
-        self.lastError = lastError
-        self.notificationType = notificationType
-        self.subtype = subtype
-        self.signedDate = signedDate
-        self.processedAt = processedAt
-    }
-
-    public init(_ notification: InboxNotification) {
-        id = notification.id
-        appId = notification.appId
-        version = notification.version
-        receivedAt = notification.receivedAt
-        status = notification.status
-        attempts = notification.attempts
-        lastError = notification.lastError
-        notificationType = notification.notificationType
-        subtype = notification.subtype
-        signedDate = notification.signedDate
-        processedAt = notification.processedAt
     }
 }

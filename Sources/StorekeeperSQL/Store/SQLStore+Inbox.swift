@@ -33,6 +33,24 @@ enum InboxRows {
     static let markFailed = """
         UPDATE inbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
         """
+    static let markRejected = """
+        UPDATE inbox SET status = 'rejected', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
+        """
+    /// `$1` entry, `$2` time, `$3` outcome, `$4` error: numbered after the entry's latest attempt.
+    /// Run after the statement that wrote the outcome, whose row lock on the entry orders
+    /// concurrent attempts (PostgreSQL) — SQLite has one writer.
+    static let insertAttempt = """
+        INSERT INTO inbox_attempts (inbox_id, number, attempted_at, outcome, error)
+        SELECT $1, COALESCE(MAX(number), 0) + 1, $2, $3, $4 FROM inbox_attempts WHERE inbox_id = $1
+        """
+    /// Keeps the latest `$2` attempts of entry `$1`.
+    static let pruneAttempts = """
+        DELETE FROM inbox_attempts WHERE inbox_id = $1
+            AND number <= (SELECT MAX(number) FROM inbox_attempts WHERE inbox_id = $1) - $2
+        """
+    static let attempts = """
+        SELECT number, attempted_at, outcome, error FROM inbox_attempts WHERE inbox_id = $1 ORDER BY number
+        """
     /// `$1` limit, `$2` minimum age (ms), `$3` now, then one placeholder per app (`apps` of
     /// them, at least one). The wait doubles with each failed attempt, up to 2^12 times the
     /// minimum age; `inbox_status` narrows the scan to the unfinished entries.
@@ -87,11 +105,23 @@ extension SQLStoreQuerying {
     func inboxCount(status: InboxNotification.Status) async throws -> Int {
         try await sql.single(InboxRows.count, [.text(status.rawValue)]).int(0)
     }
+
+    func inboxAttempts(id: String) async throws -> [InboxAttempt] {
+        try await sql.query(InboxRows.attempts, [.text(id)]).map { row in
+            InboxAttempt(
+                number: try row.int(0), at: try row.timestamp(1), outcome: try row.closedEnum(InboxAttempt.Outcome.self, 2),
+                error: try row.optionalString(3))
+        }
+    }
 }
 
 extension SQLStoreTransaction {
     func insertInbox(_ notification: InboxNotification) async throws -> Bool {
-        try await sql.execute(InboxRows.insert, InboxRows.binds(notification)) == 1
+        guard try await sql.execute(InboxRows.insert, InboxRows.binds(notification)) == 1 else { return false }
+        if let first = InboxAttempt.first(of: notification) {
+            try await recordInboxAttempt(id: notification.id, at: first.at, outcome: first.outcome, error: first.error)
+        }
+        return true
     }
 
     func updateInbox(_ notification: InboxNotification) async throws {
@@ -107,9 +137,24 @@ extension SQLStoreTransaction {
         guard try await sql.execute(InboxRows.markProcessed, [.text(id), SQLValue(at)]) == 1 else {
             throw SQLPurchaseStoreError.notFound("no inbox notification \(id) to mark processed")
         }
+        try await recordInboxAttempt(id: id, at: at, outcome: .processed, error: nil)
     }
 
-    func markInboxFailed(id: String, error: String) async throws -> Bool {
-        try await sql.execute(InboxRows.markFailed, [.text(id), .text(error)]) == 1
+    func markInboxFailed(id: String, error: String, at: Timestamp) async throws -> Bool {
+        guard try await sql.execute(InboxRows.markFailed, [.text(id), .text(error)]) == 1 else { return false }
+        try await recordInboxAttempt(id: id, at: at, outcome: .failed, error: error)
+        return true
+    }
+
+    func markInboxRejected(id: String, reason: String, at: Timestamp) async throws -> Bool {
+        guard try await sql.execute(InboxRows.markRejected, [.text(id), .text(reason)]) == 1 else { return false }
+        try await recordInboxAttempt(id: id, at: at, outcome: .rejected, error: reason)
+        return true
+    }
+
+    /// Appends an attempt to the entry's history and drops those beyond ``InboxAttempt/retained``.
+    private func recordInboxAttempt(id: String, at: Timestamp, outcome: InboxAttempt.Outcome, error: String?) async throws {
+        _ = try await sql.execute(InboxRows.insertAttempt, [.text(id), SQLValue(at), .text(outcome.rawValue), SQLValue(error)])
+        _ = try await sql.execute(InboxRows.pruneAttempts, [.text(id), .integer(Int64(InboxAttempt.retained))])
     }
 }

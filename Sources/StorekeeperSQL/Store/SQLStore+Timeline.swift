@@ -37,20 +37,6 @@ enum TimelineRows {
         }
     }
 
-    /// A notification without its body.
-    static let notificationColumns = """
-        id, app_id, version, received_at, status, attempts, last_error, notification_type, subtype, signed_date, processed_at
-        """
-
-    static func notification(_ row: SQLRow) throws -> TimelineNotification {
-        TimelineNotification(
-            id: try row.string(0), appId: try row.string(1), version: try row.int(2), receivedAt: try row.timestamp(3),
-            status: try row.closedEnum(InboxNotification.Status.self, 4), attempts: try row.int(5),
-            lastError: try row.optionalString(6), notificationType: try row.optionalString(7),
-            subtype: try row.optionalString(8), signedDate: try row.optionalTimestamp(9),
-            processedAt: try row.optionalTimestamp(10))
-    }
-
     /// The fact reference of a notification, `notification:<inbox id>`: its 13-character prefix.
     static let notificationFact = "substr(fact, 1, 13) = 'notification:'"
 }
@@ -84,17 +70,17 @@ extension SQLStoreQuerying {
 
     func timelineNotifications(
         customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
-    ) async throws -> [TimelineNotification] {
+    ) async throws -> [InboxPageEntry] {
         let limitBind = try limitValue(limit)
         let cut = TimelineRows.condition(before, time: "received_at", keys: ["id"], first: 4)
         return try await sql.query(
             """
-            SELECT \(TimelineRows.notificationColumns) FROM inbox
+            SELECT \(InboxQueryRows.summaryColumns) FROM inbox
             WHERE app_id = $3 AND id IN (
                 SELECT substr(fact, 14) FROM audit_events WHERE customer_id = $1 AND \(TimelineRows.notificationFact)
             )\(cut.sql)
             ORDER BY received_at DESC, id DESC LIMIT $2
             """, [SQLValue(customerId), limitBind, .text(appId)] + cut.binds
-        ).map(TimelineRows.notification)
+        ).map(InboxQueryRows.summary)
     }
 }

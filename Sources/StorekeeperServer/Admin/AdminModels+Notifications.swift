@@ -59,10 +59,29 @@ struct InboxDetailResponse: Codable, Sendable {
     let transaction: JWSTransactionDecodedPayload?
     let renewalInfo: JWSRenewalInfoDecodedPayload?
     let v1: AppStoreServerNotificationV1?
+    /// Every recorded processing attempt, oldest first (the latest ``InboxAttempt/retained``;
+    /// `notification.attempts` counts them all).
+    let attempts: [InboxAttemptBody]
     /// Replays and other operator actions on this entry, oldest first.
     let actions: [AuditEventBody]
     /// The stored body as text (V1: the shared secret replaced by `"<redacted>"`).
     let rawBody: String?
+}
+
+/// One processing attempt of an inbox entry: its number, when, how it ended, and its error.
+struct InboxAttemptBody: Codable, Sendable {
+    let number: Int
+    let at: Timestamp
+    /// `processed`, `failed` (a retry may cure it) or `rejected` (none will).
+    let outcome: String
+    let error: String?
+
+    init(_ attempt: InboxAttempt) {
+        number = attempt.number
+        at = attempt.at
+        outcome = attempt.outcome.rawValue
+        error = attempt.error
+    }
 }
 
 /// What replaying one entry did.

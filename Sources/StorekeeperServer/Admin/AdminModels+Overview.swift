@@ -119,6 +119,9 @@ struct ConsumptionRequestsResponse: Encodable {
 }
 
 struct ConsumptionRequestBody: Encodable {
+    /// The status of a request Storekeeper did not answer (see `notSentReason`).
+    static let notSent = "notSent"
+
     var id: UUID
     var environment: String
     var transactionId: String
@@ -126,19 +129,25 @@ struct ConsumptionRequestBody: Encodable {
     /// When Apple signed the CONSUMPTION_REQUEST, and the end of its 12-hour window.
     var requestedAt: Timestamp
     var deadline: Timestamp?
-    /// When the answer was queued, and how its sending stands: `pending`, `delivered`, `failed`.
-    var queuedAt: Timestamp
+    /// When Storekeeper decided: queued the answer, or chose not to send one.
+    var decidedAt: Timestamp
+    /// When the answer was queued (absent when none was); `status` is how its sending stands:
+    /// `pending`, `delivered`, `failed`, or `notSent` when no answer was sent.
+    var queuedAt: Timestamp?
     var status: String
+    /// Why no answer was sent: `noConsent` (Apple accepts consumption data only with the
+    /// customer's consent).
+    var notSentReason: String?
     var attempts: Int
     var lastError: String?
     var deliveredAt: Timestamp?
-    /// Milliseconds left in Apple's window (0 once it closed); absent once the answer was sent
-    /// or given up.
+    /// Milliseconds left in Apple's window (0 once it closed), while an answer is pending or
+    /// none was sent; absent once the answer was sent or given up.
     var timeLeft: Int64?
-    /// Whether the answer reached Apple before the deadline (absent while pending).
+    /// Whether the answer reached Apple before the deadline (absent while pending or not sent).
     var answeredInTime: Bool?
     /// The answer as sent to Apple (Send Consumption Information, its own field names).
-    var answer: ConsumptionRequest
+    var answer: ConsumptionRequest?
 }
 
 /// `GET /v1/admin/apps/{app}/overview/operations`.

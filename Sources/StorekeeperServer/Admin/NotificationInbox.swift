@@ -33,7 +33,9 @@ struct NotificationInbox: Sendable {
 
     func detail(_ id: String, raw: Bool) async throws -> InboxDetailResponse {
         let entry = try await entry(id)
-        let actions = try await store.read { try await $0.auditEvents(subject: Self.subject(id)) }
+        let (actions, attempts) = try await store.read {
+            (try await $0.auditEvents(subject: Self.subject(id)), try await $0.inboxAttempts(id: id))
+        }
         var verified = false
         var verificationError: String?
         var payload: ResponseBodyV2DecodedPayload?
@@ -58,7 +60,8 @@ struct NotificationInbox: Sendable {
         return InboxDetailResponse(
             notification: InboxEntryBody(InboxPageEntry(entry)), verified: verified, verificationError: verificationError,
             payload: payload, transaction: transaction, renewalInfo: renewalInfo, v1: v1,
-            actions: actions.map(AuditEventBody.init), rawBody: raw ? Self.rawText(entry) : nil)
+            attempts: attempts.map(InboxAttemptBody.init), actions: actions.map(AuditEventBody.init),
+            rawBody: raw ? Self.rawText(entry) : nil)
     }
 
     /// A signed body's payload read without verification (to show what a rejected body says).

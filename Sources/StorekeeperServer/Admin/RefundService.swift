@@ -4,7 +4,7 @@ import Storekeeper
 
 /// The refunds and consumption-requests views of one app (issue #17, item 6): refunds as the
 /// write path recorded them (``OverviewRollup``) with the wallet entries the refund booked, and
-/// the answers to Apple's CONSUMPTION_REQUESTs as queued in the outbox.
+/// Apple's CONSUMPTION_REQUESTs: the answers queued in the outbox and those left unanswered.
 struct RefundService: Sendable {
     let store: any PurchaseStore
     let app: AppConfiguration
@@ -53,35 +53,68 @@ struct RefundService: Sendable {
             quantity: record.quantity, wallet: wallet)
     }
 
-    /// The app's consumption answers, newest first, after the cursor `before`.
+    /// The app's CONSUMPTION_REQUESTs, newest first, after the cursor `before`: the answers
+    /// queued in the outbox and the requests left unanswered for want of consent, merged by when
+    /// Storekeeper decided (both sources page by `(createdAt, id)`, so one cursor continues both).
     func consumptionRequests(before: OutboxCursor?, limit: Int) async throws -> ConsumptionRequestsResponse {
         let now = now()
-        let messages = try await store.read {
-            try await $0.outboxMessages(
-                destination: ConsumptionResponder.destination(appId: app.id), before: before, limit: limit + 1)
+        let (messages, refusals) = try await store.read { reader in
+            (
+                try await reader.outboxMessages(
+                    destination: ConsumptionResponder.destination(appId: app.id), before: before, limit: limit + 1),
+                try await reader.consumptionRefusals(appId: app.id, before: before, limit: limit + 1)
+            )
         }
-        var bodies: [ConsumptionRequestBody] = []
-        for message in messages.prefix(limit) {
-            let sent: ConsumptionResponder.Message
-            do {
-                sent = try JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)
-            } catch {
-                throw StorekeeperError(
-                    .internalError, "stored consumption answer \(message.id) is unreadable", status: .internalServerError, underlying: error
-                )
-            }
-            let pending = message.status == .pending
-            bodies.append(
-                ConsumptionRequestBody(
-                    id: message.id, environment: sent.environment, transactionId: sent.transactionId, customerId: message.customerId,
-                    requestedAt: sent.requestedAt, deadline: message.deadline, queuedAt: message.createdAt, status: message.status.rawValue,
-                    attempts: message.attempts, lastError: message.lastError, deliveredAt: message.deliveredAt,
-                    timeLeft: pending ? message.deadline.map { max(0, $0.millisecondsSince1970 - now.millisecondsSince1970) } : nil,
-                    answeredInTime: pending
-                        ? nil : message.deliveredAt.map { delivered in message.deadline.map { delivered <= $0 } ?? true } ?? false,
-                    answer: sent.current))
+        let answered = try messages.map { (cursor: OutboxCursor($0), body: try Self.answered($0, now: now)) }
+        let refused = refusals.map {
+            (cursor: OutboxCursor(createdAt: $0.createdAt, id: $0.id), body: Self.refused($0, now: now))
         }
-        let next = messages.count > limit ? messages.prefix(limit).last.map { OutboxCursor($0).token } : nil
-        return ConsumptionRequestsResponse(consumptionRequests: bodies, nextCursor: next)
+        // Newest first: later `createdAt`, then the greater id (as the stores order their text).
+        let merged = (answered + refused).sorted { a, b in
+            a.cursor.createdAt != b.cursor.createdAt
+                ? a.cursor.createdAt > b.cursor.createdAt
+                : Self.idText(b.cursor.id).utf8.lexicographicallyPrecedes(Self.idText(a.cursor.id).utf8)
+        }
+        let page = merged.prefix(limit)
+        let next = merged.count > limit ? page.last.map { $0.cursor.token } : nil
+        return ConsumptionRequestsResponse(consumptionRequests: page.map(\.body), nextCursor: next)
+    }
+
+    static func answered(_ message: OutboxMessage, now: Timestamp) throws -> ConsumptionRequestBody {
+        let sent: ConsumptionResponder.Message
+        do {
+            sent = try JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)
+        } catch {
+            throw StorekeeperError(
+                .internalError, "stored consumption answer \(message.id) is unreadable", status: .internalServerError, underlying: error)
+        }
+        let pending = message.status == .pending
+        return ConsumptionRequestBody(
+            id: message.id, environment: sent.environment, transactionId: sent.transactionId, customerId: message.customerId,
+            requestedAt: sent.requestedAt, deadline: message.deadline, decidedAt: message.createdAt, queuedAt: message.createdAt,
+            status: message.status.rawValue, notSentReason: nil, attempts: message.attempts, lastError: message.lastError,
+            deliveredAt: message.deliveredAt, timeLeft: pending ? message.deadline.map { timeLeft(until: $0, now: now) } : nil,
+            answeredInTime: pending
+                ? nil : message.deliveredAt.map { delivered in message.deadline.map { delivered <= $0 } ?? true } ?? false,
+            answer: sent.current)
+    }
+
+    /// A request left unanswered: status `notSent`, why, and the time left in Apple's window
+    /// (an answer is only possible within it, with the customer's consent).
+    static func refused(_ refusal: ConsumptionRefusal, now: Timestamp) -> ConsumptionRequestBody {
+        ConsumptionRequestBody(
+            id: refusal.id, environment: refusal.environment.rawValue, transactionId: refusal.transactionId,
+            customerId: refusal.customerId, requestedAt: refusal.requestedAt, deadline: refusal.deadline,
+            decidedAt: refusal.createdAt, queuedAt: nil, status: ConsumptionRequestBody.notSent, notSentReason: refusal.reason,
+            attempts: 0, lastError: nil, deliveredAt: nil, timeLeft: timeLeft(until: refusal.deadline, now: now),
+            answeredInTime: nil, answer: nil)
+    }
+
+    /// An id as the stores keep and order it: lowercase text, compared by bytes.
+    private static func idText(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    /// Milliseconds from `now` to `deadline`, 0 once it passed.
+    static func timeLeft(until deadline: Timestamp, now: Timestamp) -> Int64 {
+        max(0, deadline.millisecondsSince1970 - now.millisecondsSince1970)
     }
 }

@@ -60,13 +60,14 @@ extension NotificationService {
                     fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 2,
                     signedDate: verified.payload.signedDate, now: now)
             } catch {
-                if error.isRetryable { return .retry(error.description) }
-                _ = try? await store.write { tx in
-                    var rejected = entry
-                    rejected.status = .rejected
-                    rejected.lastError = Self.storable(error.description)
-                    try await tx.updateInbox(rejected)
+                // Either way the attempt is recorded: a retryable failure counts towards the
+                // entry's backoff, a permanent one rejects it.
+                let reason = Self.storable(error.description)
+                if error.isRetryable {
+                    _ = try? await store.write { tx in try await tx.markInboxFailed(id: entry.id, error: reason, at: now) }
+                    return .retry(error.description)
                 }
+                _ = try? await store.write { tx in try await tx.markInboxRejected(id: entry.id, reason: reason, at: now) }
                 return .rejected(error.description)
             }
         }

@@ -113,16 +113,17 @@ public struct StorekeeperConfiguration: Sendable {
 
     /// The configuration from `path` (optional), overridden by environment variables
     /// (`SERVER_PORT`, `APP_MAIN_SHARED_SECRET`: the dotted key upper-cased, camelCase words split
-    /// by `_`, arrays comma-separated) and `overrides` (command-line flags).
+    /// by `_`, arrays comma-separated) and `overrides` (command-line flags: dotted keys with text
+    /// values, read as the environment's are, so `"true"` sets a boolean key).
     public static func load(
         path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         overrides: [String: String] = [:], defaults: [AbsoluteConfigKey: ConfigValue] = [:]
     ) async throws -> StorekeeperConfiguration {
         var providers: [any ConfigProvider] = []
         if !overrides.isEmpty {
-            var values: [AbsoluteConfigKey: ConfigValue] = [:]
-            for (key, value) in overrides { values[AbsoluteConfigKey(stringLiteral: key)] = ConfigValue(stringLiteral: value) }
-            providers.append(InMemoryProvider(values: values))
+            // Flags are text like environment variables, and are read the same way: "true" is a
+            // boolean for a boolean key, "8080" an integer for an integer key, "a,b" an array.
+            providers.append(EnvironmentVariablesProvider(environmentVariables: OverrideNames.environment(overrides)))
         }
         providers.append(EnvironmentVariablesProvider(environmentVariables: environment))
         if let path {

@@ -4,7 +4,7 @@ import Hummingbird
 import Storekeeper
 
 /// The notifications inbox in the console, through the admin API's ``NotificationInbox``: the
-/// list with filters (status, type), one notification decoded with its replays, its raw body on
+/// list with filters (status, type), one notification decoded with its attempts and replays, its raw body on
 /// request, and replaying it (support role; a reason and the form's idempotency key, as the API).
 extension ConsoleRoutes {
     struct NotificationsPage {
@@ -38,6 +38,14 @@ extension ConsoleRoutes {
             let details: String?
         }
 
+        /// One processing attempt: when, how it ended, its error.
+        struct Attempt {
+            let number: Int
+            let time: String
+            let outcome: String
+            let error: String?
+        }
+
         let id: String
         let received: String
         let type: String
@@ -46,6 +54,10 @@ extension ConsoleRoutes {
         let verified: String
         let transactionId: String?
         let productId: String?
+        /// Every recorded attempt, oldest first; `attemptCount` counts them all.
+        let attempts: [Attempt]
+        let attemptCount: Int
+        let hasAttempts: Bool
         let actions: [Action]
         let raw: String?
         let rawHref: String
@@ -117,6 +129,10 @@ extension ConsoleRoutes {
                 ? (detail.verified ? "✓ signature verified now" : "✗ not verified: \(detail.verificationError ?? "")")
                 : "V1 (shared secret)",
             transactionId: detail.transaction?.transactionId, productId: detail.transaction?.productId,
+            attempts: detail.attempts.map {
+                NotificationPage.Attempt(number: $0.number, time: ConsoleFormat.time($0.at), outcome: $0.outcome, error: $0.error)
+            },
+            attemptCount: entry.attempts, hasAttempts: !detail.attempts.isEmpty,
             actions: detail.actions.map { action in
                 NotificationPage.Action(
                     time: ConsoleFormat.time(action.createdAt), actor: action.actor, kind: action.kind, reason: action.reason,

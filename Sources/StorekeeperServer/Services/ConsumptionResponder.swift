@@ -4,8 +4,9 @@ import Storekeeper
 
 /// Answers CONSUMPTION_REQUEST notifications: builds the consumption data from what Storekeeper
 /// knows and queues it in the outbox (sent to Apple by `OutboxDispatcher` before Apple's
-/// 12-hour deadline). Without the customer's consent nothing is sent, as Apple requires; the
-/// decision is audited either way.
+/// 12-hour deadline). Without the customer's consent nothing is sent, as Apple requires (it
+/// rejects `customerConsented` other than `true`, and asks apps not to respond without consent);
+/// the refusal is recorded (``ConsumptionRefusal``) and the decision audited either way.
 struct ConsumptionResponder: Sendable {
     let app: AppConfiguration
 
@@ -45,6 +46,14 @@ struct ConsumptionResponder: Sendable {
                 sampleContentProvided: app.consumption.sampleContentProvided, now: now))
         let subject = "\(transaction.environment.rawValue):\(transaction.transactionId)"
         guard report.current.customerConsented else {
+            // Apple refuses consumption data without `customerConsented` true: nothing is sent.
+            // The refusal is kept for the operators' consumption view, once per notification.
+            _ = try await tx.recordConsumptionRefusal(
+                ConsumptionRefusal(
+                    appId: app.id, notification: reference, environment: transaction.environment,
+                    transactionId: transaction.transactionId, customerId: owner, requestedAt: request.signedDate,
+                    deadline: request.signedDate.adding(milliseconds: Self.deadlineMilliseconds), createdAt: now,
+                    reason: ConsumptionRefusal.noConsent))
             try await tx.append(
                 AuditEvent(
                     customerId: owner, kind: "consumption.notAnswered", actor: .apple, subject: subject, fact: reference,

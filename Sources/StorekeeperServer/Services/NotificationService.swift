@@ -53,11 +53,12 @@ public struct NotificationService: Sendable {
             verified = try runtime.signedData.verifyNotificationBody(body)
         } catch {
             if error.isRetryable {
+                let reason = Self.storable(error.description)
                 _ = try? await store.write { tx in
-                    try await tx.insertInbox(
-                        InboxNotification(
-                            id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
-                            status: .failed, lastError: Self.storable(error.description)))
+                    let failed = InboxNotification(
+                        id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
+                        status: .failed, attempts: 1, lastError: reason)
+                    if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: failed.id, error: reason, at: now) }
                 }
                 metrics.notification(type: "unknown", version: 2, outcome: "retry")
                 return .retry(error.description)
@@ -101,7 +102,7 @@ public struct NotificationService: Sendable {
             failed.processedAt = nil
             failed.lastError = reason
             _ = try? await store.write { tx in
-                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: reason) }
+                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: reason, at: now) }
             }
             metrics.notification(type: type, version: 2, outcome: "retry")
             return .retry("processing failed: \(error)")
@@ -143,9 +144,9 @@ public struct NotificationService: Sendable {
         } catch {
             let reason = Self.storable(String(describing: error))
             if Self.isUnstorable(error) {
-                return await markRejected(inboxId: inboxId, reason: reason, type: type, version: version)
+                return await markRejected(inboxId: inboxId, reason: reason, type: type, version: version, now: now)
             }
-            _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: reason) }
+            _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: reason, at: now) }
             metrics.notification(type: type, version: version, outcome: "retry")
             return .retry("processing failed: \(error)")
         }
@@ -256,7 +257,7 @@ public struct NotificationService: Sendable {
                 try await tx.insertInbox(
                     InboxNotification(
                         id: id, appId: runtime.config.id, version: 1, body: Data(body), receivedAt: now, status: .rejected,
-                        lastError: "shared secret missing or wrong", notificationType: type))
+                        attempts: 1, lastError: "shared secret missing or wrong", notificationType: type))
             }
             metrics.notification(type: type, version: 1, outcome: "unauthorized")
             return .unauthorized
@@ -293,8 +294,10 @@ public struct NotificationService: Sendable {
                 let facts = try await Self.confirmed(interpretation, with: refresher)
                 return await processAll(facts, inboxId: id, type: type, now: now)
             } catch {
+                let reason = Self.storable("could not confirm with Apple: \(error)")
+                _ = try? await store.write { tx in try await tx.markInboxFailed(id: id, error: reason, at: now) }
                 metrics.notification(type: type, version: 1, outcome: "retry")
-                return .retry("could not confirm with Apple: \(error)")
+                return .retry(reason)
             }
         }
         return await processAll(interpretation.facts, inboxId: id, type: type, now: now)
@@ -358,7 +361,7 @@ public struct NotificationService: Sendable {
         let reason = Self.storable(reason)
         let entry = InboxNotification(
             id: Self.digestId(body), appId: runtime.config.id, version: version, body: Data(body), receivedAt: now,
-            status: .rejected, lastError: reason)
+            status: .rejected, attempts: 1, lastError: reason)
         do {
             try await store.write { tx in
                 if try await !tx.insertInbox(entry) { try await tx.recordInboxDuplicate(id: entry.id) }
@@ -371,15 +374,14 @@ public struct NotificationService: Sendable {
     }
 
     /// Marks a stored entry rejected: applying it failed in a way no retry changes.
-    private func markRejected(inboxId: String, reason: String, type: String, version: Int) async -> Answer {
+    private func markRejected(inboxId: String, reason: String, type: String, version: Int, now: Timestamp) async -> Answer {
         do {
             try await store.write { tx in
-                guard var entry = try await tx.inboxNotification(id: inboxId) else {
+                // Not marked when it was applied meanwhile (processed is final).
+                let marked = try await tx.markInboxRejected(id: inboxId, reason: reason, at: now)
+                if !marked, try await tx.inboxStatus(id: inboxId) == nil {
                     throw SQLPurchaseStoreError(.notFound, "no inbox notification \(inboxId) to mark rejected")
                 }
-                entry.status = .rejected
-                entry.lastError = reason
-                try await tx.updateInbox(entry)
             }
         } catch {
             metrics.notification(type: type, version: version, outcome: "retry")

@@ -131,7 +131,7 @@ extension MemoryStoreQuerying {
 
     func timelineNotifications(
         customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int
-    ) async throws -> [TimelineNotification] {
+    ) async throws -> [InboxPageEntry] {
         try handle.reading { try $0.timelineNotifications(customerId: customerId, appId: appId, before: before, limit: limit) }
     }
 

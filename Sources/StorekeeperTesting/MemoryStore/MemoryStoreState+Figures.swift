@@ -50,16 +50,20 @@ extension MemoryStoreState {
     func outboxMessages(destination: String, before: OutboxCursor?, limit: Int) throws -> [OutboxMessage] {
         try PurchaseStoreError.checkLimit(limit)
         try MemoryText.refuseNUL(destination)
-        /// `(created_at, id)` ascending, as the index orders it.
-        func precedes(_ a: (Timestamp, String), _ b: (Timestamp, String)) -> Bool {
-            a.0 != b.0 ? a.0 < b.0 : MemoryText.precedes(a.1, b.1)
+        let rows = outbox.values.filter { $0.destination == destination }
+        return try Self.newestFirst(rows, before: before, limit: limit) { OutboxCursor($0) }
+    }
+
+    /// `rows` in `(created_at, id)` descending order (the order of the indexes they are read
+    /// through), strictly older than `before`, at most `limit`.
+    static func newestFirst<Row>(
+        _ rows: some Sequence<Row>, before: OutboxCursor?, limit: Int, position: (Row) -> OutboxCursor
+    ) throws -> [Row] {
+        func precedes(_ a: OutboxCursor, _ b: OutboxCursor) -> Bool {
+            a.createdAt != b.createdAt ? a.createdAt < b.createdAt : MemoryText.precedes(MemoryText.text(a.id), MemoryText.text(b.id))
         }
-        let cursor = before.map { ($0.createdAt, MemoryText.text($0.id)) }
-        let rows = outbox.values.filter { message in
-            message.destination == destination && (cursor.map { precedes((message.createdAt, MemoryText.text(message.id)), $0) } ?? true)
-        }
-        .sorted { precedes(($1.createdAt, MemoryText.text($1.id)), ($0.createdAt, MemoryText.text($0.id))) }
-        return try Self.limited(rows, limit)
+        let older = rows.filter { row in before.map { precedes(position(row), $0) } ?? true }
+        return try limited(older.sorted { precedes(position($1), position($0)) }, limit)
     }
 
     func operationsFigures(appId: String, since: Timestamp, now: Timestamp) throws -> OperationsFigures {

@@ -46,6 +46,9 @@ extension MemoryStoreState {
         try Self.refuseNUL(in: notification)
         guard inbox[notification.id] == nil else { return false }
         inbox[notification.id] = notification
+        if let first = InboxAttempt.first(of: notification) {
+            recordInboxAttempt(id: notification.id, at: first.at, outcome: first.outcome, error: first.error)
+        }
         return true
     }
 
@@ -70,17 +73,12 @@ extension MemoryStoreState {
         entry.attempts += 1
         entry.lastError = nil
         inbox[id] = entry
+        recordInboxAttempt(id: id, at: at, outcome: .processed, error: nil)
     }
 
     /// Not once processed: a late failure report does not undo the application.
-    mutating func markInboxFailed(id: String, error: String) throws -> Bool {
-        try MemoryText.refuseNUL(id, error)
-        guard var entry = inbox[id], entry.status != .processed else { return false }
-        entry.status = .failed
-        entry.attempts += 1
-        entry.lastError = error
-        inbox[id] = entry
-        return true
+    mutating func markInboxFailed(id: String, error: String, at: Timestamp) throws -> Bool {
+        try markInboxUnapplied(id: id, rejected: false, error: error, at: at)
     }
 
     static func refuseNUL(in n: InboxNotification) throws(SQLError) {

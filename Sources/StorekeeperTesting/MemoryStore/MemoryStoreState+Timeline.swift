@@ -35,7 +35,7 @@ extension MemoryStoreState {
     }
 
     /// `received_at DESC, id DESC` among the app's notifications the customer's audit events name.
-    func timelineNotifications(customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int) throws -> [TimelineNotification] {
+    func timelineNotifications(customerId: CustomerID, appId: String, before: TimelineBound?, limit: Int) throws -> [InboxPageEntry] {
         try PurchaseStoreError.checkLimit(limit)
         try MemoryText.refuseNUL(customerId.rawValue, appId)
         let prefix = "notification:"
@@ -49,6 +49,6 @@ extension MemoryStoreState {
         }.sorted {
             Self.ordered($1, $0, by: [{ Self.compare($0.receivedAt, $1.receivedAt) }, { Self.compareText($0.id, $1.id) }])
         }
-        return try Self.limited(rows, limit).map(TimelineNotification.init)
+        return try Self.limited(rows, limit).map(InboxPageEntry.init)
     }
 }

@@ -28,6 +28,9 @@ struct MemoryStoreState: Sendable {
     var audit: [(seq: Int64, event: AuditEvent)] = []
     var auditIds: Set<UUID> = []
     var inbox: [String: InboxNotification] = [:]
+    /// Entry id → its latest attempts, oldest first.
+    var inboxAttempts: [String: [InboxAttempt]] = [:]
+    var consumptionRefusals: [MemoryRefusalKey: ConsumptionRefusal] = [:]
     var massExtensions: [MemoryMassExtensionKey: MassExtensionRecord] = [:]
     var outbox: [UUID: OutboxMessage] = [:]
     var watermarks: [String: String] = [:]

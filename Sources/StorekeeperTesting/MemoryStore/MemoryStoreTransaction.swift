@@ -75,8 +75,8 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
     func markInboxProcessed(id: String, at: Timestamp) async throws { try handle.writing { try $0.markInboxProcessed(id: id, at: at) } }
 
     @discardableResult
-    func markInboxFailed(id: String, error: String) async throws -> Bool {
-        try handle.writing { try $0.markInboxFailed(id: id, error: error) }
+    func markInboxFailed(id: String, error: String, at: Timestamp) async throws -> Bool {
+        try handle.writing { try $0.markInboxFailed(id: id, error: error, at: at) }
     }
 
     func enqueueOutbox(_ message: OutboxMessage) async throws { try handle.writing { try $0.enqueueOutbox(message) } }

@@ -112,8 +112,8 @@ extension PurchaseStoreContract {
             #expect(try await store.read { try await $0.inboxStatus(id: "uuid-m") } == .received)
             #expect(try await store.read { try await $0.inboxStatus(id: "none") } == nil)
 
-            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "first") })
-            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "second") })
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "first", at: StoreFixtures.at(2)) })
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "second", at: StoreFixtures.at(3)) })
             var failed = entry
             failed.status = .failed
             failed.attempts = 2
@@ -128,9 +128,9 @@ extension PurchaseStoreContract {
             processed.processedAt = StoreFixtures.at(5)
             #expect(try await store.read { try await $0.inboxNotification(id: "uuid-m") } == processed)
             // A late failure report does not undo the application.
-            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "late") } == false)
+            #expect(try await store.write { try await $0.markInboxFailed(id: "uuid-m", error: "late", at: StoreFixtures.at(6)) } == false)
             #expect(try await store.read { try await $0.inboxNotification(id: "uuid-m") } == processed)
-            #expect(try await store.write { try await $0.markInboxFailed(id: "none", error: "x") } == false)
+            #expect(try await store.write { try await $0.markInboxFailed(id: "none", error: "x", at: StoreFixtures.at(6)) } == false)
             await #expect(throws: (any Error).self) {
                 try await store.write { try await $0.markInboxProcessed(id: "none", at: StoreFixtures.at(6)) }
             }

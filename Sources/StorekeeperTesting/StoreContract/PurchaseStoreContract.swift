@@ -54,4 +54,5 @@ public enum PurchaseStoreContract {
         + inboxQueryCases
         + figuresCases
         + consoleSessionCases
+        + inboxAttemptCases
 }

@@ -92,7 +92,8 @@ import Testing
     }
 
     /// An outage: every monthly subscriber gets five days; the yearly subscriber is untouched;
-    /// Apple's status reports the request complete with its counts.
+    /// Apple's status reports the request in progress with its counts so far while the
+    /// simulator works through the subscribers, then complete.
     @Test(arguments: E2EBackend.all)
     func anOutageIsCompensatedByAMassExtension(_ backend: E2EBackend) async throws {
         try await NotificationAdminStack.run(backend) { h in
@@ -115,9 +116,28 @@ import Testing
             let sent = try await h.support.post("/extensions", body)
             #expect(sent.status == 202, "\(sent.text)")
             let identifier = try #require(sent.json["result"]?["requestIdentifier"]?.stringValue)
+            let anaExpiry = try #require(anaBought.transaction.expiresDate).millisecondsSince1970
+            let benExpiry = try #require(benBought.transaction.expiresDate).millisecondsSince1970
 
-            for (customer, bought) in [(ana, anaBought), (ben, benBought)] {
-                let expiry = try #require(bought.transaction.expiresDate).millisecondsSince1970
+            // Apple takes its time: accepted, in progress, nobody extended yet.
+            let started = try await h.viewer.get("/extensions/\(identifier)")
+            #expect(started.status == 200, "\(started.text)")
+            #expect(started.json["complete"]?.boolValue == false)
+            #expect(started.json["completeDate"] == nil)
+            #expect(started.json["succeededCount"]?.intValue == 0)
+            #expect(started.json["failedCount"]?.intValue == 0)
+            #expect(try await h.view(ana).subscriptions.first?.expiresAt == anaExpiry)
+
+            // One subscriber processed (in original transaction ID order: Ana bought first).
+            try await h.simulator.advance(byMilliseconds: h.simulator.massExtensionStepMilliseconds)
+            let halfway = try await h.viewer.get("/extensions/\(identifier)")
+            #expect(halfway.json["complete"]?.boolValue == false)
+            #expect(halfway.json["succeededCount"]?.intValue == 1)
+            #expect(try await h.view(ana).subscriptions.first?.expiresAt == anaExpiry + 5 * Span.day)
+            #expect(try await h.view(ben).subscriptions.first?.expiresAt == benExpiry)
+
+            try await h.simulator.advance(byMilliseconds: h.simulator.massExtensionStepMilliseconds)
+            for (customer, expiry) in [(ana, anaExpiry), (ben, benExpiry)] {
                 #expect(try await h.view(customer).subscriptions.first?.expiresAt == expiry + 5 * Span.day)
             }
             let caiExpiry = try #require(caiBought.transaction.expiresDate).millisecondsSince1970
@@ -126,6 +146,7 @@ import Testing
             let status = try await h.viewer.get("/extensions/\(identifier)")
             #expect(status.status == 200, "\(status.text)")
             #expect(status.json["complete"]?.boolValue == true)
+            #expect(status.json["completeDate"]?.intValue == h.now.millisecondsSince1970)
             #expect(status.json["succeededCount"]?.intValue == 2)
             #expect(status.json["failedCount"]?.intValue == 0)
             #expect(status.json["requestedBy"]?.stringValue?.hasPrefix("support-") == true)
@@ -133,7 +154,6 @@ import Testing
             let again = try await h.support.post("/extensions", body)
             #expect(again.status == 200)
             #expect(again.json["replayed"]?.boolValue == true)
-            let anaExpiry = try #require(anaBought.transaction.expiresDate).millisecondsSince1970
             #expect(try await h.view(ana).subscriptions.first?.expiresAt == anaExpiry + 5 * Span.day, "extended once")
             #expect(try await h.viewer.get("/extensions/\(UUID().uuidString.lowercased())").status == 404)
         }

@@ -92,21 +92,66 @@ struct NotificationsCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "One entry decoded, with the operator actions on it (JSON).")
+            commandName: "show",
+            abstract: "One entry: its state, every processing attempt with its error, and the operator actions on it (--json: decoded).")
 
         @OptionGroup var admin: AdminOptions
 
         @Argument(help: "The notification id (notificationUUID, or sha256:... for a rejected body).")
         var id: String
 
-        @Flag(help: "Include the stored body as received.")
+        @Flag(help: "Include the stored body as received (with --json).")
         var raw = false
 
         func run() async throws {
             let client = try admin.client()
             let data = try await client.get(
                 try admin.appPath("/notifications/\(AdminClient.pathSegment(id))"), query: ["raw": raw ? "true" : nil])
-            print(AdminClient.prettyJSON(data))
+            if admin.json { return print(AdminClient.prettyJSON(data)) }
+            print(try JSONDecoder().decode(Detail.self, from: data).text, terminator: "")
+        }
+
+        /// What the table shows of `GET .../notifications/{id}`.
+        struct Detail: Decodable {
+            let notification: Entry
+            let verified: Bool
+            let verificationError: String?
+            let attempts: [Attempt]
+            let actions: [Action]
+
+            struct Attempt: Decodable {
+                let number: Int
+                let at: Int64
+                let outcome: String
+                let error: String?
+            }
+
+            struct Action: Decodable {
+                let createdAt: Int64
+                let kind: String
+                let actor: String
+                let reason: String?
+            }
+
+            var text: String {
+                var out = Entry.table([notification])
+                out += "verified: \(verified ? "yes" : "no")" + (verificationError.map { " (\($0))" } ?? "") + "\n"
+                out += "\nattempts (\(attempts.count) shown of \(notification.attempts)):\n"
+                var tries = TextTable(["#", "AT", "OUTCOME", "ERROR"])
+                for attempt in attempts {
+                    tries.append([String(attempt.number), CommandLineTime.text(attempt.at), attempt.outcome, attempt.error ?? ""])
+                }
+                out += tries.text
+                if !actions.isEmpty {
+                    out += "\noperator actions:\n"
+                    var done = TextTable(["AT", "KIND", "BY", "REASON"])
+                    for action in actions {
+                        done.append([CommandLineTime.text(action.createdAt), action.kind, action.actor, action.reason ?? ""])
+                    }
+                    out += done.text
+                }
+                return out
+            }
         }
     }
 
