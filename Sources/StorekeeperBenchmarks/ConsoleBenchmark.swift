@@ -73,6 +73,10 @@ public struct ConsoleBenchmark: Sendable {
                     { "\(app)/search?q=\(4_000_000_000_000_000 + 4 * Int64(Int.random(in: 1...customers, using: &$0)))" }
                 ),
                 ("search (no match)", { _ in "\(app)/search?q=nobody-at-all" }),
+                ("overview (30 days)", { _ in "\(app)/overview" }),
+                ("overview (90 days)", { _ in "\(app)/overview?days=90" }),
+                ("refunds", { _ in "\(app)/refunds" }),
+                ("notifications", { _ in "\(app)/notifications" }),
                 ("audit log", { _ in "\(app)/audit" }),
                 ("reconciliation", { _ in "\(app)/reconciliation" }),
                 ("operators", { _ in "/console/operators" }),
