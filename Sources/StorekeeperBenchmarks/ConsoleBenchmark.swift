@@ -82,17 +82,23 @@ public struct ConsoleBenchmark: Sendable {
                 ("operators", { _ in "/console/operators" }),
             ]
             var results: [PageResult] = []
-            for (name, path) in plan {
-                var samples = LatencySamples()
-                var bytes = 0
-                for index in 0..<(requests + requests / 10) {
-                    let target = path(&generator)
-                    let started = ContinuousClock.now
-                    bytes = try await session.get(running.url + target)
-                    // The first tenth warms caches up and is not counted.
-                    if index >= requests / 10 { samples.record(ContinuousClock.now - started) }
+            do {
+                for (name, path) in plan {
+                    var samples = LatencySamples()
+                    var bytes = 0
+                    for index in 0..<(requests + requests / 10) {
+                        let target = path(&generator)
+                        let started = ContinuousClock.now
+                        bytes = try await session.get(running.url + target)
+                        // The first tenth warms caches up and is not counted.
+                        if index >= requests / 10 { samples.record(ContinuousClock.now - started) }
+                    }
+                    results.append(PageResult(page: name, latency: samples.summary(), bytes: bytes))
                 }
-                results.append(PageResult(page: name, latency: samples.summary(), bytes: bytes))
+            } catch {
+                // The client is shut down whatever failed (an HTTP client must not be dropped open).
+                try? await session.client.shutdown()
+                throw error
             }
             try await session.client.shutdown()
             return results

@@ -18,6 +18,7 @@ from conftest import DESKTOP, PHONE
 MONTHLY = "com.example.storekeeper.premium.monthly"
 MONTHLY_B = "com.example.storekeeper.premium.monthly.b"
 BUNDLE = "com.example.storekeeper"
+GEMS = "com.example.storekeeper.gems.100"
 
 
 # MARK: Helpers
@@ -30,7 +31,7 @@ def sign_in(driver, stack, name, key):
     WebDriverWait(driver, 15).until(EC.presence_of_element_located((By.ID, "who")))
 
 
-def shoot(driver, screenshots, name, reload=True):
+def shoot(driver, screenshots, name, reload=True, anchor=None):
     """The current page at desktop and phone widths (the phone as a mobile viewport), then the
     desktop viewport again. A page that answered a form is not reloaded (that would post the form
     again): it is laid out anew at each width instead."""
@@ -39,8 +40,10 @@ def shoot(driver, screenshots, name, reload=True):
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
         if reload:
             driver.refresh()
+        if anchor:
+            driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", anchor)
         else:
-            driver.execute_script("return document.body.getBoundingClientRect().width")
+            driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": DESKTOP[0], "height": DESKTOP[1], "deviceScaleFactor": 1, "mobile": False})
@@ -73,6 +76,31 @@ def crossgrade_story(stack):
                                {"customerId": customer, "signedTransaction": bought[MONTHLY]["signedTransaction"]})
     assert status == 200, answer
     return customer, bought[MONTHLY_B]["transaction"]["transactionId"]
+
+
+def refund_story(stack):
+    """Two gem packs bought through the app's API: the customer consents to share consumption data
+    and asks Apple for a refund of the first (a CONSUMPTION_REQUEST Storekeeper answers); Apple
+    refunds the second (the gems are clawed back). Answers (customer, first, second)."""
+    tag = uuid.uuid4().hex[:8]
+    account, customer = f"browser-refund-{tag}", f"rita-{tag}"
+    status, _ = stack.control("PUT", "/accounts", {"id": account})
+    assert status == 200
+    status, answer = stack.api("PUT", f"/customers/{customer}/consumption-consent", {"consented": True})
+    assert status == 200, answer
+    bought = []
+    for _ in range(2):
+        status, result = stack.control("POST", "/purchases", {"accountId": account, "bundleId": BUNDLE, "productId": GEMS})
+        assert status == 200, result
+        status, answer = stack.api("POST", "/purchases",
+                                   {"customerId": customer, "signedTransaction": result["signedTransaction"]})
+        assert status == 200, answer
+        bought.append(result["transaction"]["transactionId"])
+    status, answer = stack.control("POST", f"/transactions/{bought[0]}/refund-request", {"reason": "UNINTENDED_PURCHASE"})
+    assert status == 200, answer
+    status, answer = stack.control("POST", f"/transactions/{bought[1]}/refund", {"reason": 1})
+    assert status == 200, answer
+    return customer, bought[0], bought[1]
 
 
 def forged_post(driver, path, fields):
@@ -229,6 +257,7 @@ def test_sign_out_ends_the_session(browser, stack):
 
 
 def test_overview_charts_and_refunds(browser, stack, screenshots):
+    customer, requested, refunded = refund_story(stack)
     sign_in(browser, stack, stack.operator_name, stack.operator_key)
     browser.find_element(By.LINK_TEXT, "Overview").click()
     WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "overview-range")))
@@ -253,10 +282,17 @@ def test_overview_charts_and_refunds(browser, stack, screenshots):
     assert len(details.find_elements(By.CSS_SELECTOR, "tbody tr")) == 90
     assert "Notifications from Apple" in browser.find_element(By.ID, "ops-notifications-card").text
     shoot(browser, screenshots, "overview")
+    shoot(browser, screenshots, "overview-charts", anchor="h-charts")
+    shoot(browser, screenshots, "overview-operations", anchor="h-revenue")
 
     browser.find_element(By.LINK_TEXT, "Refunds").click()
     WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "h-consumption")))
-    assert "Refunds and revocations" in text(browser)
+    refunds = browser.find_element(By.ID, "refunds").text
+    assert refunded in refunds and customer in refunds and "Refunded (app issue)" in refunds, refunds
+    assert "gems: 100 refunded" in refunds, "what the refund clawed back"
+    consumption = browser.find_element(By.ID, "consumption").text
+    assert requested in consumption and "customer consented: yes" in consumption, consumption
+    assert "left" in consumption or "in time" in consumption, "the time left, or the answer sent in time"
     shoot(browser, screenshots, "refunds")
 
 

@@ -109,7 +109,7 @@ import Testing
 extension ChartGeometryTests {
     static let labels: [(Int64, ConsoleChart.Unit, String)] = [
         (950, .count, "950"), (12_500, .count, "12.5k"), (3_000_000, .count, "3M"), (1_250_000, .count, "1.2M"),
-        (9990, .milliunits, "9.99"), (12_000_000, .milliunits, "12k"),
+        (9990, .milliunits, "9.99"), (60_000, .milliunits, "60"), (12_000_000, .milliunits, "12k"),
     ]
 
     @Test(arguments: labels)

@@ -28,6 +28,8 @@ struct ConsoleChart {
     struct DayLabel {
         let x: String
         let label: String
+        /// `start` for the first day, `end` for the last, so neither runs off the plot.
+        let anchor: String
     }
 
     struct Bar {
@@ -91,10 +93,12 @@ struct ConsoleChart {
         self.id = id
         self.title = title
         ticks = geometry.scale.ticks.map { Tick(y: ChartGeometry.number(geometry.y($0)), label: Self.axisLabel($0, unit)) }
-        dayLabels =
-            days.isEmpty
-            ? []
-            : geometry.labelledSlots().map { DayLabel(x: ChartGeometry.number(geometry.center($0)), label: String(days[$0].suffix(5))) }
+        let labelled = days.isEmpty ? [] : geometry.labelledSlots()
+        dayLabels = labelled.map { slot in
+            let anchor = labelled.count == 1 ? "middle" : (slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle"))
+            let x = anchor == "start" ? geometry.plotLeft : (anchor == "end" ? geometry.plotRight : geometry.center(slot))
+            return DayLabel(x: ChartGeometry.number(x), label: String(days[slot].suffix(5)), anchor: anchor)
+        }
         series = input.enumerated().map { index, item in
             let total =
                 style == .stackedArea
@@ -133,7 +137,7 @@ struct ConsoleChart {
     }
 
     /// A tick's label, short enough for the axis on a phone: `950`, `12.5k`, `3M` (money in
-    /// units: `9.99`, `12k`).
+    /// units: `9.99`, `60`, `12k`).
     static func axisLabel(_ value: Int64, _ unit: Unit) -> String {
         let divisor: Int64 = unit == .milliunits ? 1000 : 1
         let units = value / divisor
@@ -142,6 +146,8 @@ struct ConsoleChart {
         }
         if units >= 1_000_000 { return short(units / 100_000, "M") }
         if units >= 10_000 { return short(units / 100, "k") }
+        // Whole currency units without decimals (`60`), so the label fits left of the plot.
+        if value % divisor == 0 { return String(units) }
         return format(value, unit)
     }
 

@@ -118,7 +118,7 @@ extension ConsoleRoutes {
             switch item.timeLeft {
             case .some(0): "✗ window closed"
             case .some(let left): "\(ConsoleFormat.duration(left)) left"
-            case .none: "—"
+            case .none: item.deliveredAt != nil ? "answered" : "given up"
             }
         return RefundsPage.Consumption(
             requested: ConsoleFormat.time(item.requestedAt), deadline: ConsoleFormat.time(item.deadline),
