@@ -10,7 +10,7 @@
 # Needs the Debian packages chromium and chromium-driver (.ci/run installs them); Selenium and
 # pytest are installed from PyPI, pinned, into $CONSOLE_BROWSER_VENV (default
 # .build/browser-venv). Nothing is downloaded at run time: Selenium is pointed at the system's
-# chromedriver. Reuses the debug build. Bounded: the demo gets 120 s to come up, the tests 150 s.
+# chromedriver. Reuses the debug build. Bounded: the demo gets 120 s to come up, the tests 300 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -82,7 +82,7 @@ done
 rm -rf "$CONSOLE_SCREENSHOTS"
 mkdir -p "$CONSOLE_SCREENSHOTS"
 status=0
-timeout 150 "$venv/bin/python" -m pytest -p no:cacheprovider -q Tests/Browser "$@" || status=$?
+timeout 300 "$venv/bin/python" -m pytest -p no:cacheprovider -q Tests/Browser "$@" || status=$?
 if [ "$status" != 0 ]; then
     echo "--- demo output ---" >&2
     tail -n 40 "$work/demo.out" >&2

@@ -73,22 +73,32 @@ public struct ConsoleBenchmark: Sendable {
                     { "\(app)/search?q=\(4_000_000_000_000_000 + 4 * Int64(Int.random(in: 1...customers, using: &$0)))" }
                 ),
                 ("search (no match)", { _ in "\(app)/search?q=nobody-at-all" }),
+                ("overview (30 days)", { _ in "\(app)/overview" }),
+                ("overview (90 days)", { _ in "\(app)/overview?days=90" }),
+                ("refunds", { _ in "\(app)/refunds" }),
+                ("notifications", { _ in "\(app)/notifications" }),
                 ("audit log", { _ in "\(app)/audit" }),
                 ("reconciliation", { _ in "\(app)/reconciliation" }),
                 ("operators", { _ in "/console/operators" }),
             ]
             var results: [PageResult] = []
-            for (name, path) in plan {
-                var samples = LatencySamples()
-                var bytes = 0
-                for index in 0..<(requests + requests / 10) {
-                    let target = path(&generator)
-                    let started = ContinuousClock.now
-                    bytes = try await session.get(running.url + target)
-                    // The first tenth warms caches up and is not counted.
-                    if index >= requests / 10 { samples.record(ContinuousClock.now - started) }
+            do {
+                for (name, path) in plan {
+                    var samples = LatencySamples()
+                    var bytes = 0
+                    for index in 0..<(requests + requests / 10) {
+                        let target = path(&generator)
+                        let started = ContinuousClock.now
+                        bytes = try await session.get(running.url + target)
+                        // The first tenth warms caches up and is not counted.
+                        if index >= requests / 10 { samples.record(ContinuousClock.now - started) }
+                    }
+                    results.append(PageResult(page: name, latency: samples.summary(), bytes: bytes))
                 }
-                results.append(PageResult(page: name, latency: samples.summary(), bytes: bytes))
+            } catch {
+                // The client is shut down whatever failed (an HTTP client must not be dropped open).
+                try? await session.client.shutdown()
+                throw error
             }
             try await session.client.shutdown()
             return results

@@ -12,7 +12,7 @@ import StorekeeperSQLite
 /// - two entitlement grants (`premium`, `pro`),
 /// - a 200-gem wallet balance (`ledger_accounts`).
 /// The ledger's journal is not seeded (the customer read path never reads it), and the
-/// subscription's opaque lifecycle state is a placeholder `{}`: the file is for read benchmarks.
+/// subscription's lifecycle state holds no facts (a decodable minimum): the file is for read benchmarks.
 /// A marker file `<path>.seeded` records a finished seed so later runs reuse the file.
 struct CustomerSeeder {
     let path: String
@@ -94,7 +94,9 @@ struct CustomerSeeder {
         INSERT INTO subscriptions (environment, original_transaction_id, customer_id, product_id, subscription_group,
             phase, expires_at, last_signed_date, state, updated_at)
         SELECT 'Production', CAST(4000000000000000 + n * 4 + 2 AS TEXT), printf('c%07d', n), 'com.example.pro.monthly',
-            '21421808', 'active', $3 + 29 * \(day), $3 - \(day), X'7B7D', $3 FROM seq
+            '21421808', 'active', $3 + 29 * \(day), $3 - \(day),
+            CAST(printf('{"environment":"Production","originalTransactionId":"%d","transactions":{},"extensions":{}}',
+                4000000000000000 + n * 4 + 2) AS BLOB), $3 FROM seq
         """,
         """
         \(counter), kinds(k) AS (SELECT 0 UNION ALL SELECT 1)

@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -17,6 +18,7 @@ from conftest import DESKTOP, PHONE
 MONTHLY = "com.example.storekeeper.premium.monthly"
 MONTHLY_B = "com.example.storekeeper.premium.monthly.b"
 BUNDLE = "com.example.storekeeper"
+GEMS = "com.example.storekeeper.gems.100"
 
 
 # MARK: Helpers
@@ -29,17 +31,24 @@ def sign_in(driver, stack, name, key):
     WebDriverWait(driver, 15).until(EC.presence_of_element_located((By.ID, "who")))
 
 
-def shoot(driver, screenshots, name):
+def shoot(driver, screenshots, name, reload=True, anchor=None):
     """The current page at desktop and phone widths (the phone as a mobile viewport), then the
-    desktop viewport again."""
+    desktop viewport again. A page that answered a form is not reloaded (that would post the form
+    again): it is laid out anew at each width instead."""
     for label, (width, height), mobile in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-        driver.refresh()
+        if reload:
+            driver.refresh()
+        if anchor:
+            driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", anchor)
+        else:
+            driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": DESKTOP[0], "height": DESKTOP[1], "deviceScaleFactor": 1, "mobile": False})
-    driver.refresh()
+    if reload:
+        driver.refresh()
 
 
 def text(driver):
@@ -67,6 +76,31 @@ def crossgrade_story(stack):
                                {"customerId": customer, "signedTransaction": bought[MONTHLY]["signedTransaction"]})
     assert status == 200, answer
     return customer, bought[MONTHLY_B]["transaction"]["transactionId"]
+
+
+def refund_story(stack):
+    """Two gem packs bought through the app's API: the customer consents to share consumption data
+    and asks Apple for a refund of the first (a CONSUMPTION_REQUEST Storekeeper answers); Apple
+    refunds the second (the gems are clawed back). Answers (customer, first, second)."""
+    tag = uuid.uuid4().hex[:8]
+    account, customer = f"browser-refund-{tag}", f"rita-{tag}"
+    status, _ = stack.control("PUT", "/accounts", {"id": account})
+    assert status == 200
+    status, answer = stack.api("PUT", f"/customers/{customer}/consumption-consent", {"consented": True})
+    assert status == 200, answer
+    bought = []
+    for _ in range(2):
+        status, result = stack.control("POST", "/purchases", {"accountId": account, "bundleId": BUNDLE, "productId": GEMS})
+        assert status == 200, result
+        status, answer = stack.api("POST", "/purchases",
+                                   {"customerId": customer, "signedTransaction": result["signedTransaction"]})
+        assert status == 200, answer
+        bought.append(result["transaction"]["transactionId"])
+    status, answer = stack.control("POST", f"/transactions/{bought[0]}/refund-request", {"reason": "UNINTENDED_PURCHASE"})
+    assert status == 200, answer
+    status, answer = stack.control("POST", f"/transactions/{bought[1]}/refund", {"reason": 1})
+    assert status == 200, answer
+    return customer, bought[0], bought[1]
 
 
 def forged_post(driver, path, fields):
@@ -220,3 +254,114 @@ def test_sign_out_ends_the_session(browser, stack):
     browser.add_cookie({"name": "storekeeper_console", "value": cookie["value"], "path": "/console"})
     browser.get(f"{stack.console}/apps/{stack.app}/search")
     assert browser.current_url.endswith("/console/sign-in")
+
+
+def test_overview_charts_and_refunds(browser, stack, screenshots):
+    customer, requested, refunded = refund_story(stack)
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.find_element(By.LINK_TEXT, "Overview").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "overview-range")))
+    # The demo's purchases are in Sandbox: choose it, and the 90-day range, with the form.
+    Select(browser.find_element(By.ID, "environment")).select_by_value("Sandbox")
+    Select(browser.find_element(By.ID, "days")).select_by_value("90")
+    browser.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.url_contains("days=90"))
+    assert "Sandbox" in browser.find_element(By.ID, "overview-range").text
+    charts = browser.find_elements(By.CSS_SELECTOR, "svg.chart")
+    assert len(charts) >= 5, "four subscription charts and one per currency"
+    for chart in charts:
+        labelled = chart.get_attribute("aria-labelledby").split()
+        assert len(labelled) == 2 and all(browser.find_element(By.ID, i).get_attribute("textContent") for i in labelled)
+    legend = browser.find_element(By.CSS_SELECTOR, "#chart-active .legend").text
+    assert "Standard" in legend and "Trial" in legend, legend
+    new = browser.find_element(By.CSS_SELECTOR, "#totals").text
+    assert "New subscriptions" in new
+    # The numbers behind a chart, in a table one click away.
+    details = browser.find_element(By.CSS_SELECTOR, "#chart-new-churned details")
+    details.find_element(By.TAG_NAME, "summary").click()
+    assert len(details.find_elements(By.CSS_SELECTOR, "tbody tr")) == 90
+    assert "Notifications from Apple" in browser.find_element(By.ID, "ops-notifications-card").text
+    shoot(browser, screenshots, "overview")
+    shoot(browser, screenshots, "overview-charts", anchor="h-charts")
+    shoot(browser, screenshots, "overview-operations", anchor="h-revenue")
+
+    browser.find_element(By.LINK_TEXT, "Refunds").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "h-consumption")))
+    refunds = browser.find_element(By.ID, "refunds").text
+    assert refunded in refunds and customer in refunds and "Refunded (app issue)" in refunds, refunds
+    assert "gems: 100 refunded" in refunds, "what the refund clawed back"
+    consumption = browser.find_element(By.ID, "consumption").text
+    assert requested in consumption and "customer consented: yes" in consumption, consumption
+    assert "left" in consumption or "in time" in consumption, "the time left, or the answer sent in time"
+    shoot(browser, screenshots, "refunds")
+
+
+def test_keyboard_reaches_the_content_and_every_field_is_labelled(browser, stack):
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/alice")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    skip = browser.switch_to.active_element
+    assert skip.text == "Skip to content"
+    skip.send_keys(Keys.ENTER)
+    body.send_keys(Keys.TAB)
+    assert browser.switch_to.active_element.tag_name != "body", "Tab moves into the page"
+    for page in ("customers/alice", "notifications", "overview", "refunds"):
+        browser.get(f"{stack.console}/apps/{stack.app}/{page}")
+        for field in browser.find_elements(By.CSS_SELECTOR, "input:not([type=hidden]), select, textarea"):
+            ident = field.get_attribute("id")
+            assert ident and browser.find_elements(By.CSS_SELECTOR, f"label[for='{ident}']"), f"{page}: {ident} has a label"
+
+
+def test_extend_and_resync_a_subscription_at_the_simulator(browser, stack, screenshots):
+    customer, transaction_b = crossgrade_story(stack)
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    page = f"{stack.console}/apps/{stack.app}/customers/{customer}"
+    browser.get(page)
+    form = browser.find_element(By.ID, "extend-form")
+    assert "at most twice" in form.text, "Apple's limits are on the form"
+    Select(form.find_element(By.ID, "extend-subscription")).select_by_index(0)
+    days = form.find_element(By.ID, "extend-days")
+    days.clear()
+    days.send_keys("7")
+    Select(form.find_element(By.ID, "extend-code")).select_by_value("3")
+    form.find_element(By.ID, "extend-reason").send_keys("outage compensation (browser test)")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.ID, "notice")))
+    assert "Extended at Apple" in browser.find_element(By.ID, "notice").text, text(browser)
+    result = browser.find_element(By.ID, "result").text
+    assert "✓ extended" in result and "Days\n7" in result, result
+    shoot(browser, screenshots, "extend-result", reload=False)
+
+    browser.find_element(By.ID, "back").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "resync-form")))
+    assert "subscription.extended" in browser.find_element(By.ID, "timeline").text
+    browser.find_element(By.ID, "resync-reason").send_keys("customer says access vanished")
+    browser.find_element(By.CSS_SELECTOR, "#resync-form button[type=submit]").click()
+    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.ID, "notice")))
+    assert "Resynced from Apple" in browser.find_element(By.ID, "notice").text
+    assert "Changed subscriptions" in text(browser)
+    shoot(browser, screenshots, "resync-result", reload=False)
+
+    # An Apple fact's signed data, decoded, from the timeline.
+    browser.get(page + "?kind=transaction")
+    browser.find_element(By.LINK_TEXT, "Signed data from Apple").click()
+    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.ID, "raw")))
+    assert '"transactionId"' in browser.find_element(By.ID, "payload").text
+    shoot(browser, screenshots, "timeline-raw")
+
+
+def test_request_the_test_notification_and_see_it_arrive(browser, stack, screenshots):
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/notifications")
+    form = browser.find_element(By.ID, "test-form")
+    Select(form.find_element(By.ID, "test-environment")).select_by_value("Sandbox")
+    form.find_element(By.ID, "test-reason").send_keys("checking the notification URL")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 30).until(EC.presence_of_element_located((By.ID, "test-arrived")))
+    for _ in range(20):
+        if "It arrived" in browser.find_element(By.ID, "test-arrived").text:
+            break
+        browser.refresh()
+    assert "It arrived" in browser.find_element(By.ID, "test-arrived").text
+    shoot(browser, screenshots, "notification-test")

@@ -17,6 +17,7 @@ import Testing
             #expect(!signIn.html.contains("<script>") && !signIn.html.contains(" style="))
             let paths = [
                 "/console/apps/app/search", "/console/apps/app/audit", "/console/apps/app/reconciliation",
+                "/console/apps/app/overview", "/console/apps/app/refunds", "/console/apps/app/notifications",
                 "/console/operators", "/console/apps/app/nothing-here",
             ]
             for path in paths {

@@ -66,49 +66,63 @@ extension AdminAPI {
             throw StorekeeperError.invalidRequest("order id must be a UUID")
         }
         let body = try await decode(ActionBody<OrderCorrectionActionRequest>.self, request)
-        guard let action = OrderCorrection.Action(rawValue: body.fields.action) else {
+        return try json(try await correctOrder(call, orderId, body.fields, body.action))
+    }
+
+    /// An order correction, for the API and the console alike.
+    func correctOrder(
+        _ call: AdminCall, _ orderId: UUID, _ fields: OrderCorrectionActionRequest, _ body: AdminActionBody
+    ) async throws -> AdminActionResponse<OrderCorrectionResponse> {
+        guard let action = OrderCorrection.Action(rawValue: fields.action) else {
             throw StorekeeperError.invalidRequest("action must be attach, mark_delivered, mark_failed or redeliver")
         }
-        let scope = scope(call, body.action)
-        let key = body.action.idempotencyKey
+        let scope = scope(call, body)
+        let key = body.idempotencyKey
         // Apple is asked before the action's transaction, and only for a transaction the store
         // lacks in a first request under this key.
         let attachment =
-            action == .attach ? try await attachment(body.fields, call: call, firstRequest: try await isFirst(key, call)) : nil
-        return try json(
-            try await once(
-                call, key: key, kind: "order.correct",
-                request: ActionRequest(target: orderId.uuidString.lowercased(), fields: body.fields)
-            ) { tx in
-                try await OrderCorrectionAction(scope: scope).correct(
-                    action, orderId: orderId, body: body.fields, attachment: attachment, in: tx)
-            })
+            action == .attach ? try await attachment(fields, call: call, firstRequest: try await isFirst(key, call)) : nil
+        return try await once(
+            call, key: key, kind: "order.correct", request: ActionRequest(target: orderId.uuidString.lowercased(), fields: fields)
+        ) { tx in
+            try await OrderCorrectionAction(scope: scope).correct(action, orderId: orderId, body: fields, attachment: attachment, in: tx)
+        }
     }
 
     @Sendable func transferPurchases(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (call, customerId) = try await actionCall(request, context)
         let body = try await decode(ActionBody<TransferActionRequest>.self, request)
-        let scope = scope(call, body.action)
-        return try json(
-            try await once(
-                call, key: body.action.idempotencyKey, kind: "transfer",
-                request: ActionRequest(target: customerId.rawValue, fields: body.fields)
-            ) { tx in
-                try await TransferAction(scope: scope).transfer(body.fields, from: customerId, in: tx)
-            })
+        return try json(try await transfer(call, customerId, body.fields, body.action))
+    }
+
+    /// A transfer of purchases, for the API and the console alike.
+    func transfer(
+        _ call: AdminCall, _ customerId: CustomerID, _ fields: TransferActionRequest, _ body: AdminActionBody
+    ) async throws -> AdminActionResponse<TransferResponse> {
+        let scope = scope(call, body)
+        return try await once(
+            call, key: body.idempotencyKey, kind: "transfer", request: ActionRequest(target: customerId.rawValue, fields: fields)
+        ) { tx in
+            try await TransferAction(scope: scope).transfer(fields, from: customerId, in: tx)
+        }
     }
 
     @Sendable func mergeCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (call, customerId) = try await actionCall(request, context)
         let body = try await decode(ActionBody<MergeActionRequest>.self, request)
-        let scope = scope(call, body.action)
-        return try json(
-            try await once(
-                call, key: body.action.idempotencyKey, kind: "merge",
-                request: ActionRequest(target: customerId.rawValue, fields: body.fields)
-            ) { tx in
-                try await TransferAction(scope: scope).merge(body.fields, from: customerId, customers: call.services.customers, in: tx)
-            })
+        return try json(try await merge(call, customerId, body.fields, body.action))
+    }
+
+    /// A merge of one customer into another, for the API and the console alike.
+    func merge(
+        _ call: AdminCall, _ customerId: CustomerID, _ fields: MergeActionRequest, _ body: AdminActionBody
+    ) async throws -> AdminActionResponse<MergeResponse> {
+        let scope = scope(call, body)
+        return try await once(
+            call, key: body.idempotencyKey, kind: "merge", request: ActionRequest(target: customerId.rawValue, fields: fields)
+        ) { tx in
+            try await TransferAction(scope: scope).merge(fields, from: customerId, customers: call.services.customers, in: tx)
+        }
     }
 
     // MARK: Plumbing

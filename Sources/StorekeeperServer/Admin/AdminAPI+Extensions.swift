@@ -30,13 +30,21 @@ extension AdminAPI {
         let call = try await call(request, context, role: .support)
         let customerId = try Self.appleCustomer(context)
         let body = try await decode(ExtendRequest.self, request)
+        return try json(try await extend(call, customerId, body))
+    }
+
+    /// The extension itself, for the API and the console alike: checks the request, asks Apple
+    /// once per idempotency key, applies Apple's state of the subscription and writes the audit
+    /// event in the key's transaction.
+    func extend(_ call: AdminCall, _ customerId: CustomerID, _ body: ExtendRequest) async throws -> AdminActionResponse<ExtendResult> {
         let reason = try Self.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)
         try ExtensionService.validate(days: body.days, reasonCode: body.reasonCode)
         let service = extensions(call)
         let subscription = try await service.subscription(of: customerId, originalTransactionId: body.originalTransactionId)
         let requestIdentifier = AppleSide.requestIdentifier(app: call.app.id, action: "extend", key: key)
-        let response = try await onceAtApple(
+        let now = now
+        return try await onceAtApple(
             call, key: key, kind: "subscription.extend", request: body,
             perform: { () async throws -> ExtendPerformed in
                 let answer = try await service.extend(
@@ -64,7 +72,6 @@ extension AdminAPI {
                     effectiveDate: performed.answer.effectiveDate, webOrderLineItemId: performed.answer.webOrderLineItemId,
                     subscription: stored.map(SubscriptionSnapshot.init))
             })
-        return try json(response)
     }
 
     /// What Apple answered an extension, and its state of the subscription afterwards.

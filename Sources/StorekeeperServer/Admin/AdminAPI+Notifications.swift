@@ -45,16 +45,21 @@ extension AdminAPI {
         let call = try await call(request, context, role: .support)
         let id = try Self.notificationId(context)
         let body = try await decode(AdminActionBody.self, request)
+        return try json(try await replay(call, id: id, body))
+    }
+
+    /// The replay of one entry itself, for the API and the console alike (`body` already checked).
+    func replay(_ call: AdminCall, id: String, _ body: AdminActionBody) async throws -> AdminActionResponse<ReplayOutcome> {
         let inbox = inbox(call)
         let entry = try await inbox.entry(id)
-        let response = try await onceAtApple(
+        let now = now
+        return try await onceAtApple(
             call, key: body.idempotencyKey, kind: "notification.replay", request: ReplayOneRequest(id: id, reason: body.reason),
             perform: { try await inbox.replay(entry) },
             commit: { outcome, tx in
                 try await tx.append(Self.replayAudit(call, outcome, reason: body.reason, at: now()))
                 return outcome
             })
-        return try json(response)
     }
 
     /// Replays one page of the entries a filter selects; `next` continues with the following page.
@@ -95,13 +100,17 @@ extension AdminAPI {
     /// Backfills `from..<to` from Apple's Notification History (the sweeper's path).
     @Sendable func backfillNotifications(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let body = try await decode(BackfillRequest.self, request)
+        return try json(try await backfill(call, try await decode(BackfillRequest.self, request)))
+    }
+
+    /// The backfill itself, for the API and the console alike.
+    func backfill(_ call: AdminCall, _ body: BackfillRequest) async throws -> AdminActionResponse<BackfillResult> {
         let reason = try Self.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)
         let environment = try AppleSide.environment(body.environment, of: call.app)
         let inbox = inbox(call)
         let now = now
-        let response = try await onceAtApple(
+        return try await onceAtApple(
             call, key: key, kind: "notifications.backfill", request: body,
             perform: {
                 try await inbox.backfill(
@@ -118,18 +127,22 @@ extension AdminAPI {
                         ], reason: reason, at: now()))
                 return result
             })
-        return try json(response)
     }
 
     /// Asks Apple for its TEST notification.
     @Sendable func requestTestNotification(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let body = try await decode(TestNotificationRequest.self, request)
+        return try json(try await requestTest(call, try await decode(TestNotificationRequest.self, request)))
+    }
+
+    /// The TEST request itself, for the API and the console alike.
+    func requestTest(_ call: AdminCall, _ body: TestNotificationRequest) async throws -> AdminActionResponse<TestNotificationResult> {
         let reason = try Self.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)
         let environment = try AppleSide.environment(body.environment, of: call.app)
         let inbox = inbox(call)
-        let response = try await onceAtApple(
+        let now = now
+        return try await onceAtApple(
             call, key: key, kind: "notifications.test", request: body,
             perform: { try await inbox.requestTest(environment: environment) },
             commit: { result, tx in
@@ -139,7 +152,6 @@ extension AdminAPI {
                         details: ["environment": result.environment], reason: reason, at: now()))
                 return result
             })
-        return try json(response)
     }
 
     /// Whether Apple sent the TEST notification and whether it is in the inbox.

@@ -15,9 +15,14 @@ extension AdminAPI {
         let call = try await call(request, context, role: .support)
         let customerId = try Self.appleCustomer(context)
         let body = try await decode(AdminActionBody.self, request)
+        return try json(try await resync(call, customerId, body))
+    }
+
+    /// The resync itself, for the API and the console alike (`body` already checked).
+    func resync(_ call: AdminCall, _ customerId: CustomerID, _ body: AdminActionBody) async throws -> AdminActionResponse<ResyncResult> {
         let service = ResyncService(store: store, runtime: call.services.runtime, applier: call.services.notifications.applier)
         let now = now
-        let response = try await onceAtApple(
+        return try await onceAtApple(
             call, key: body.idempotencyKey, kind: "customer.resync",
             request: ResyncRequest(customerId: customerId.rawValue, reason: body.reason),
             perform: { try await service.resync(customerId, actor: call.actor, now: now) },
@@ -32,6 +37,5 @@ extension AdminAPI {
                         ], reason: body.reason, at: now()))
                 return result
             })
-        return try json(response)
     }
 }

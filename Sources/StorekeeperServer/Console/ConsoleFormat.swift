@@ -1,4 +1,6 @@
 import AppStoreModels
+import Foundation
+import Storekeeper
 
 /// How the console writes values for people: times in UTC to the second, amounts with their
 /// currency's minor units.
@@ -25,6 +27,35 @@ enum ConsoleFormat {
         let units = magnitude / 1000
         let cents = (magnitude % 1000) / 10
         return "\(sign)\(units).\(two(Int64(cents)))" + (currency.map { " " + $0 } ?? "")
+    }
+
+    /// `2026-11-25T18:45`: a minute in UTC as a `datetime-local` field holds it.
+    static func minute(_ timestamp: Timestamp) -> String {
+        String(time(timestamp).prefix(16)).replacingOccurrences(of: " ", with: "T")
+    }
+
+    /// A `datetime-local` field's value (`YYYY-MM-DDTHH:MM`, seconds allowed) read as UTC.
+    static func parseMinute(_ text: String) -> Timestamp? {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2, let day = FigureDay(iso: String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":").map { Int64($0) }
+        guard (2...3).contains(clock.count), let hours = clock[0], let minutes = clock[1], (0..<24).contains(hours),
+            (0..<60).contains(minutes)
+        else { return nil }
+        let seconds = clock.count == 3 ? clock[2] : 0
+        guard let seconds, (0..<60).contains(seconds) else { return nil }
+        return day.start.adding(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000)
+    }
+
+    /// A duration in milliseconds for people: `850 ms`, `12.5 s`, `4 min 10 s`, `3 h 5 min`, `2 d 4 h`.
+    static func duration(_ milliseconds: Int64) -> String {
+        let ms = max(0, milliseconds)
+        if ms < 1000 { return "\(ms) ms" }
+        if ms < 60_000 { return "\(ms / 1000).\(ms % 1000 / 100) s" }
+        let seconds = ms / 1000
+        if seconds < 3600 { return "\(seconds / 60) min \(seconds % 60) s" }
+        if seconds < 86_400 { return "\(seconds / 3600) h \(seconds % 3600 / 60) min" }
+        return "\(seconds / 86_400) d \(seconds % 86_400 / 3600) h"
     }
 
     private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -6,111 +6,27 @@ import Storekeeper
 /// One customer: entitlements, subscriptions, wallet, purchases, and the timeline of what
 /// happened to them (newest first), each event with who caused it and the Apple fact behind it.
 extension ConsoleRoutes {
-    struct CustomerPage {
-        struct Entitlement {
-            let id: String
-            let state: String
-            let isActive: Bool
-            let expires: String
-            let product: String
-            let source: String
-        }
-
-        struct Subscription {
-            let product: String
-            let phase: String
-            let expires: String
-            let originalTransactionId: String
-            let environment: String
-        }
-
-        struct Balance {
-            let currency: String
-            let amount: Int64
-        }
-
-        struct Purchase {
-            let transactionId: String
-            let product: String
-            let quantity: Int
-            let purchased: String
-            let expires: String
-            let state: String
-            let price: String
-        }
-
-        struct Event {
-            let time: String
-            let kind: String
-            let actor: String
-            let fact: String?
-            let subject: String?
-            let reason: String?
-            let details: String?
-        }
-
-        /// An operator's grant still in force, with its early-revocation form.
-        struct OperatorGrantRow {
-            let entitlement: String
-            let until: String
-            let grantedBy: String
-            let reason: String
-            let revokeHref: String
-            let revokeKey: String
-        }
-
-        /// The action forms (support role and above): the session's CSRF token and a fresh
-        /// idempotency key per form.
-        struct Actions {
-            let csrf: String
-            let grantHref: String
-            let grantKey: String
-            let entitlements: [String]
-            let adjustHref: String
-            let adjustKey: String
-        }
-
-        let customer: String
-        let created: String
-        let notice: String?
-        let actions: Actions?
-        let operatorGrants: [OperatorGrantRow]
-        let entitlements: [Entitlement]
-        let subscriptions: [Subscription]
-        let balances: [Balance]
-        let purchases: [Purchase]
-        let timeline: [Event]
-        let noEntitlements: Bool
-        let noSubscriptions: Bool
-        let noBalances: Bool
-        let noPurchases: Bool
-    }
-
-    static let timelineLimit = 200
+    /// The most orders the page lists (the newest).
+    static let orderLimit = 20
 
     @Sendable func customerPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
         let customerId = try Self.customerParameter(context)
         let now = now()
-        // One snapshot for the whole page: the record and its timeline agree.
-        let (view, events, grants) = try await store.read { tx in
+        let (view, orders, grants) = try await store.read { tx in
             guard try await tx.customer(customerId) != nil else {
                 throw StorekeeperError.notFound("no customer \(customerId.rawValue)")
             }
             return (
                 try await CustomerService.view(customerId, now: now, in: tx),
-                try await tx.auditEvents(customerId: customerId, limit: Self.timelineLimit),
+                try await tx.orders(customerId: customerId, before: nil, limit: Self.orderLimit),
                 try await tx.operatorGrants(customerId: customerId)
             )
         }
+        let timeline = try await timelineSection(call, customerId, request: request)
         let mayAct = call.account.may(.support, app: call.appId)
         let base = ConsolePaths.customer(call.appId, customerId.rawValue)
-        let actions =
-            mayAct
-            ? CustomerPage.Actions(
-                csrf: call.signedIn.session.csrfToken, grantHref: base + "/grant", grantKey: ConsoleSessions.randomToken(),
-                entitlements: Set(call.services.runtime.config.catalog.products.flatMap(\.entitlements)).sorted(),
-                adjustHref: base + "/wallet/adjust", adjustKey: ConsoleSessions.randomToken()) : nil
+        let actions = mayAct ? Self.actions(call, base: base, view: view, orders: orders) : nil
         let rows = grants.filter { $0.appId == call.appId && $0.revokedAt == nil && $0.expiresAt > now }.map { grant in
             CustomerPage.OperatorGrantRow(
                 entitlement: grant.entitlement, until: ConsoleFormat.time(grant.expiresAt), grantedBy: grant.operatorName,
@@ -118,8 +34,34 @@ extension ConsoleRoutes {
                 revokeKey: ConsoleSessions.randomToken())
         }
         let notice = Self.notice(request.uri.queryParameters.get("done"), replayed: request.uri.queryParameters.get("replayed") == "1")
-        let page = Self.customerPage(view, events: events, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [])
+        let page = Self.customerPage(
+            view, orders: orders, timeline: timeline, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [])
         return try templates.page("customer", page, frame: frame("\(customerId.rawValue) · \(call.appId)", call, .search))
+    }
+
+    /// The action forms, each with its own idempotency key.
+    static func actions(_ call: AppCall, base: String, view: CustomerView, orders: [Order]) -> CustomerPage.Actions {
+        let app = call.services.runtime.config
+        let subscriptions = view.subscriptions.map { item in
+            CustomerPage.Choice(
+                value: item.originalTransactionId,
+                label: "\(item.productId) · \(item.phase) · \(item.originalTransactionId) (\(item.environment.rawValue))")
+        }
+        let orderChoices = orders.map { order in
+            CustomerPage.Choice(
+                value: order.id.uuidString.lowercased(),
+                label: "\(order.productId) × \(order.quantity) · \(order.state.rawValue) · \(ConsoleFormat.time(order.createdAt))")
+        }
+        return CustomerPage.Actions(
+            csrf: call.signedIn.session.csrfToken, grantHref: base + "/grant", grantKey: ConsoleSessions.randomToken(),
+            entitlements: Set(app.catalog.products.flatMap(\.entitlements)).sorted(), adjustHref: base + "/wallet/adjust",
+            adjustKey: ConsoleSessions.randomToken(), extendHref: base + "/extend", extendKey: ConsoleSessions.randomToken(),
+            subscriptions: subscriptions, hasSubscriptions: !subscriptions.isEmpty, reasonCodes: extendReasonCodes,
+            resyncHref: base + "/resync", resyncKey: ConsoleSessions.randomToken(), correctHref: base + "/orders/correct",
+            correctKey: ConsoleSessions.randomToken(), orders: orderChoices, hasOrders: !orderChoices.isEmpty,
+            environments: environments(of: app).map { .init(value: $0.rawValue, label: $0.rawValue) },
+            transferHref: base + "/transfer", transferKey: ConsoleSessions.randomToken(), mergeHref: base + "/merge",
+            mergeKey: ConsoleSessions.randomToken())
     }
 
     /// What the page says after an action brought the browser back to it.
@@ -135,8 +77,8 @@ extension ConsoleRoutes {
     }
 
     static func customerPage(
-        _ view: CustomerView, events: [AuditEvent], notice: String? = nil, actions: CustomerPage.Actions? = nil,
-        operatorGrants: [CustomerPage.OperatorGrantRow] = []
+        _ view: CustomerView, orders: [Order] = [], timeline: TimelineSection? = nil, notice: String? = nil,
+        actions: CustomerPage.Actions? = nil, operatorGrants: [CustomerPage.OperatorGrantRow] = []
     ) -> CustomerPage {
         let entitlements = view.entitlements.map { item in
             CustomerPage.Entitlement(
@@ -156,17 +98,17 @@ extension ConsoleRoutes {
                 state: item.revocationDate != nil ? "revoked" : (item.isUpgraded ? "upgraded" : "valid"),
                 price: ConsoleFormat.milliunits(item.price, item.currency))
         }
-        let timeline = events.map { event in
-            CustomerPage.Event(
-                time: ConsoleFormat.time(event.createdAt), kind: event.kind, actor: event.actor.rawValue, fact: event.fact,
-                subject: event.subject, reason: event.reason, details: details(event.details))
+        let orderRows = orders.map { order in
+            CustomerPage.Order(
+                id: order.id.uuidString.lowercased(), product: order.productId, quantity: order.quantity, state: order.state.rawValue,
+                created: ConsoleFormat.time(order.createdAt), transactionId: order.transactionId ?? "—")
         }
         return CustomerPage(
             customer: view.customerId.rawValue, created: ConsoleFormat.time(view.createdAt), notice: notice, actions: actions,
             operatorGrants: operatorGrants, entitlements: entitlements,
-            subscriptions: subscriptions, balances: balances, purchases: purchases, timeline: timeline,
+            subscriptions: subscriptions, balances: balances, purchases: purchases, orders: orderRows, timeline: timeline,
             noEntitlements: entitlements.isEmpty, noSubscriptions: subscriptions.isEmpty, noBalances: balances.isEmpty,
-            noPurchases: purchases.isEmpty)
+            noPurchases: purchases.isEmpty, noOrders: orderRows.isEmpty)
     }
 
     /// The path's customer ID (percent-decoded: `guest%3Aipad` is `guest:ipad`).

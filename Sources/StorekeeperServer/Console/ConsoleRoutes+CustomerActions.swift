@@ -63,13 +63,27 @@ extension ConsoleRoutes {
 
     /// A customer action's request: the support role in the app, the CSRF-checked form, the
     /// path's customer, and the admin API's call for the signed-in operator.
-    private func customerAction(
+    func customerAction(
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AdminCall, CustomerID, ConsoleForm) {
+        let (_, call, customerId, form) = try await customerActionCall(request, context)
+        return (call, customerId, form)
+    }
+
+    /// ``customerAction(_:_:)`` with the console's call too (for a result page's frame).
+    func customerActionCall(
+        _ request: Request, _ context: StorekeeperRequestContext
+    ) async throws -> (AppCall, AdminCall, CustomerID, ConsoleForm) {
+        let (console, call, form) = try await supportAction(request, context)
+        return (console, call, try Self.customerParameter(context), form)
+    }
+
+    /// An action's request in an app: the live session, the CSRF-checked form, the support role.
+    func supportAction(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (AppCall, AdminCall, ConsoleForm) {
         let signedIn = try await signedIn(request)
         let form = try await postedForm(request, signedIn)
-        let call = try await appCall(request, context, role: .support)
-        return (AdminCall(services: call.services, operator: call.account), try Self.customerParameter(context), form)
+        let console = try await appCall(request, context, role: .support)
+        return (console, AdminCall(services: console.services, operator: console.account), form)
     }
 
     /// Back to the customer's page, which says what was done (`?done=` names the action).

@@ -27,6 +27,7 @@ extension ConsoleRoutes {
         let statuses: [StatusChoice]
         let typeFilter: String
         let nextHref: String?
+        let tools: NotificationTools?
     }
 
     struct NotificationPage {
@@ -102,7 +103,8 @@ extension ConsoleRoutes {
             "notifications",
             NotificationsPage(
                 rows: rows, empty: rows.isEmpty,
-                statuses: statuses.map { .init(value: $0, selected: $0 == (status ?? "")) }, typeFilter: type, nextHref: nextHref),
+                statuses: statuses.map { .init(value: $0, selected: $0 == (status ?? "")) }, typeFilter: type, nextHref: nextHref,
+                tools: notificationTools(call)),
             frame: frame("Notifications · \(call.appId)", call, .notifications))
     }
 
@@ -144,25 +146,13 @@ extension ConsoleRoutes {
     }
 
     @Sendable func replayNotificationAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let signedIn = try await signedIn(request)
-        let form = try await postedForm(request, signedIn)
-        let console = try await appCall(request, context, role: .support)
-        let call = AdminCall(services: console.services, operator: console.account)
+        let (console, call, form) = try await supportAction(request, context)
         let reason = try AdminAPI.reason(form["reason"] ?? "")
         let key = try Self.idempotencyKey(form)
         guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
             throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
         }
-        let inbox = NotificationInbox(store: store, runtime: call.services.runtime, notifications: call.services.notifications)
-        let entry = try await inbox.entry(id)
-        let now = now
-        let response = try await admin.onceAtApple(
-            call, key: key, kind: "notification.replay", request: ReplayOneRequest(id: id, reason: reason),
-            perform: { try await inbox.replay(entry) },
-            commit: { outcome, tx in
-                try await tx.append(AdminAPI.replayAudit(call, outcome, reason: reason, at: now()))
-                return outcome
-            })
+        let response = try await admin.replay(call, id: id, AdminActionBody(reason: reason, idempotencyKey: key))
         let href = ConsolePaths.app(console.appId, .notifications) + "/" + ConsolePaths.escape(id)
         return ConsoleResponse.redirect(to: href + "?done=" + ConsolePaths.query(response.result.outcome))
     }

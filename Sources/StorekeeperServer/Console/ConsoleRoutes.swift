@@ -24,7 +24,7 @@ struct ConsoleRoutes: Sendable {
     let now: any WallClock
 
     /// The sections every app shows, in navigation order.
-    static let sections: [ConsoleFrame.Section] = [.search, .notifications, .reconciliation, .audit]
+    static let sections: [ConsoleFrame.Section] = [.search, .overview, .notifications, .refunds, .reconciliation, .audit]
 
     func routes(_ router: Router<StorekeeperRequestContext>) {
         let console = router.group("console").add(middleware: ConsoleErrorMiddleware(templates: templates))
@@ -42,9 +42,20 @@ struct ConsoleRoutes: Sendable {
         console.post("apps/:app/customers/:customer/grant", use: grantAction)
         console.post("apps/:app/customers/:customer/grants/:grant/revoke", use: revokeGrantAction)
         console.post("apps/:app/customers/:customer/wallet/adjust", use: adjustWalletAction)
+        console.post("apps/:app/customers/:customer/extend", use: extendAction)
+        console.post("apps/:app/customers/:customer/resync", use: resyncAction)
+        console.post("apps/:app/customers/:customer/orders/correct", use: correctOrderAction)
+        console.post("apps/:app/customers/:customer/transfer", use: transferAction)
+        console.post("apps/:app/customers/:customer/merge", use: mergeAction)
+        console.get("apps/:app/customers/:customer/timeline/:entry/raw", use: timelineRawPage)
+        console.get("apps/:app/overview", use: overviewPage)
+        console.get("apps/:app/refunds", use: refundsPage)
         console.get("apps/:app/notifications", use: notificationsPage)
         console.get("apps/:app/notifications/:id", use: notificationPage)
         console.post("apps/:app/notifications/:id/replay", use: replayNotificationAction)
+        console.post("apps/:app/notifications/backfill", use: backfillAction)
+        console.post("apps/:app/notifications/test", use: testNotificationAction)
+        console.get("apps/:app/notifications/test/:token", use: testStatusPage)
         console.get("apps/:app/audit", use: auditPage)
         console.get("apps/:app/reconciliation", use: reconciliationPage)
         console.get("apps/:app/reconciliation/:day", use: reconciliationDayPage)

@@ -1,0 +1,129 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+
+/// The overview: the admin API's figures (``OverviewService``, the same rollups as
+/// `GET /v1/admin/apps/{app}/overview` and `…/overview/operations`) as server-drawn SVG charts
+/// for the last 30 or 90 days of one environment, and the last 24 hours of operations.
+extension ConsoleRoutes {
+    struct OverviewPage {
+        struct Choice {
+            let value: String
+            let label: String
+            let selected: Bool
+        }
+
+        struct Fact {
+            let label: String
+            let value: String
+        }
+
+        let environment: String
+        let from: String
+        let to: String
+        let ranges: [Choice]
+        let environments: [Choice]
+        let totals: [Fact]
+        let charts: [ConsoleChart]
+        let revenueCharts: [ConsoleChart]
+        let noRevenue: Bool
+        let operations: OperationsCard
+    }
+
+    /// The ranges the page offers, in days.
+    static let overviewRanges = [30, 90]
+
+    @Sendable func overviewPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await appCall(request, context)
+        let query = request.uri.queryParameters
+        let length =
+            try query.get("days").map { raw in
+                guard let days = Int(raw), Self.overviewRanges.contains(days) else {
+                    throw StorekeeperError.invalidRequest("days must be 30 or 90")
+                }
+                return days
+            } ?? Self.overviewRanges[0]
+        let served = Self.environments(of: call.services.runtime.config)
+        let environmentName = query.get("environment").flatMap { $0.isEmpty ? nil : $0 } ?? served.first?.rawValue
+        let today = FigureDay(containing: now())
+        let (days, environment) = try OverviewService.query(
+            from: today.adding(days: 1 - length).description, to: today.description, environment: environmentName, today: today)
+        let service = OverviewService(store: store, appId: call.appId, now: now)
+        let figures = try await service.overview(days: days, environment: environment)
+        let configured = call.services.runtime.apple.map { !$0.serverAPI.isEmpty } ?? false
+        let operations = try await service.operations(serverAPIConfigured: configured)
+        let page = OverviewPage(
+            environment: environment.rawValue, from: figures.from, to: figures.to,
+            ranges: Self.overviewRanges.map { .init(value: String($0), label: "Last \($0) days", selected: $0 == length) },
+            environments: served.map { .init(value: $0.rawValue, label: $0.rawValue, selected: $0 == environment) },
+            totals: Self.totals(figures.totals), charts: Self.charts(figures), revenueCharts: Self.revenueCharts(figures),
+            noRevenue: figures.totals.revenue.isEmpty, operations: OperationsCard(operations))
+        return try templates.page("overview", page, frame: frame("Overview · \(call.appId)", call, .overview))
+    }
+
+    /// The environments of an app, Production first.
+    static func environments(of app: AppConfiguration) -> [AppStoreEnvironment] {
+        app.environments.filter { OverviewService.environments.contains($0) }.sorted { first, second in
+            (first == .production ? 0 : 1, first.rawValue) < (second == .production ? 0 : 1, second.rawValue)
+        }
+    }
+
+    static func totals(_ totals: OverviewTotalsBody) -> [OverviewPage.Fact] {
+        [
+            .init(label: "New subscriptions", value: String(totals.new)),
+            .init(label: "Renewals", value: String(totals.renewed)),
+            .init(label: "Churned", value: String(totals.churned)),
+            .init(label: "Trials converted", value: String(totals.trialsConverted)),
+            .init(label: "Refunds", value: String(totals.refunds)),
+        ]
+            + totals.revenue.map { revenue in
+                .init(
+                    label: "Revenue \(revenue.currency) (estimated proceeds)",
+                    value: ConsoleFormat.milliunits(revenue.customerPrice, revenue.currency) + " ("
+                        + ConsoleFormat.milliunits(revenue.estimatedProceeds, nil) + ")")
+            }
+    }
+
+    /// The phases of the active-subscriptions chart, in stacking order.
+    static var phaseSeries: [(String, KeyPath<OverviewActiveProductBody, Int64>)] {
+        [
+            ("Standard", \.standard), ("Trial", \.trial), ("Intro offer", \.intro), ("Promotional offer", \.promotional),
+            ("Grace period", \.grace), ("Billing retry", \.billingRetry),
+        ]
+    }
+
+    static func charts(_ figures: OverviewResponse) -> [ConsoleChart] {
+        let days = figures.days.map(\.date)
+        let phases = phaseSeries.map { name, path in
+            (name: name, values: figures.days.map { $0.active.byProduct.reduce(0) { $0 + $1[keyPath: path] } })
+        }
+        return [
+            ConsoleChart(id: "chart-active", title: "Active subscriptions by phase", style: .stackedArea, days: days, series: phases),
+            ConsoleChart(
+                id: "chart-new-churned", title: "New against churned subscriptions", style: .lines, days: days,
+                series: [("New", figures.days.map(\.new)), ("Churned", figures.days.map(\.churned))]),
+            ConsoleChart(
+                id: "chart-trials", title: "Trials converting to paid", style: .bars, days: days,
+                series: [("Trials converted", figures.days.map(\.trialsConverted))]),
+            ConsoleChart(
+                id: "chart-refunds", title: "Refunds", style: .bars, days: days, series: [("Refunds", figures.days.map(\.refunds))]),
+        ]
+    }
+
+    /// One chart per currency: what customers paid, the estimated proceeds and what was refunded.
+    static func revenueCharts(_ figures: OverviewResponse) -> [ConsoleChart] {
+        let days = figures.days.map(\.date)
+        return figures.totals.revenue.map(\.currency).enumerated().map { index, currency in
+            func values(_ path: KeyPath<OverviewRevenueBody, Int64>) -> [Int64] {
+                figures.days.map { day in day.revenue.first { $0.currency == currency }?[keyPath: path] ?? 0 }
+            }
+            return ConsoleChart(
+                id: "chart-revenue-\(index)", title: "Revenue in \(currency)", style: .lines, unit: .milliunits, days: days,
+                series: [
+                    ("Customer price", values(\.customerPrice)), ("Estimated proceeds", values(\.estimatedProceeds)),
+                    ("Refunded", values(\.refunded)),
+                ])
+        }
+    }
+}
