@@ -14,14 +14,14 @@ import Testing
         try await ConsoleHarness.run(backend) { h in
             let entry = InboxNotification(
                 id: "attempted-1", appId: ConsoleHarness.app, version: 2, body: Data(#"{"signedPayload":"x.y.z"}"#.utf8),
-                receivedAt: h.clock.now, notificationType: "ONE_TIME_CHARGE")
+                receivedAt: h.clock(), notificationType: "ONE_TIME_CHARGE")
             try await h.store.write { tx in
                 _ = try await tx.insertInbox(entry)
-                _ = try await tx.markInboxFailed(id: entry.id, error: "database <b>busy</b>", at: h.clock.now.adding(milliseconds: 1_000))
-                try await tx.markInboxProcessed(id: entry.id, at: h.clock.now.adding(milliseconds: 61_000))
+                _ = try await tx.markInboxFailed(id: entry.id, error: "database <b>busy</b>", at: h.clock().adding(milliseconds: 1_000))
+                try await tx.markInboxProcessed(id: entry.id, at: h.clock().adding(milliseconds: 61_000))
             }
             let waiting = InboxNotification(
-                id: "waiting-1", appId: ConsoleHarness.app, version: 2, body: Data("{}".utf8), receivedAt: h.clock.now)
+                id: "waiting-1", appId: ConsoleHarness.app, version: 2, body: Data("{}".utf8), receivedAt: h.clock())
             try await h.store.write { _ = try await $0.insertInbox(waiting) }
 
             let browser = try await h.signedIn("vic")
@@ -32,7 +32,7 @@ import Testing
             let rows = table.components(separatedBy: "<tr>").dropFirst(2)  // the header row, then one row per attempt
             #expect(rows.count == 2)
             #expect(rows.first?.contains("failed") == true && rows.first?.contains("database &lt;b&gt;busy&lt;/b&gt;") == true)
-            #expect(rows.first?.contains(ConsoleFormat.time(h.clock.now.adding(milliseconds: 1_000))) == true)
+            #expect(rows.first?.contains(ConsoleFormat.time(h.clock().adding(milliseconds: 1_000))) == true)
             #expect(rows.last?.contains("processed") == true)
             #expect(page.html.contains("Attempts <span class=\"muted\">(2)</span>"))
 

@@ -13,7 +13,7 @@ import Testing
     /// Today (the harness's clock): 3 new subscriptions, 1 churned, 2 standard and 1 trial active
     /// since five days ago, 9.99 USD revenue with 6.99 proceeds; all in Production.
     static func seedFigures(_ h: ConsoleHarness) async throws {
-        let today = FigureDay(containing: h.clock.now)
+        let today = FigureDay(containing: h.clock())
         func key(_ metric: FigureMetric, _ day: FigureDay, product: String = "monthly", _ dimension: String = "") -> FigureKey {
             FigureKey(environment: .production, day: day, metric: metric, productId: product, dimension: dimension)
         }
@@ -71,7 +71,7 @@ import Testing
             let record = RefundRecord(
                 appId: ConsoleHarness.app, environment: .production, transactionId: "2000000111", originalTransactionId: "2000000111",
                 customerId: carol, productId: "gems.100", productType: .consumable, kind: .refunded, reason: .appIssue,
-                revokedAt: h.clock.now, purchaseDate: h.clock.now.adding(milliseconds: -86_400_000), price: 1990, currency: "EUR",
+                revokedAt: h.clock(), purchaseDate: h.clock().adding(milliseconds: -86_400_000), price: 1990, currency: "EUR",
                 quantity: 1)
             try await h.store.write { tx in try await tx.saveRefund(record) }
             let vic = try await h.signedIn("vic")

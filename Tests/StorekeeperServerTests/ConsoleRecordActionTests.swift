@@ -20,12 +20,12 @@ import Testing
         let first = UUID()
         let second = UUID()
         try await h.store.write { tx in
-            _ = try await tx.ensureCustomer(Customer(id: dave, createdAt: h.clock.now))
+            _ = try await tx.ensureCustomer(Customer(id: dave, createdAt: h.clock()))
             for id in [first, second] {
                 try await tx.insertOrder(
                     Order(
-                        id: id, customerId: carol, productId: "gems.100", createdAt: h.clock.now,
-                        expiresAt: h.clock.now.adding(milliseconds: 3_600_000)))
+                        id: id, customerId: carol, productId: "gems.100", createdAt: h.clock(),
+                        expiresAt: h.clock().adding(milliseconds: 3_600_000)))
             }
         }
         return (first, second)

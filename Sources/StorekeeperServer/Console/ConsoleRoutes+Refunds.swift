@@ -107,13 +107,18 @@ extension ConsoleRoutes {
     }
 
     static func consumptionRow(_ item: ConsumptionRequestBody, app: String) -> RefundsPage.Consumption {
-        let answer = item.answer
-        var parts = [
-            "customer consented: \(answer.customerConsented ? "yes" : "no")", "delivery: \(answer.deliveryStatus.rawValue)",
-            "sample provided: \(answer.sampleContentProvided ? "yes" : "no")",
-        ]
-        if let percentage = answer.consumptionPercentage { parts.append("consumed: \(Double(percentage) / 1000) %") }
-        if let preference = answer.refundPreference { parts.append("refund preference: \(preference.rawValue)") }
+        var parts: [String] = []
+        if let answer = item.answer {
+            parts = [
+                "customer consented: \(answer.customerConsented ? "yes" : "no")", "delivery: \(answer.deliveryStatus.rawValue)",
+                "sample provided: \(answer.sampleContentProvided ? "yes" : "no")",
+            ]
+            if let percentage = answer.consumptionPercentage { parts.append("consumed: \(Double(percentage) / 1000) %") }
+            if let preference = answer.refundPreference { parts.append("refund preference: \(preference.rawValue)") }
+        } else {
+            // Apple takes consumption data only with the customer's consent: none was sent.
+            parts = ["not sent" + (item.notSentReason == "noConsent" ? ": the customer did not consent" : "")]
+        }
         let timeLeft: String =
             switch item.timeLeft {
             case .some(0): "✗ window closed"
