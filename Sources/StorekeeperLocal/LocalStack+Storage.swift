@@ -1,5 +1,5 @@
 import AppStoreModels
-public import Foundation
+import Foundation
 public import Logging
 import Storekeeper
 import StorekeeperPostgres

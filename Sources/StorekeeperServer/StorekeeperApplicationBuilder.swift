@@ -1,6 +1,6 @@
 public import AppStoreModels
 import AsyncHTTPClient
-public import Foundation
+import Foundation
 public import Hummingbird
 public import Logging
 public import NIOCore

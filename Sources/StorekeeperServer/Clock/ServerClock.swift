@@ -1,6 +1,6 @@
 public import AppStoreModels
 public import AsyncHTTPClient
-public import Foundation
+import Foundation
 public import Logging
 public import ServiceLifecycle
 
