@@ -6,8 +6,9 @@ import StorekeeperSQL
 import StorekeeperSQLite
 import StorekeeperServer
 
-/// A year of daily SALES reports for N transactions, imported and reconciled on a fresh SQLite
-/// database (seeding the transactions is not timed). Fails if any day does not reconcile.
+/// A year of daily SALES and SUBSCRIPTION_EVENT reports and the FINANCE_DETAIL reports of its
+/// fiscal months, for N transactions, imported and reconciled on a fresh SQLite database
+/// (seeding the transactions is not timed). Fails if any report does not reconcile.
 public struct ReconcileBenchmark: Sendable {
     let transactions: Int
     let days: Int
@@ -42,7 +43,8 @@ public struct ReconcileBenchmark: Sendable {
                 }
             }
         }
-        let files = data.reports(vendorNumber: vendor)
+        let files = data.reports(vendorNumber: vendor) + data.subscriptionEventReports(vendorNumber: vendor)
+        let finance = data.financeReports()
         let seeding = clock.now - started
 
         started = clock.now
@@ -51,24 +53,39 @@ public struct ReconcileBenchmark: Sendable {
         for file in files {
             rows += try await importer.importFile(file.bytes, name: file.name).rowCount
         }
+        for file in finance {
+            rows += try await importer.importFile(file.bytes, name: nil, vendorNumber: vendor, reportDate: file.month.description).rowCount
+        }
         let imported = clock.now - started
         started = clock.now
         let service = ReconciliationService(store: store, now: SystemClock())
         var matched = 0
-        var discrepancies = 0
+        var discrepancies: [String] = []
+        var runs = 0
+        func count(_ run: ReconciliationRun) {
+            runs += 1
+            matched += run.counts[.matched] ?? 0
+            if !run.discrepancies.isEmpty { discrepancies.append("\(run.reportType) \(run.reportDate): \(run.discrepancies.count)") }
+        }
         for offset in 0..<(days + 1) {
             let day = first.adding(days: offset)
-            guard try await store.currentReport(.dailySales(vendorNumber: vendor, day: day)) != nil else { continue }
-            let run = try await service.reconcile(vendorNumber: vendor, day: day)
-            matched += run.counts[.matched] ?? 0
-            discrepancies += run.discrepancies.count
+            for report in [ReconciledReport.sales, .subscriptionEvent] {
+                guard try await store.currentReport(report.key(vendorNumber: vendor, date: day.description)) != nil else { continue }
+                count(try await service.reconcile(vendorNumber: vendor, report: report, date: day.description))
+            }
+        }
+        for file in finance {
+            count(try await service.reconcileFinance(vendorNumber: vendor, month: file.month))
         }
         let reconciled = clock.now - started
         await database.close()
-        print("seeded \(transactions) transactions and generated \(files.count) daily reports (\(rows) rows) in \(seeding) (not timed)")
-        print("import:    \(files.count) files in \(imported)")
-        print("reconcile: \(files.count) days in \(reconciled): \(matched) lines matched, \(discrepancies) discrepancies")
+        let reportCount = files.count + finance.count
+        print("seeded \(transactions) transactions and generated \(reportCount) reports (\(rows) rows) in \(seeding) (not timed)")
+        print("import:    \(reportCount) files (daily SALES and SUBSCRIPTION_EVENT, \(finance.count) FINANCE_DETAIL) in \(imported)")
+        print("reconcile: \(runs) reports in \(reconciled): \(matched) lines matched, \(discrepancies.count) reports with discrepancies")
         print("total:     \(imported + reconciled)")
-        if discrepancies > 0 { throw BenchmarkFailure("\(discrepancies) discrepancies where none were expected") }
+        if !discrepancies.isEmpty {
+            throw BenchmarkFailure("discrepancies where none were expected: " + discrepancies.prefix(5).joined(separator: "; "))
+        }
     }
 }

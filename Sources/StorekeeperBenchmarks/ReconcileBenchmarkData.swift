@@ -3,8 +3,9 @@ import AppStoreReports
 import Foundation
 import Storekeeper
 
-/// The year of sales `storekeeper benchmark reconcile` stores and the daily SALES reports Apple
-/// would publish for it: deterministic (a fixed seed), spread over the year's Pacific days,
+/// The year of sales `storekeeper benchmark reconcile` stores and the reports Apple would publish
+/// for it (daily SALES here, daily SUBSCRIPTION_EVENT and monthly FINANCE_DETAIL in
+/// `ReconcileBenchmarkData+Reports`): deterministic (a fixed seed), spread over the year's Pacific days,
 /// several products, storefronts and prices, new subscriptions and renewals, 3 % refunded the
 /// next day.
 struct ReconcileBenchmarkData: Sendable {
@@ -55,12 +56,7 @@ struct ReconcileBenchmarkData: Sendable {
         var units: [Key: Int] = [:]
         for transaction in transactions {
             guard let price = transaction.price, let currency = transaction.currency else { continue }
-            let type =
-                switch transaction.productType {
-                case .some(.autoRenewableSubscription): "IAY"
-                case .some(.nonRenewingSubscription): "IA9"
-                default: "IA1"
-                }
+            let type = Self.productTypeIdentifier(transaction.productType)
             let kind = type == "IAY" ? (transaction.transactionReason == .renewal ? "Renewal" : "New") : nil
             let country = StorefrontCountry.reportCode(storefront: transaction.storefront ?? "USA") ?? "US"
             units[

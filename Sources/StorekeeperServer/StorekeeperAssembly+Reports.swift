@@ -16,9 +16,12 @@ extension StorekeeperAssembly {
             return LostOrderResolver(
                 store: store, applier: services.notifications.applier, apple: apple, now: now)
         }
+        // The Small Business Program is a developer account's, as the reports' vendor is.
+        let smallBusinessProgram = configuration.apps.contains { $0.reports != nil && $0.smallBusinessProgram }
         return ReconciliationService(
             store: reports, lookup: OpenOrderLookup(store: store, resolvers: resolvers, now: now),
-            metrics: ReconciliationMetrics(factory: PrometheusMetricsFactory(registry: registry)), now: now)
+            metrics: ReconciliationMetrics(factory: PrometheusMetricsFactory(registry: registry)),
+            estimator: ProceedsEstimator(smallBusinessProgram: smallBusinessProgram), now: now)
     }
 
     /// `GET`/`POST /v1/apps/{app}/reconciliation`.

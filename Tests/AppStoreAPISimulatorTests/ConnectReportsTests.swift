@@ -83,7 +83,14 @@ struct ConnectReportsTests {
                 .dailySalesSummary(vendorNumber: Self.vendorNumber, day: ReportDay(year: 2026, month: 1, day: 1)!))
             #expect(future == .noReport(detail: "The report for the date specified is not available yet."))
 
-            let finance = try await client.financeReport(.financeDetail(vendorNumber: Self.vendorNumber, fiscalYear: 2025, month: 12))
+            // 2025-12-31 is in Apple's fiscal January 2026 (2025-12-28…2026-01-31; fiscal December
+            // ended on 2025-12-27), whose report appears on 2026-02-01 at 08:00 Pacific.
+            let december = try await client.financeReport(.financeDetail(vendorNumber: Self.vendorNumber, fiscalYear: 2025, month: 12))
+            #expect(december == .noReport(detail: "There were no sales for the date specified."))
+            let notYet = try await client.financeReport(.financeDetail(vendorNumber: Self.vendorNumber, fiscalYear: 2026, month: 1))
+            #expect(notYet == .noReport(detail: "The report for the date specified is not available yet."))
+            try await h.advanceSimulated(seconds: 32 * 86_400)
+            let finance = try await client.financeReport(.financeDetail(vendorNumber: Self.vendorNumber, fiscalYear: 2026, month: 1))
             guard case .report(let file) = finance else {
                 Issue.record("no finance report: \(finance)")
                 return
@@ -96,6 +103,7 @@ struct ConnectReportsTests {
                     ReportDecimal(significand: 138, scale: 2), ReportDecimal(significand: -69, scale: 2),
                 ])
             #expect(detail.allSatisfy { $0.transactionDate == Self.salesDay && $0.countryOfSale == "US" })
+            #expect(detail.allSatisfy { $0.settlementDate == Self.salesDay }, "settled on the transaction day")
         }
     }
 

@@ -145,12 +145,12 @@ import Testing
 
             // The metrics show the latest run.
             let metrics = try await h.metrics()
-            #expect(metrics.contains("storekeeper_reconciliation_lines{outcome=\"matched\"} 1"), "\(metrics)")
-            #expect(metrics.contains("storekeeper_reconciliation_lines{outcome=\"missing_in_storekeeper\"} 0"))
-            #expect(metrics.contains("storekeeper_reconciliation_discrepancies 0"))
-            #expect(metrics.contains("storekeeper_reconciliation_last_run_seconds "))
+            #expect(metrics.contains("storekeeper_reconciliation_lines{report=\"SALES\",outcome=\"matched\"} 1"), "\(metrics)")
+            #expect(metrics.contains("storekeeper_reconciliation_lines{report=\"SALES\",outcome=\"missing_in_storekeeper\"} 0"))
+            #expect(metrics.contains("storekeeper_reconciliation_discrepancies{report=\"SALES\"} 0"))
+            #expect(metrics.contains("storekeeper_reconciliation_last_run_seconds{report=\"SALES\"} "))
             // The fetch reconciled the two days with sales, the route the lost purchase's day again.
-            #expect(metrics.contains("storekeeper_reconciliation_runs_total 3"))
+            #expect(metrics.contains("storekeeper_reconciliation_runs_total{report=\"SALES\"} 3"))
         }
     }
 }

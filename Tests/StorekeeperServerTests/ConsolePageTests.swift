@@ -155,4 +155,42 @@ import Testing
             #expect(try await browser.get("/console/apps/app/reconciliation/not-a-day").status == .badRequest)
         }
     }
+
+    @Test(arguments: StoreTestBackend.available)
+    func reconciliationShowsSubscriptionEventsAndFiscalMonths(_ backend: StoreTestBackend) async throws {
+        try await ConsoleHarness.run(backend) { h in
+            let reports: any ReportStore = h.store
+            let day = PacificDay(containing: h.clock.now).adding(days: -1)
+            let month = try #require(AppleFiscalMonth(containing: PacificDay(containing: h.clock.now))?.previous)
+            var renewal = ReconciliationLine(
+                outcome: .unitsDiffer, sku: "pro.monthly", productClass: .autoRenewable, countryCode: "US", currency: "",
+                subscription: nil, storekeeperPrice: nil, reportPrice: nil, storekeeperUnits: 1, reportUnits: 2)
+            renewal.event = "renewal"
+            renewal.reportEvents = ["Renew"]
+            try await reports.saveReconciliation(
+                ReconciliationRun(
+                    vendorNumber: ConsoleHarness.vendorNumber, reportType: "SUBSCRIPTION_EVENT", reportDate: day.description,
+                    ranAt: h.clock.now, reportSHA256: "e", lines: [renewal]))
+            var settled = ReconciliationLine(
+                outcome: .settledInOtherMonth, sku: "no.ads", productClass: .inAppPurchase, countryCode: "US", currency: "USD",
+                subscription: nil, storekeeperPrice: 1990, reportPrice: nil, storekeeperUnits: 1, reportUnits: 0)
+            settled.transactionDay = month.last
+            settled.estimatedProceeds = 1393
+            settled.note = "settled in another fiscal month's report, on \(month.next.first)"
+            try await reports.saveReconciliation(
+                ReconciliationRun(
+                    vendorNumber: ConsoleHarness.vendorNumber, reportType: "FINANCE_DETAIL", reportDate: month.description,
+                    ranAt: h.clock.now, reportSHA256: "f", lines: [settled]))
+            let browser = try await h.signedIn("vic")
+            let list = try await browser.get("/console/apps/app/reconciliation")
+            #expect(list.status == .ok && list.html.contains("/console/apps/app/reconciliation/\(day)?type=events"))
+            #expect(list.html.contains("/console/apps/app/reconciliation/\(month)?type=finance"), "\(list.html)")
+            let events = try await browser.get("/console/apps/app/reconciliation/\(day)?type=events")
+            #expect(events.status == .ok && events.html.contains("units differ") && events.html.contains("renewal"))
+            let finance = try await browser.get("/console/apps/app/reconciliation/\(month)?type=finance")
+            #expect(finance.status == .ok && finance.html.contains("settled in other month"))
+            #expect(finance.html.contains("transacted \(month.last)") && finance.html.contains("proceeds 1.39"))
+            #expect(try await browser.get("/console/apps/app/reconciliation/\(day)?type=finance").status == .badRequest)
+        }
+    }
 }

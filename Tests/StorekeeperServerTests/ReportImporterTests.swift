@@ -97,4 +97,55 @@ struct ReportImporterTests {
                     .isEmpty)
         }
     }
+
+    @Test(arguments: StoreTestBackend.available)
+    func otherVersionsFinanceAndEventFilesImportAndAMalformedOneIsRefusedWhole(_ backend: StoreTestBackend) async throws {
+        try await backend.withStore { database throws in
+            let importer = Self.importer(database.store)
+            // An older SALES layout (fewer columns, another order) with a column no version has yet.
+            let old = """
+                SKU\tUnits\tProduct Type Identifier\tDeveloper Proceeds\tBegin Date\tEnd Date\tCustomer Currency\tCountry Code\t\
+                Currency of Proceeds\tCustomer Price\tColumn From 2031
+                coins.100\t2\tIA1\t0.69\t11/20/2026\t11/20/2026\tUSD\tUS\tUSD\t0.99\tx
+
+                """
+            let sales = try await importer.importFile(Array(old.utf8), name: "S_D_85000000_20261120.txt", version: "1_0")
+            #expect(sales.rowCount == 1)
+            #expect(try await database.store.currentReport(sales.key)?.version == "1_0")
+            #expect(try await database.store.salesLines(vendorNumber: "85000000", day: Self.pacificDay).map(\.units) == [2])
+
+            // FINANCE_DETAIL: a preamble before the header, totals after the rows; the month is given.
+            let finance = """
+                Example Vendor
+                Transaction Date\tSettlement Date\tSKU\tProduct Type Identifier\tCountry of Sale\tQuantity\tPartner Share\t\
+                Extended Partner Share\tPartner Share Currency\tCustomer Price\tCustomer Currency\tSale or Return\tRegion
+                11/20/2026\t11/20/2026\tcoins.100\tIA1\tUS\t2\t0.69\t1.38\tUSD\t0.99\tUSD\tS\tAmericas
+                11/21/2026\t11/23/2026\tcoins.100\tIA1\tUS\t-1\t0.69\t-0.69\tUSD\t-0.99\tUSD\tR\tAmericas
+                Total_Rows\t2
+                Total_Amount\t0.69
+
+                """
+            let month = try await importer.importFile(
+                Array(finance.utf8), name: "finance.txt", vendorNumber: "85000000", reportDate: "2026-11")
+            #expect(month.key == ReconciledReport.financeDetail.key(vendorNumber: "85000000", date: "2026-11") && month.rowCount == 2)
+            let refused = await #expect(throws: ReportImportError.self) {
+                try await importer.importFile(Array(finance.utf8), name: "finance.txt", vendorNumber: "85000000")
+            }
+            #expect(refused?.code == .dateUnknown, "a finance file needs its fiscal month")
+
+            // A SUBSCRIPTION_EVENT file whose third line has a quantity that is not a number: refused with the line.
+            let events = """
+                Event Date\tEvent\tSubscription Name\tCountry\tQuantity
+                2026-11-20\tSubscribe\tpro.monthly\tUS\t1
+                2026-11-20\tRenew\tpro.monthly\tUS\tmany
+
+                """
+            let error = await #expect(throws: ReportImportError.self) {
+                try await importer.importFile(Array(events.utf8), name: "Subscription_Event_85000000_20261120.txt")
+            }
+            #expect(error?.code == .malformedReport && error?.line == 3)
+            let eventsKey = ReconciledReport.subscriptionEvent.key(vendorNumber: "85000000", date: "2026-11-20")
+            #expect(try await database.store.currentReport(eventsKey) == nil, "nothing of it is stored")
+        }
+    }
 }

@@ -120,4 +120,71 @@ struct ReportStoreTests {
             #expect(try await store.reconciliation(vendorNumber: "85000000", day: Self.day.adding(days: 1)) == nil)
         }
     }
+
+    @Test(arguments: StoreTestBackend.available)
+    func eachReportTypeKeepsItsOwnRunOfADate(_ backend: StoreTestBackend) async throws {
+        try await backend.withStore { database throws in
+            let store = database.store
+            var event = ReconciliationLine(
+                outcome: .missingInStorekeeper, sku: "pro.monthly", productClass: .autoRenewable, countryCode: "US", currency: "",
+                subscription: nil, storekeeperPrice: nil, reportPrice: nil, storekeeperUnits: 0, reportUnits: 1, reportLines: [3])
+            event.event = SubscriptionEventKind.renewal.rawValue
+            event.reportEvents = ["Renew"]
+            let sales = ReconciliationRun(
+                vendorNumber: "85000000", day: Self.day, ranAt: Timestamp(millisecondsSince1970: 1), reportSHA256: "s", lines: [])
+            let events = ReconciliationRun(
+                vendorNumber: "85000000", reportType: "SUBSCRIPTION_EVENT", reportDate: Self.day.description,
+                ranAt: Timestamp(millisecondsSince1970: 2), reportSHA256: "e", lines: [event])
+            var settled = event
+            settled.outcome = .settledInOtherMonth
+            settled.transactionDay = Self.day
+            settled.settlementDays = [Self.day.adding(days: 2)]
+            settled.estimatedProceeds = 6930
+            settled.note = "settled in another fiscal month's report"
+            let finance = ReconciliationRun(
+                vendorNumber: "85000000", reportType: "FINANCE_DETAIL", reportDate: "2026-11", ranAt: Timestamp(millisecondsSince1970: 3),
+                reportSHA256: "f", lines: [settled])
+            for run in [sales, events, finance] { try await store.saveReconciliation(run) }
+            #expect(try await store.reconciliation(vendorNumber: "85000000", day: Self.day) == sales)
+            #expect(
+                try await store.reconciliation(vendorNumber: "85000000", reportType: "SUBSCRIPTION_EVENT", reportDate: "2026-11-20")
+                    == events)
+            #expect(
+                try await store.reconciliation(vendorNumber: "85000000", reportType: "FINANCE_DETAIL", reportDate: "2026-11") == finance)
+            #expect(finance.discrepancies.isEmpty, "settled in another month is explained")
+            #expect(try await store.reconciliation(vendorNumber: "85000000", reportType: "FINANCE_DETAIL", reportDate: "2026-10") == nil)
+        }
+    }
+
+    @Test(arguments: StoreTestBackend.available)
+    func proceedsObservationsSumTheSalesRowsOfTheDays(_ backend: StoreTestBackend) async throws {
+        try await backend.withStore { database throws in
+            let store = database.store
+            func row(
+                _ number: Int, units: Int, price: Int64, proceeds: Int64, currency: String = "EUR", proceedsCurrency: String = "EUR"
+            )
+                -> ReportSalesLine
+            {
+                ReportSalesLine(
+                    day: Self.day, line: number, sku: "coins.100", productTypeIdentifier: "IA1", countryCode: "DE",
+                    customerCurrency: currency, customerPrice: price, units: units, developerProceeds: proceeds,
+                    proceedsCurrency: proceedsCurrency)
+            }
+            let lines = [
+                row(2, units: 3, price: 1990, proceeds: 1170), row(3, units: 1, price: 1990, proceeds: 1170),
+                row(4, units: -1, price: -1990, proceeds: 1170),  // a refund: left out
+                row(5, units: 2, price: 1990, proceeds: 1300, proceedsCurrency: "USD"),  // paid in another currency: left out
+            ]
+            #expect(try await store.importReport(Self.file("rows", rows: 4), salesLines: lines) == .imported(replacedRows: 0))
+            let observed = try await store.proceedsObservations(vendorNumber: "85000000", in: Self.day...Self.day)
+            #expect(
+                observed == [
+                    ProceedsObservation(
+                        sku: "coins.100", countryCode: "DE", currency: "EUR", reducedRate: false, price: 7960, proceeds: 4680)
+                ])
+            #expect(
+                try await store.proceedsObservations(vendorNumber: "85000000", in: Self.day.adding(days: 1)...Self.day.adding(days: 2))
+                    .isEmpty)
+        }
+    }
 }

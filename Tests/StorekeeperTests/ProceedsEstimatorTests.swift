@@ -71,4 +71,36 @@ struct ProceedsEstimatorTests {
         #expect(!estimator.isCalibrated(for: american))
         #expect(estimator.proceeds(of: american) == 693)
     }
+
+    @Test
+    func aProductsOwnRowsCalibrateBeforeItsCountrys() {
+        var estimator = ProceedsEstimator()
+        estimator.calibrate(with: [
+            ProceedsObservation(sku: "p", countryCode: "DE", currency: "EUR", reducedRate: false, price: 1990, proceeds: 1170),
+            // An ebook-like product with reduced VAT pays more of its price.
+            ProceedsObservation(sku: "book", countryCode: "DE", currency: "EUR", reducedRate: false, price: 1990, proceeds: 1300),
+        ])
+        var book = Self.transaction(price: 1990, currency: "EUR", storefront: "DEU")
+        book.productId = "book"
+        #expect(estimator.proceeds(of: book) == 1300)
+        var other = book
+        other.productId = "other"
+        #expect(estimator.proceeds(of: other) == 1235, "the country's rows together: 1990 × 2470 / 3980")
+    }
+
+    @Test
+    func theOverviewsRuleProceedsAreCorrectedPerCurrency() {
+        var estimator = ProceedsEstimator()
+        #expect(estimator.calibrated(ruleProceeds: 1393, currency: "EUR") == 1393, "no rows: the rule stands")
+        #expect(!estimator.isCalibrated(currency: "EUR"))
+        // The rule says 1.393 of 1.99; the rows say 1.17 (VAT): the overview's figure scales by 1170/1393.
+        estimator.calibrate(with: [Self.row(price: 1990, proceeds: 1170, units: 2)])
+        #expect(estimator.isCalibrated(currency: "eur"))
+        #expect(estimator.calibrated(ruleProceeds: 1393 * 10, currency: "EUR") == 11700)
+        #expect(estimator.calibrated(ruleProceeds: 693, currency: "USD") == 693, "another currency keeps the rule")
+        // In the Small Business Program the rule is 85 %, so the same rows correct it further.
+        var small = ProceedsEstimator(smallBusinessProgram: true)
+        small.calibrate(with: [Self.row(price: 1990, proceeds: 1170)])
+        #expect(small.calibrated(ruleProceeds: 1691, currency: "EUR") == 1170)
+    }
 }

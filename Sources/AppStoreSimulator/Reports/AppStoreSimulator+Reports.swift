@@ -28,6 +28,10 @@ extension AppStoreSimulator {
             }
         case .delayDay:
             guard (discrepancy.delayDays ?? 1) >= 1 else { throw SimulatorError.invalidRequest("delayDays must be at least 1") }
+        case .settleLate:
+            guard discrepancy.sku?.isEmpty == false, (discrepancy.delayDays ?? 1) >= 1 else {
+                throw SimulatorError.invalidRequest("settleLate needs a sku, and delayDays of at least 1")
+            }
         }
         return try mutate { (engine, _) throws(SimulatorError) in
             guard engine.state.reports != nil else { throw .invalidState("set up reports first (PUT /control/reports)") }

@@ -33,4 +33,30 @@ enum PacificCalendar {
     static func days(year: Int, month: Int) -> [ReportDay] {
         (1...31).compactMap { ReportDay(year: year, month: month, day: $0) }
     }
+
+    /// The days of Apple's fiscal month named `year`-`month`: whole weeks, Sunday to Saturday,
+    /// 5-4-4 per quarter from October; the fiscal year ends on the last Saturday of September,
+    /// and a 53-week year's extra week goes to December.
+    static func fiscalDays(year: Int, month: Int) -> [ReportDay] {
+        func yearEnd(_ fiscalYear: Int) -> Timestamp {
+            let september30 = start(of: ReportDay(year: fiscalYear, month: 9, day: 30) ?? ReportDay(year: 2000, month: 9, day: 30)!)
+            let weekday = calendar.component(.weekday, from: september30.date)  // 1 Sunday … 7 Saturday
+            return Timestamp(calendar.date(byAdding: .day, value: -(weekday % 7), to: september30.date) ?? september30.date)
+        }
+        let fiscalYear = month >= 10 ? year + 1 : year
+        let yearStart = yearEnd(fiscalYear - 1)
+        let yearDays = calendar.dateComponents([.day], from: yearStart.date, to: yearEnd(fiscalYear).date).day ?? 364
+        var weeks = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5, 4, 4]
+        if yearDays / 7 == 53 { weeks[2] += 1 }
+        let index = (month + 2) % 12
+        let firstDay = day(of: yearStart).adding(days: 1 + 7 * weeks[..<index].reduce(0, +))
+        return (0..<(7 * weeks[index])).map { firstDay.adding(days: $0) }
+    }
+}
+
+extension ReportDay {
+    /// The day `days` days later (earlier when negative).
+    func adding(days: Int) -> ReportDay {
+        PacificCalendar.day(of: PacificCalendar.start(of: self, addingDays: days, hours: 12))
+    }
 }

@@ -41,16 +41,21 @@ public struct ReportDiscrepancy: Hashable, Sendable, Codable {
         case changePrice
         /// Every report of `day` is published `delayDays` days later than Apple's usual time.
         case delayDay
+        /// FINANCE_DETAIL only: `sku`'s sales and refunds of `day` are settled `delayDays` days
+        /// later (in the fiscal month of that day), as some payment methods settle.
+        case settleLate
     }
 
     public var kind: Kind
     /// The Pacific day, `YYYY-MM-DD`.
     public var day: String
-    /// The product the change is about (all but `delayDay`).
+    /// The product the change is about (all but `delayDay`). `dropRow`, `extraRefund` and
+    /// `changePrice` change the day's SALES rows, its SUBSCRIPTION_EVENT rows (an extra `Refund`
+    /// event; a dropped event row) and the FINANCE_DETAIL rows of its transactions alike.
     public var sku: String?
     /// The price shown instead (`changePrice`), as the report prints it (`1.99`).
     public var customerPrice: String?
-    /// Extra days before publication (`delayDay`, at least 1).
+    /// Extra days before publication (`delayDay`) or settlement (`settleLate`), at least 1.
     public var delayDays: Int?
 
     public init(kind: Kind, day: String, sku: String? = nil, customerPrice: String? = nil, delayDays: Int? = nil) {

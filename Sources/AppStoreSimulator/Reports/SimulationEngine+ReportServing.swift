@@ -46,12 +46,12 @@ extension SimulationEngine {
             let rows = Self.applying(setup.discrepancies.filter { $0.day == day.isoFormatted }, to: salesSummaryRows(day: day))
             return rows.isEmpty ? .noSales : .file(AppleReportCodec.writeGzip(AppleReport(rows: rows)))
         }
-        let rows = subscriptionEventRows(day: day)
+        let rows = Self.applying(setup.discrepancies.filter { $0.day == day.isoFormatted }, to: subscriptionEventRows(day: day))
         return rows.isEmpty ? .noSales : .file(AppleReportCodec.writeGzip(AppleReport(rows: rows)))
     }
 
-    /// `GET /v1/financeReports`: FINANCE_DETAIL for region `Z1`, one calendar month, served from
-    /// 08:00 Pacific on the month's last day + 1.
+    /// `GET /v1/financeReports`: FINANCE_DETAIL for region `Z1`, one Apple fiscal month (named
+    /// `YYYY-MM` after its calendar month), served from 08:00 Pacific the day after its last day.
     func financeReport(filters: [String: String], now: Timestamp) -> ReportAnswer {
         guard let setup = state.reports else { return .error(status: 403, code: "FORBIDDEN_ERROR", detail: "Reports are not set up.") }
         for name in ["regionCode", "reportDate", "reportType", "vendorNumber"] where filters[name] == nil {
@@ -65,10 +65,14 @@ extension SimulationEngine {
         }
         let parts = (filters["reportDate"] ?? "").split(separator: "-")
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-            let last = PacificCalendar.days(year: year, month: month).last
+            (1...12).contains(month), let last = PacificCalendar.fiscalDays(year: year, month: month).last
         else { return .parameter("The parameter 'filter[reportDate]' must be a YYYY-MM fiscal month.") }
         guard now >= PacificCalendar.publication(of: last) else { return .notYetAvailable }
-        let rows = financeDetailRows(year: year, month: month)
+        var rows = financeDetailRows(year: year, month: month)
+        for discrepancy in setup.discrepancies {
+            guard let day = ReportDayText.parse(discrepancy.day), let sku = discrepancy.sku else { continue }
+            rows = Self.applying(discrepancy, sku: sku, day: day, to: rows)
+        }
         return rows.isEmpty ? .noSales : .file(AppleReportCodec.writeGzip(AppleReport(rows: rows)))
     }
 
@@ -91,9 +95,58 @@ extension SimulationEngine {
                     rows[index].customerPrice =
                         rows[index].units < 0 ? ReportDecimal(significand: -price.significand, scale: price.scale) : price
                 }
-            case .delayDay:
+            case .delayDay, .settleLate:
                 continue
             }
+        }
+        return rows
+    }
+
+    /// Applies a day's injected discrepancies to its SUBSCRIPTION_EVENT rows: `dropRow` removes
+    /// the first row of the subscription, `extraRefund` adds a `Refund` event of it.
+    static func applying(_ discrepancies: [ReportDiscrepancy], to rows: [SubscriptionEventRow]) -> [SubscriptionEventRow] {
+        var rows = rows
+        for discrepancy in discrepancies {
+            guard let sku = discrepancy.sku else { continue }
+            switch discrepancy.kind {
+            case .dropRow:
+                if let index = rows.firstIndex(where: { $0.subscriptionName == sku }) { rows.remove(at: index) }
+            case .extraRefund:
+                guard var refund = rows.first(where: { $0.subscriptionName == sku }) else { continue }
+                refund.event = "Refund"
+                refund.quantity = 1
+                rows.append(refund)
+            case .changePrice, .delayDay, .settleLate:
+                continue
+            }
+        }
+        return rows
+    }
+
+    /// Applies one injected discrepancy about `sku`'s transactions of `day` to FINANCE_DETAIL
+    /// rows: `dropRow` removes the first such row, `extraRefund` adds a return of one unit,
+    /// `changePrice` shows another customer price.
+    static func applying(_ discrepancy: ReportDiscrepancy, sku: String, day: ReportDay, to rows: [FinanceDetailRow]) -> [FinanceDetailRow] {
+        var rows = rows
+        let matching = { (row: FinanceDetailRow) in row.sku == sku && row.transactionDate == day }
+        switch discrepancy.kind {
+        case .dropRow:
+            if let index = rows.firstIndex(where: matching) { rows.remove(at: index) }
+        case .extraRefund:
+            guard var refund = rows.first(where: { matching($0) && $0.quantity > 0 }) else { break }
+            refund.quantity = -1
+            refund.saleOrReturn = .return
+            refund.extendedPartnerShare = ReportDecimal(significand: -refund.partnerShare.significand, scale: refund.partnerShare.scale)
+            refund.customerPrice = refund.customerPrice.map { ReportDecimal(significand: -$0.significand, scale: $0.scale) }
+            rows.append(refund)
+        case .changePrice:
+            guard let text = discrepancy.customerPrice, let price = ReportDecimal(Substring(text)) else { break }
+            for index in rows.indices where matching(rows[index]) {
+                rows[index].customerPrice =
+                    rows[index].quantity < 0 ? ReportDecimal(significand: -price.significand, scale: price.scale) : price
+            }
+        case .delayDay, .settleLate:
+            break
         }
         return rows
     }

@@ -113,8 +113,11 @@ extension SimulationEngine {
         }
     }
 
-    /// SUBSCRIPTION_EVENT / SUMMARY / DAILY rows of a Pacific day: `Subscribe`, `Renew` and
-    /// `Refund` events of auto-renewable subscriptions.
+    /// SUBSCRIPTION_EVENT / SUMMARY / DAILY rows of a Pacific day, before injected
+    /// discrepancies: per auto-renewable subscription transaction bought that day `Subscribe`
+    /// (`Start Introductory Offer` with an introductory offer) for a subscription's first
+    /// transaction, `Renew` for a renewal, `Reactivate` for another purchase on it; `Refund` per
+    /// refund.
     func subscriptionEventRows(day: ReportDay) -> [SubscriptionEventRow] {
         struct Key: Hashable {
             var event: String, app: String, sku: String, group: String?, duration: String?, country: String, afterOneYear: Bool
@@ -123,13 +126,21 @@ extension SimulationEngine {
         var order: [Key] = []
         for event in reportEvents(from: PacificCalendar.start(of: day), to: PacificCalendar.start(of: day, addingDays: 1))
         where event.product?.isAutoRenewable == true {
-            let name =
-                event.isRefund ? "Refund" : (event.transaction.payload.transactionReason == .renewal ? "Renew" : "Subscribe")
+            let payload = event.transaction.payload
+            let name: String
+            if event.isRefund {
+                name = "Refund"
+            } else if payload.transactionReason == .renewal {
+                name = "Renew"
+            } else if payload.transactionId != payload.originalTransactionId {
+                name = "Reactivate"
+            } else {
+                name = payload.offerType == .introductoryOffer ? "Start Introductory Offer" : "Subscribe"
+            }
             let key = Key(
                 event: name, app: event.transaction.bundleId, sku: event.transaction.productId,
                 group: event.product?.subscriptionGroupId, duration: Self.durationLabel(event.product?.period),
-                country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"),
-                afterOneYear: isAfterOneYear(event.transaction))
+                country: StorefrontCountry.code(payload.storefront ?? "USA"), afterOneYear: isAfterOneYear(event.transaction))
             if quantities[key] == nil { order.append(key) }
             quantities[key, default: 0] += 1
         }
@@ -141,21 +152,32 @@ extension SimulationEngine {
         }
     }
 
-    /// FINANCE_DETAIL rows of a month. The simulator's fiscal month is the calendar month in
-    /// Pacific time (Apple's fiscal calendar is not simulated); a row's settlement date is its
-    /// transaction date.
+    /// FINANCE_DETAIL rows of the fiscal month named `year`-`month` (``PacificCalendar/fiscalDays(year:month:)``),
+    /// before injected discrepancies: the sales and refunds settled in it. A row's settlement day
+    /// is its transaction day, later for an injected `settleLate`.
     func financeDetailRows(year: Int, month: Int) -> [FinanceDetailRow] {
-        guard let first = ReportDay(year: year, month: month, day: 1) else { return [] }
-        let last = PacificCalendar.days(year: year, month: month).last ?? first
+        let days = PacificCalendar.fiscalDays(year: year, month: month)
+        guard let first = days.first, let last = days.last else { return [] }
+        let fiscal = Set(days)
+        let lateness = Dictionary(
+            (state.reports?.discrepancies ?? []).filter { $0.kind == .settleLate }.compactMap { late in
+                late.sku.map { ("\(late.day) \($0)", max(1, late.delayDays ?? 1)) }
+            }, uniquingKeysWith: +)
         struct Key: Hashable {
-            var day: ReportDay, sku: String, type: String, country: String, currency: String, price: Int64, refund: Bool
-            var afterOneYear: Bool
+            var day: ReportDay, settled: ReportDay, sku: String, type: String, country: String, currency: String, price: Int64
+            var refund: Bool, afterOneYear: Bool
         }
         var quantities: [Key: Int] = [:]
         var order: [Key] = []
-        for event in reportEvents(from: PacificCalendar.start(of: first), to: PacificCalendar.start(of: last, addingDays: 1)) {
+        let lookback = lateness.values.max() ?? 0
+        for event in reportEvents(
+            from: PacificCalendar.start(of: first, addingDays: -lookback), to: PacificCalendar.start(of: last, addingDays: 1))
+        {
+            let day = PacificCalendar.day(of: event.at)
+            let settled = day.adding(days: lateness["\(day.isoFormatted) \(event.transaction.productId)"] ?? 0)
+            guard fiscal.contains(settled) else { continue }
             let key = Key(
-                day: PacificCalendar.day(of: event.at), sku: event.transaction.productId, type: Self.productTypeIdentifier(event.product),
+                day: day, settled: settled, sku: event.transaction.productId, type: Self.productTypeIdentifier(event.product),
                 country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"), currency: event.currency,
                 price: event.price, refund: event.isRefund, afterOneYear: isAfterOneYear(event.transaction))
             if quantities[key] == nil { order.append(key) }
@@ -167,8 +189,8 @@ extension SimulationEngine {
             let share = Self.proceeds(key.price, afterOneYear: key.afterOneYear)
             let price = Self.reportPrice(key.price)
             return FinanceDetailRow(
-                transactionDate: key.day, settlementDate: key.day, sku: key.sku, title: key.sku, productTypeIdentifier: key.type,
-                countryOfSale: key.country, quantity: quantity, partnerShare: share,
+                transactionDate: key.day, settlementDate: key.settled, sku: key.sku, title: key.sku,
+                productTypeIdentifier: key.type, countryOfSale: key.country, quantity: quantity, partnerShare: share,
                 extendedPartnerShare: ReportDecimal(significand: share.significand * Int64(quantity), scale: share.scale),
                 partnerShareCurrency: key.currency,
                 customerPrice: key.refund ? ReportDecimal(significand: -price.significand, scale: price.scale) : price,

@@ -89,4 +89,9 @@ public struct PacificDay: Hashable, Comparable, Sendable, CustomStringConvertibl
     private static func noon(_ year: Int, _ month: Int, _ day: Int) -> Date {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
     }
+
+    /// Noon Pacific of a day given by its numbers (they are not checked).
+    static func noonInstant(_ year: Int, _ month: Int, _ day: Int) -> Timestamp {
+        Timestamp(noon(year, month, day))
+    }
 }

@@ -62,14 +62,23 @@ public enum Reconciler {
         var currency: String
         var subscription: String?
         var isRefund: Bool
+        /// SUBSCRIPTION_EVENT: the kind of event.
+        var event: SubscriptionEventKind?
+        /// FINANCE_DETAIL: the transactions' Pacific day.
+        var day: PacificDay?
 
-        init(sku: String, productClass: ReportProductClass, countryCode: String, currency: String, subscription: String?, isRefund: Bool) {
+        init(
+            sku: String, productClass: ReportProductClass, countryCode: String, currency: String, subscription: String?, isRefund: Bool,
+            event: SubscriptionEventKind? = nil, day: PacificDay? = nil
+        ) {
             self.sku = sku
             self.productClass = productClass
             self.countryCode = countryCode
             self.currency = currency
             self.subscription = subscription
             self.isRefund = isRefund
+            self.event = event
+            self.day = day
         }
 
         /// The group of a sale (`isRefund` is set by the price's sign through ``Key``).
@@ -90,11 +99,18 @@ public enum Reconciler {
         var group: Group
         var price: Int64
 
+        /// The aggregate of `group` at `price`; a negative price makes it a refund.
         init(group: Group, price: Int64) {
             var group = group
             group.isRefund = price < 0
             self.group = group
             self.price = price
+        }
+
+        /// The aggregate of `group` as given (for reports without prices).
+        init(unpriced group: Group) {
+            self.group = group
+            self.price = 0
         }
     }
 
@@ -103,15 +119,22 @@ public enum Reconciler {
         var units = 0
         var lines: [Int] = []
         var ids: [String] = []
+        /// Proceeds of all the units, milliunits (FINANCE_DETAIL).
+        var proceeds: Int64 = 0
+        /// Event names or settlement days seen (SUBSCRIPTION_EVENT, FINANCE_DETAIL).
+        var labels: Set<String> = []
 
-        mutating func add(units: Int, line: Int? = nil, id: String? = nil) {
+        mutating func add(units: Int, line: Int? = nil, id: String? = nil, proceeds: Int64 = 0, label: String? = nil) {
             self.units += units
+            self.proceeds += proceeds
             if let line { lines.append(line) }
             if let id, ids.count < 100 { ids.append(id) }
+            if let label { labels.insert(label) }
         }
     }
 
-    private static func lines(ours: [Key: Side], theirs: [Key: Side]) -> [ReconciliationLine] {
+    /// Classifies the aggregates of both sides (see the type's documentation).
+    static func lines(ours: [Key: Side], theirs: [Key: Side]) -> [ReconciliationLine] {
         var result: [ReconciliationLine] = []
         var onlyOurs: [Group: [Key]] = [:]
         var onlyTheirs: [Group: [Key]] = [:]
@@ -140,19 +163,33 @@ public enum Reconciler {
             }
         }
         return result.sorted { lhs, rhs in
-            let left = (lhs.sku, lhs.countryCode, lhs.currency, lhs.productClass.rawValue, lhs.subscription ?? "")
-            let right = (rhs.sku, rhs.countryCode, rhs.currency, rhs.productClass.rawValue, rhs.subscription ?? "")
+            let left = (lhs.transactionDay?.description ?? "", lhs.sku, lhs.countryCode, lhs.currency, lhs.productClass.rawValue)
+            let right = (rhs.transactionDay?.description ?? "", rhs.sku, rhs.countryCode, rhs.currency, rhs.productClass.rawValue)
             if left != right { return left < right }
+            let leftKind = (lhs.subscription ?? "", lhs.event ?? "")
+            let rightKind = (rhs.subscription ?? "", rhs.event ?? "")
+            if leftKind != rightKind { return leftKind < rightKind }
             return (lhs.storekeeperPrice ?? lhs.reportPrice ?? 0) < (rhs.storekeeperPrice ?? rhs.reportPrice ?? 0)
         }
     }
 
-    private static func line(
+    static func line(
         _ outcome: ReconciliationOutcome, _ group: Group, _ ourPrice: Int64?, _ mine: Side?, _ theirPrice: Int64?, _ apple: Side?
     ) -> ReconciliationLine {
-        ReconciliationLine(
+        var line = ReconciliationLine(
             outcome: outcome, sku: group.sku, productClass: group.productClass, countryCode: group.countryCode, currency: group.currency,
             subscription: group.subscription, storekeeperPrice: ourPrice, reportPrice: theirPrice, storekeeperUnits: mine?.units ?? 0,
             reportUnits: apple?.units ?? 0, reportLines: apple?.lines.sorted() ?? [], transactionIds: mine?.ids ?? [])
+        if let event = group.event {
+            line.event = event.rawValue
+            line.reportEvents = apple?.labels.sorted() ?? []
+        }
+        if let day = group.day {
+            line.transactionDay = day
+            line.settlementDays = (apple?.labels ?? []).compactMap(PacificDay.init(iso:)).sorted()
+            line.estimatedProceeds = mine.map(\.proceeds)
+            line.reportProceeds = apple.map(\.proceeds)
+        }
+        return line
     }
 }

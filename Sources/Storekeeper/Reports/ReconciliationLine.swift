@@ -18,11 +18,16 @@ public struct ReconciliationOutcome: RawRepresentable, Hashable, Sendable, Codab
     public static let missingInStorekeeper = ReconciliationOutcome(rawValue: "missing_in_storekeeper")
     /// Storekeeper has transactions Apple's report does not count.
     public static let missingInReport = ReconciliationOutcome(rawValue: "missing_in_report")
+    /// A financial report only: Storekeeper's transactions of the fiscal month that Apple settles
+    /// in a neighbouring month's report (found there). Explained, not a discrepancy.
+    public static let settledInOtherMonth = ReconciliationOutcome(rawValue: "settled_in_other_month")
 
     /// Every outcome, matched first.
-    public static let all: [ReconciliationOutcome] = [.matched, .unitsDiffer, .priceDiffers, .missingInStorekeeper, .missingInReport]
-    /// Whether the outcome is a discrepancy (anything but ``matched``).
-    public var isDiscrepancy: Bool { self != .matched }
+    public static let all: [ReconciliationOutcome] = [
+        .matched, .unitsDiffer, .priceDiffers, .missingInStorekeeper, .missingInReport, .settledInOtherMonth,
+    ]
+    /// Whether the outcome is a discrepancy (anything but ``matched`` and ``settledInOtherMonth``).
+    public var isDiscrepancy: Bool { self != .matched && self != .settledInOtherMonth }
 }
 
 /// The kind of in-app purchase a report row counts, from its product type identifier (App Store
@@ -86,6 +91,20 @@ public struct ReconciliationLine: Hashable, Sendable, Codable {
     /// For ``ReconciliationOutcome/missingInStorekeeper``: what the recovery lookups found or
     /// started for it (original transaction IDs recovered, orders looked up).
     public var candidates: [String]
+    /// SUBSCRIPTION_EVENT: the kind of event compared (``SubscriptionEventKind``), with the names
+    /// Apple printed for it in `reportEvents`.
+    public var event: String?
+    public var reportEvents: [String]?
+    /// FINANCE_DETAIL: the Pacific day of the transactions (the report's Transaction Date).
+    public var transactionDay: PacificDay?
+    /// FINANCE_DETAIL: the report's Settlement Dates of the aggregate.
+    public var settlementDays: [PacificDay]?
+    /// FINANCE_DETAIL: Storekeeper's estimated proceeds of its units (``ProceedsEstimator``,
+    /// calibrated) and the report's Extended Partner Share, in milliunits, negative for returns.
+    public var estimatedProceeds: Int64?
+    public var reportProceeds: Int64?
+    /// Why the sides differ where the report says it (settlement after the fiscal month, …).
+    public var note: String?
 
     public init(
         outcome: ReconciliationOutcome, sku: String, productClass: ReportProductClass, countryCode: String, currency: String,
@@ -108,21 +127,36 @@ public struct ReconciliationLine: Hashable, Sendable, Codable {
     }
 }
 
-/// One reconciliation of a vendor's Pacific day, as stored: the latest run replaces earlier ones.
+/// One reconciliation of a vendor's report (a Pacific day's SALES or SUBSCRIPTION_EVENT, a
+/// fiscal month's FINANCE_DETAIL), as stored: the latest run replaces earlier ones.
 public struct ReconciliationRun: Hashable, Sendable, Codable {
     public var vendorNumber: String
-    public var day: PacificDay
+    /// `SALES`, `SUBSCRIPTION_EVENT` or `FINANCE_DETAIL` (``ReconciledReport``).
+    public var reportType: String
+    /// The report's date: `YYYY-MM-DD`, or the fiscal month `YYYY-MM` of a financial report.
+    public var reportDate: String
     public var ranAt: Timestamp
-    /// The SALES report file the run compared with.
+    /// The report file the run compared with.
     public var reportSHA256: String
     public var lines: [ReconciliationLine]
 
-    public init(vendorNumber: String, day: PacificDay, ranAt: Timestamp, reportSHA256: String, lines: [ReconciliationLine]) {
+    public init(
+        vendorNumber: String, reportType: String, reportDate: String, ranAt: Timestamp, reportSHA256: String,
+        lines: [ReconciliationLine]
+    ) {
         self.vendorNumber = vendorNumber
-        self.day = day
+        self.reportType = reportType
+        self.reportDate = reportDate
         self.ranAt = ranAt
         self.reportSHA256 = reportSHA256
         self.lines = lines
+    }
+
+    /// A SALES run of `day`.
+    public init(vendorNumber: String, day: PacificDay, ranAt: Timestamp, reportSHA256: String, lines: [ReconciliationLine]) {
+        self.init(
+            vendorNumber: vendorNumber, reportType: ReconciledReport.sales.rawValue, reportDate: day.description, ranAt: ranAt,
+            reportSHA256: reportSHA256, lines: lines)
     }
 
     /// How many lines have each outcome (every outcome present, zero when none).

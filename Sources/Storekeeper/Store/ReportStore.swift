@@ -1,7 +1,8 @@
 public import AppStoreModels
 
 /// Storage of App Store Connect report files, their parsed SALES rows and the reconciliation
-/// runs made from them (issue #19).
+/// runs made from them (issue #19). SUBSCRIPTION_EVENT and FINANCE_DETAIL files are kept whole
+/// and read again when reconciled.
 ///
 /// Every method is one transaction. Files are stored once per content (their SHA-256); a report
 /// key (vendor, type, subtype, frequency, date) has one current file, whose rows are the report's.
@@ -28,9 +29,21 @@ public protocol ReportStore: Sendable {
     ) async throws
         -> [AppleTransaction]
 
-    /// Stores `run`, replacing any earlier run of the same vendor and day.
+    /// Stores `run`, replacing any earlier run of the same vendor, report type and date.
     func saveReconciliation(_ run: ReconciliationRun) async throws
 
-    /// The latest run of the vendor's day; nil when the day was never reconciled.
-    func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun?
+    /// The latest run of the vendor's report of `reportType` and `reportDate`; nil when it was
+    /// never reconciled.
+    func reconciliation(vendorNumber: String, reportType: String, reportDate: String) async throws -> ReconciliationRun?
+
+    /// What the SALES rows of the vendor's days `days` say about proceeds, summed per product,
+    /// country, currency and rate (the rows ``ProceedsObservation/init(_:)`` keeps).
+    func proceedsObservations(vendorNumber: String, in days: ClosedRange<PacificDay>) async throws -> [ProceedsObservation]
+}
+
+extension ReportStore {
+    /// The latest SALES run of the vendor's day; nil when the day was never reconciled.
+    public func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun? {
+        try await reconciliation(vendorNumber: vendorNumber, reportType: ReconciledReport.sales.rawValue, reportDate: day.description)
+    }
 }

@@ -32,8 +32,12 @@ extension SQLPurchaseStore: ReportStore {
         try await reportWrite { try await $0.saveReconciliation(run) }
     }
 
-    public func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun? {
-        try await reportRead { try await $0.reconciliation(vendorNumber: vendorNumber, day: day) }
+    public func reconciliation(vendorNumber: String, reportType: String, reportDate: String) async throws -> ReconciliationRun? {
+        try await reportRead { try await $0.reconciliation(vendorNumber: vendorNumber, reportType: reportType, reportDate: reportDate) }
+    }
+
+    public func proceedsObservations(vendorNumber: String, in days: ClosedRange<PacificDay>) async throws -> [ProceedsObservation] {
+        try await reportRead { try await $0.proceedsObservations(vendorNumber: vendorNumber, in: days) }
     }
 
     /// `write` with the SQL handle it always hands out.

@@ -45,16 +45,34 @@ enum ReportRows {
         SELECT \(TransactionRows.factColumns) FROM transactions
         WHERE environment = $1 AND revocation_date >= $2 AND revocation_date < $3 AND purchase_date < $2
         """
-    static let deleteRun = "DELETE FROM reconciliation_runs WHERE vendor_number = $1 AND report_date = $2"
-    static let deleteRunLines = "DELETE FROM reconciliation_lines WHERE vendor_number = $1 AND report_date = $2"
+    static let deleteRun = "DELETE FROM reconciliation_runs_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3"
+    static let deleteRunLines = """
+        DELETE FROM reconciliation_lines_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3
+        """
     static let insertRun = """
-        INSERT INTO reconciliation_runs (vendor_number, report_date, ran_at, report_sha256) VALUES ($1, $2, $3, $4)
+        INSERT INTO reconciliation_runs_by_type (vendor_number, report_type, report_date, ran_at, report_sha256) \
+        VALUES ($1, $2, $3, $4, $5)
         """
     static let insertRunLine = """
-        INSERT INTO reconciliation_lines (vendor_number, report_date, position, outcome, body) VALUES ($1, $2, $3, $4, $5)
+        INSERT INTO reconciliation_lines_by_type (vendor_number, report_type, report_date, position, outcome, body) \
+        VALUES ($1, $2, $3, $4, $5, $6)
         """
-    static let run = "SELECT ran_at, report_sha256 FROM reconciliation_runs WHERE vendor_number = $1 AND report_date = $2"
-    static let runLines = "SELECT body FROM reconciliation_lines WHERE vendor_number = $1 AND report_date = $2 ORDER BY position"
+    static let run = """
+        SELECT ran_at, report_sha256 FROM reconciliation_runs_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3
+        """
+    static let runLines = """
+        SELECT body FROM reconciliation_lines_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3
+        ORDER BY position
+        """
+    /// ``ProceedsObservation``s: paid sales with proceeds in the customer's currency, summed.
+    static let proceedsObservations = """
+        SELECT sku, country_code, customer_currency, proceeds_reason, CAST(SUM(customer_price * units) AS BIGINT),
+            CAST(SUM(developer_proceeds * units) AS BIGINT)
+        FROM report_sales_rows
+        WHERE vendor_number = $1 AND report_date >= $2 AND report_date <= $3 AND units > 0 AND customer_price > 0
+            AND proceeds_currency = customer_currency
+        GROUP BY sku, country_code, customer_currency, proceeds_reason
+        """
 
     static func keyBinds(_ key: ReportKey) -> [SQLValue] {
         [.text(key.vendorNumber), .text(key.reportType), .text(key.reportSubType), .text(key.frequency), .text(key.reportDate)]
@@ -114,12 +132,23 @@ extension SQLStoreQuerying {
         return try (bought + revoked).map(TransactionRows.transaction)
     }
 
-    func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun? {
-        let binds: [SQLValue] = [.text(vendorNumber), .text(day.description)]
+    func reconciliation(vendorNumber: String, reportType: String, reportDate: String) async throws -> ReconciliationRun? {
+        let binds: [SQLValue] = [.text(vendorNumber), .text(reportType), .text(reportDate)]
         guard let run = try await sql.queryFirst(ReportRows.run, binds) else { return nil }
         let lines = try await sql.query(ReportRows.runLines, binds).map { try $0.json(ReconciliationLine.self, 0) }
         return ReconciliationRun(
-            vendorNumber: vendorNumber, day: day, ranAt: try run.timestamp(0), reportSHA256: try run.string(1), lines: lines)
+            vendorNumber: vendorNumber, reportType: reportType, reportDate: reportDate, ranAt: try run.timestamp(0),
+            reportSHA256: try run.string(1), lines: lines)
+    }
+
+    func proceedsObservations(vendorNumber: String, in days: ClosedRange<PacificDay>) async throws -> [ProceedsObservation] {
+        let binds: [SQLValue] = [.text(vendorNumber), .text(days.lowerBound.description), .text(days.upperBound.description)]
+        return try await sql.query(ReportRows.proceedsObservations, binds).map { row in
+            ProceedsObservation(
+                sku: try row.string(0), countryCode: try row.string(1), currency: try row.string(2),
+                reducedRate: try row.optionalString(3)?.lowercased() == "rate after one year", price: try row.int64(4),
+                proceeds: try row.int64(5))
+        }
     }
 }
 
@@ -150,8 +179,9 @@ extension SQLStoreTransaction {
     }
 
     func saveReconciliation(_ run: ReconciliationRun) async throws {
-        let binds: [SQLValue] = [.text(run.vendorNumber), .text(run.day.description)]
-        try await sql.advisoryLock(SQLAdvisoryLock.key(for: "storekeeper.reconciliation:\(run.vendorNumber):\(run.day)"))
+        let binds: [SQLValue] = [.text(run.vendorNumber), .text(run.reportType), .text(run.reportDate)]
+        try await sql.advisoryLock(
+            SQLAdvisoryLock.key(for: "storekeeper.reconciliation:\(run.vendorNumber):\(run.reportType):\(run.reportDate)"))
         try await sql.execute(ReportRows.deleteRunLines, binds)
         try await sql.execute(ReportRows.deleteRun, binds)
         try await sql.execute(ReportRows.insertRun, binds + [SQLValue(run.ranAt), .text(run.reportSHA256)])

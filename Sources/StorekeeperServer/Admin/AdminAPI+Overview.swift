@@ -22,7 +22,9 @@ extension AdminAPI {
         let (days, environment) = try OverviewService.query(
             from: query.get("from"), to: query.get("to"), environment: query.get("environment"),
             today: FigureDay(containing: now()))
-        let service = OverviewService(store: store, appId: call.app.id, now: now)
+        var service = OverviewService(store: store, appId: call.app.id, now: now)
+        service.calibration = try await OverviewService.calibration(
+            app: call.app, store: store, today: PacificDay(containing: now()))
         return try json(try await service.overview(days: days, environment: environment))
     }
 

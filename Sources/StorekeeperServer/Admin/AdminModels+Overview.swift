@@ -53,8 +53,12 @@ struct OverviewRevenueBody: Encodable {
     /// What customers paid (Family Sharing copies excluded).
     var customerPrice: Int64
     /// Estimated developer proceeds: Apple's commission taken off (15 % for renewals after a year
-    /// of paid service, else 30 %); tax not known, so an upper bound where prices include tax.
+    /// of paid service or in the Small Business Program, else 30 %), then corrected by how far
+    /// that rule was off on the last 90 days of the vendor's SALES report rows in the currency
+    /// (tax, mostly); without report rows an upper bound where prices include tax.
     var estimatedProceeds: Int64
+    /// Whether report rows of the currency calibrated `estimatedProceeds`.
+    var proceedsCalibrated: Bool
     /// Customer price of the refunds recorded on the day.
     var refunded: Int64
 }

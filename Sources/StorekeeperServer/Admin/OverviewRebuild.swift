@@ -20,7 +20,7 @@ public enum OverviewRebuild {
     static let page = 500
 
     public static func rebuild(app: AppConfiguration, includeUnlisted: Bool, in store: any PurchaseStore) async throws -> Summary {
-        let rollup = OverviewRollup(appId: app.id)
+        let rollup = OverviewRollup(app: app)
         func belongs(_ productId: String) -> Bool { includeUnlisted || app.catalog[productId] != nil }
         var summary = Summary()
         try await store.write { tx in try await tx.clearFigures(appId: app.id) }

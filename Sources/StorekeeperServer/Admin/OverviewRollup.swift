@@ -10,8 +10,14 @@ import Storekeeper
 /// (``TransactionFigures``, ``SubscriptionFigures``); a replay moves nothing.
 struct OverviewRollup: Sendable {
     let appId: String
-    /// Commission only: report calibration happens after the fact, in reconciliation.
-    let proceeds = ProceedsEstimator()
+    /// The commission rules (the app's Small Business Program setting). The reports' calibration
+    /// is applied when the overview is read (``OverviewService``): it changes as reports arrive.
+    let proceeds: ProceedsEstimator
+
+    init(app: AppConfiguration) {
+        appId = app.id
+        proceeds = app.proceedsEstimator
+    }
 
     /// A transaction fact was recorded for `customerId` (as `upsert` says).
     func recorded(

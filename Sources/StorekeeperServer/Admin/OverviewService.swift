@@ -8,6 +8,9 @@ struct OverviewService: Sendable {
     let store: any PurchaseStore
     let appId: String
     let now: any WallClock
+    /// Corrects the rollups' estimated proceeds (commission rules) by what the reports' rows
+    /// said per currency (``ProceedsEstimator/calibrated(ruleProceeds:currency:)``).
+    var calibration = ProceedsEstimator()
 
     /// The longest range one request may ask for.
     static let maximumDays = 366
@@ -50,7 +53,7 @@ struct OverviewService: Sendable {
             )
         }
         let figures = FigureOverview(days: days, opening: opening, totals: totals)
-        let bodies = figures.days.map(Self.body)
+        let bodies = figures.days.map { body($0) }
         var range = FigureOverview.Day(day: days.lowerBound)
         for day in figures.days {
             for (metric, products) in day.counts {
@@ -65,10 +68,22 @@ struct OverviewService: Sendable {
             days: bodies,
             totals: OverviewTotalsBody(
                 new: range.total(.new), renewed: range.total(.renewed), churned: range.total(.churned), refunds: range.total(.refunds),
-                trialsConverted: range.total(.trialsConverted), revenue: Self.revenue(range)))
+                trialsConverted: range.total(.trialsConverted), revenue: revenue(range)))
     }
 
-    static func body(_ day: FigureOverview.Day) -> OverviewDayBody {
+    /// The proceeds calibration of the vendor's SALES rows of the last
+    /// ``ReconciliationService/calibrationDays`` days (where the store keeps reports), on top of
+    /// the app's commission rules.
+    static func calibration(app: AppConfiguration, store: any PurchaseStore, today: PacificDay) async throws -> ProceedsEstimator {
+        var estimator = app.proceedsEstimator
+        if let reports = store as? any ReportStore, let vendor = app.reports?.vendorNumber {
+            let days = today.adding(days: -ReconciliationService.calibrationDays)...today
+            estimator.calibrate(with: try await reports.proceedsObservations(vendorNumber: vendor, in: days))
+        }
+        return estimator
+    }
+
+    func body(_ day: FigureOverview.Day) -> OverviewDayBody {
         let products = day.active.keys.sorted().map { product in
             let phases = day.active[product] ?? [:]
             return OverviewActiveProductBody(
@@ -82,12 +97,13 @@ struct OverviewService: Sendable {
             trialsConverted: day.total(.trialsConverted), revenue: revenue(day))
     }
 
-    static func revenue(_ day: FigureOverview.Day) -> [OverviewRevenueBody] {
+    func revenue(_ day: FigureOverview.Day) -> [OverviewRevenueBody] {
         let currencies = Set(FigureOverview.moneyMetrics.flatMap { day.money[$0]?.keys.map { $0 } ?? [] })
         return currencies.sorted().map { currency in
             OverviewRevenueBody(
                 currency: currency, customerPrice: day.money[.revenue]?[currency] ?? 0,
-                estimatedProceeds: day.money[.proceeds]?[currency] ?? 0, refunded: day.money[.refunded]?[currency] ?? 0)
+                estimatedProceeds: calibration.calibrated(ruleProceeds: day.money[.proceeds]?[currency] ?? 0, currency: currency),
+                proceedsCalibrated: calibration.isCalibrated(currency: currency), refunded: day.money[.refunded]?[currency] ?? 0)
         }
     }
 

@@ -3,13 +3,14 @@ import Foundation
 import Hummingbird
 import Storekeeper
 
-/// Reconciliation (issue #19) in the console: the last 14 Pacific days with their run's counts
-/// by outcome, and one day's lines (drill-down), with Storekeeper's transactions linked to
-/// search.
+/// Reconciliation (issue #19) in the console: the last 14 Pacific days with their SALES and
+/// SUBSCRIPTION_EVENT runs' counts, the last fiscal months' FINANCE_DETAIL runs, and one run's
+/// lines (drill-down, `?type=events|finance`), with Storekeeper's transactions linked to search.
 extension ConsoleRoutes {
     struct ReconciliationPage {
-        struct Day {
-            let day: String
+        /// One run's summary.
+        struct Run {
+            let label: String
             let href: String
             let reconciled: Bool
             let ranAt: String
@@ -18,9 +19,15 @@ extension ConsoleRoutes {
             let hasDiscrepancies: Bool
         }
 
+        struct Day {
+            let sales: Run
+            let events: Run
+        }
+
         let configured: Bool
         let vendorNumber: String
         let days: [Day]
+        let months: [Run]
     }
 
     struct ReconciliationDayPage {
@@ -37,6 +44,8 @@ extension ConsoleRoutes {
             let reportPrice: String
             let transactions: [Link]
             let candidates: String
+            /// The event kind or new/renewal, the transaction day, proceeds and notes (finance).
+            let detail: String
         }
 
         struct Link {
@@ -58,38 +67,60 @@ extension ConsoleRoutes {
     }
 
     static let reconciliationDays = 14
+    static let reconciliationMonths = 3
+
+    /// A run's summary row, linking to its lines.
+    private func summary(_ run: ReconciliationRun?, label: String, href: String) -> ReconciliationPage.Run {
+        let counts = run?.counts ?? [:]
+        let discrepancies = counts.filter { $0.key.isDiscrepancy }.values.reduce(0, +)
+        return ReconciliationPage.Run(
+            label: label, href: href, reconciled: run != nil, ranAt: run.map { ConsoleFormat.time($0.ranAt) } ?? "",
+            matched: counts[.matched] ?? 0, discrepancies: discrepancies, hasDiscrepancies: discrepancies > 0)
+    }
 
     @Sendable func reconciliationPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
         let frame = frame("Reconciliation · \(call.appId)", call, .reconciliation)
         guard let reports, let vendor = call.services.runtime.config.reports?.vendorNumber else {
-            return try templates.page("reconciliation", ReconciliationPage(configured: false, vendorNumber: "", days: []), frame: frame)
+            return try templates.page(
+                "reconciliation", ReconciliationPage(configured: false, vendorNumber: "", days: [], months: []), frame: frame)
         }
         let today = PacificDay(containing: now())
-        let days = (1...Self.reconciliationDays).map { today.adding(days: -$0) }
+        let base = ConsolePaths.app(call.appId, .reconciliation) + "/"
         var rows: [ReconciliationPage.Day] = []
-        for day in days {
-            let run = try await reports.reconciliation(vendorNumber: vendor, day: day)
-            let counts = run?.counts ?? [:]
-            let discrepancies = counts.filter { $0.key.isDiscrepancy }.values.reduce(0, +)
+        for day in (1...Self.reconciliationDays).map({ today.adding(days: -$0) }) {
+            let sales = try await reports.reconciliation(vendorNumber: vendor, day: day)
+            let events = try await reports.reconciliation(
+                vendorNumber: vendor, reportType: ReconciledReport.subscriptionEvent.rawValue, reportDate: day.description)
             rows.append(
                 ReconciliationPage.Day(
-                    day: day.description, href: ConsolePaths.app(call.appId, .reconciliation) + "/" + day.description,
-                    reconciled: run != nil, ranAt: run.map { ConsoleFormat.time($0.ranAt) } ?? "", matched: counts[.matched] ?? 0,
-                    discrepancies: discrepancies, hasDiscrepancies: discrepancies > 0))
+                    sales: summary(sales, label: day.description, href: base + day.description),
+                    events: summary(events, label: day.description, href: base + day.description + "?type=events")))
         }
-        return try templates.page("reconciliation", ReconciliationPage(configured: true, vendorNumber: vendor, days: rows), frame: frame)
+        var months: [ReconciliationPage.Run] = []
+        var month = AppleFiscalMonth(containing: today)?.previous
+        while let current = month, months.count < Self.reconciliationMonths {
+            let run = try await reports.reconciliation(
+                vendorNumber: vendor, reportType: ReconciledReport.financeDetail.rawValue, reportDate: current.description)
+            months.append(
+                summary(
+                    run, label: "\(current) (\(current.first)…\(current.last))", href: base + current.description + "?type=finance"))
+            month = current.previous
+        }
+        return try templates.page(
+            "reconciliation", ReconciliationPage(configured: true, vendorNumber: vendor, days: rows, months: months), frame: frame)
     }
 
     @Sendable func reconciliationDayPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        guard let text = context.parameters.get("day"), let day = PacificDay(iso: text) else {
-            throw StorekeeperError.invalidRequest("the day must be YYYY-MM-DD")
+        let report = request.uri.queryParameters.get("type").flatMap(ReconciledReport.init(query:)) ?? .sales
+        guard let day = context.parameters.get("day"), report.isValid(date: day) else {
+            throw StorekeeperError.invalidRequest(report == .financeDetail ? "the month must be YYYY-MM" : "the day must be YYYY-MM-DD")
         }
         guard let reports, let vendor = call.services.runtime.config.reports?.vendorNumber else {
             throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(call.appId).reports.*)", status: .notFound)
         }
-        let run = try await reports.reconciliation(vendorNumber: vendor, day: day)
+        let run = try await reports.reconciliation(vendorNumber: vendor, reportType: report.rawValue, reportDate: day)
         let search = ConsolePaths.app(call.appId, .search) + "?q="
         let lines = (run?.lines ?? []).sorted { ($0.outcome.isDiscrepancy ? 0 : 1, $0.sku) < ($1.outcome.isDiscrepancy ? 0 : 1, $1.sku) }
             .map { line in
@@ -100,7 +131,7 @@ extension ConsoleRoutes {
                     storekeeperPrice: ConsoleFormat.milliunits(line.storekeeperPrice, nil),
                     reportPrice: ConsoleFormat.milliunits(line.reportPrice, nil),
                     transactions: line.transactionIds.map { .init(label: $0, href: search + ConsolePaths.query($0)) },
-                    candidates: line.candidates.joined(separator: ", "))
+                    candidates: line.candidates.joined(separator: ", "), detail: Self.detail(line))
             }
         let counts = ReconciliationOutcome.all.map { outcome in
             ReconciliationDayPage.Count(
@@ -109,8 +140,22 @@ extension ConsoleRoutes {
         return try templates.page(
             "reconciliation-day",
             ReconciliationDayPage(
-                day: day.description, reconciled: run != nil, ranAt: run.map { ConsoleFormat.time($0.ranAt) } ?? "", counts: counts,
+                day: "\(report.rawValue) \(day)", reconciled: run != nil, ranAt: run.map { ConsoleFormat.time($0.ranAt) } ?? "",
+                counts: counts,
                 lines: lines, backHref: ConsolePaths.app(call.appId, .reconciliation)),
             frame: frame("Reconciliation \(day) · \(call.appId)", call, .reconciliation))
+    }
+
+    /// What a line adds to the table's columns: its kind of event or new/renewal, and for a
+    /// financial report its transaction day, proceeds (estimated / Apple's) and notes.
+    static func detail(_ line: ReconciliationLine) -> String {
+        var parts = [line.event ?? line.subscription].compactMap { $0 }
+        if let day = line.transactionDay { parts.append("transacted \(day)") }
+        if line.estimatedProceeds != nil || line.reportProceeds != nil {
+            parts.append(
+                "proceeds \(ConsoleFormat.milliunits(line.estimatedProceeds, nil)) / \(ConsoleFormat.milliunits(line.reportProceeds, nil))")
+        }
+        if let note = line.note { parts.append(note) }
+        return parts.joined(separator: " · ")
     }
 }

@@ -4,10 +4,12 @@ import Hummingbird
 import Storekeeper
 
 /// The reconciliation results for operators (server API keys only):
-/// - `GET /v1/apps/{app}/reconciliation?date=YYYY-MM-DD`: the stored run of the app's vendor's
-///   Pacific day (404 `notReconciled` when there is none);
-/// - `POST /v1/apps/{app}/reconciliation?date=YYYY-MM-DD`: reconciles the day now and answers
-///   the run (404 `noReport` when its SALES report is not imported).
+/// - `GET /v1/apps/{app}/reconciliation?date=YYYY-MM-DD[&type=sales|events|finance]`: the stored
+///   run of the app's vendor's report (404 `notReconciled` when there is none);
+/// - `POST /v1/apps/{app}/reconciliation?date=…[&type=…]`: reconciles the report now and answers
+///   the run (404 `noReport` when the report is not imported).
+/// `type` is `SALES` (the default), `SUBSCRIPTION_EVENT` or `FINANCE_DETAIL` (short: `sales`,
+/// `events`, `finance`); a FINANCE_DETAIL `date` is a fiscal month, `YYYY-MM`.
 struct ReconciliationRoutes: Sendable {
     let apps: [String: AppConfiguration]
     let reports: any ReportStore
@@ -20,34 +22,40 @@ struct ReconciliationRoutes: Sendable {
     }
 
     @Sendable func read(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let (vendor, day) = try await call(request, context)
-        guard let run = try await reports.reconciliation(vendorNumber: vendor, day: day) else {
+        let (vendor, report, date) = try await call(request, context)
+        guard let run = try await reports.reconciliation(vendorNumber: vendor, reportType: report.rawValue, reportDate: date) else {
             throw StorekeeperError(
-                .init(rawValue: ReconciliationError.Code.notReconciled.rawValue), "\(day) was never reconciled", status: .notFound)
+                .init(rawValue: ReconciliationError.Code.notReconciled.rawValue), "\(report.rawValue) \(date) was never reconciled",
+                status: .notFound)
         }
         return try Self.json(run)
     }
 
     @Sendable func run(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        let (vendor, day) = try await call(request, context)
+        let (vendor, report, date) = try await call(request, context)
         do {
-            return try Self.json(try await service.reconcile(vendorNumber: vendor, day: day))
+            return try Self.json(try await service.reconcile(vendorNumber: vendor, report: report, date: date))
         } catch let error as ReconciliationError {
             throw StorekeeperError(.init(rawValue: error.code.rawValue), error.reason, status: .notFound)
         }
     }
 
-    /// The app's vendor number and the `date` query's day, once a server key is presented.
-    private func call(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (String, PacificDay) {
+    /// The app's vendor number, the `type` query's report and its `date`, once a server key is presented.
+    private func call(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (String, ReconciledReport, String) {
         guard let id = context.parameters.get("app"), let app = apps[id] else { throw StorekeeperError.notFound("no such app") }
         _ = try await authenticator.authenticateServer(request, app: id)
         guard let vendor = app.reports?.vendorNumber else {
             throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", status: .notFound)
         }
-        guard let text = request.uri.queryParameters.get("date"), let day = PacificDay(iso: text) else {
-            throw StorekeeperError.invalidRequest("date must be a YYYY-MM-DD day")
+        let typeText = request.uri.queryParameters.get("type") ?? ReconciledReport.sales.rawValue
+        guard let report = ReconciledReport(query: typeText) else {
+            throw StorekeeperError.invalidRequest("type must be SALES, SUBSCRIPTION_EVENT or FINANCE_DETAIL")
         }
-        return (vendor, day)
+        guard let date = request.uri.queryParameters.get("date"), report.isValid(date: date) else {
+            throw StorekeeperError.invalidRequest(
+                report == .financeDetail ? "date must be a YYYY-MM fiscal month" : "date must be a YYYY-MM-DD day")
+        }
+        return (vendor, report, date)
     }
 
     static func json(_ run: ReconciliationRun) throws -> Response {
@@ -63,6 +71,7 @@ struct ReconciliationRoutes: Sendable {
 /// A run as the API answers it: the run, with its counts by outcome.
 struct ReconciliationAnswer: Encodable {
     var vendorNumber: String
+    var reportType: String
     var date: String
     var ranAt: Int64
     var reportSHA256: String
@@ -71,7 +80,8 @@ struct ReconciliationAnswer: Encodable {
 
     init(_ run: ReconciliationRun) {
         vendorNumber = run.vendorNumber
-        date = run.day.description
+        reportType = run.reportType
+        date = run.reportDate
         ranAt = run.ranAt.millisecondsSince1970
         reportSHA256 = run.reportSHA256
         counts = Dictionary(uniqueKeysWithValues: run.counts.map { ($0.key.rawValue, $0.value) })

@@ -207,7 +207,7 @@ struct FactApplier: Sendable {
     ) async throws {
         let order = try await findOrder(for: transaction, customerId: customerId, orderId: orderId, in: tx)
         let upsert = try await tx.upsertTransaction(transaction, customerId: customerId, orderId: order?.id)
-        try await OverviewRollup(appId: app.id).recorded(transaction, upsert: upsert, customerId: customerId, in: tx)
+        try await OverviewRollup(app: app).recorded(transaction, upsert: upsert, customerId: customerId, in: tx)
         let kind = app.catalog[transaction.productId]?.kind ?? transaction.productType.flatMap(ProductKind.init(appleType:))
         let decision = PurchaseDecision.recording(
             transaction, upsert: upsert, kind: kind, for: customerId, order: order,

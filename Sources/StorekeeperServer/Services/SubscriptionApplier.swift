@@ -41,7 +41,7 @@ struct SubscriptionApplier: Sendable {
         guard state != previous else { return actions }
         let customerId = stored?.customerId ?? owner
         try await tx.saveSubscription(try record(state, customerId: customerId, now: now))
-        try await OverviewRollup(appId: app.id).subscriptionChanged(from: previous, to: state, in: tx)
+        try await OverviewRollup(app: app).subscriptionChanged(from: previous, to: state, in: tx)
         let subject = "\(subscriptionFact.environment.rawValue):\(subscriptionFact.originalTransactionId)"
         for action in actions {
             guard let (kind, details) = Self.audit(action) else { continue }

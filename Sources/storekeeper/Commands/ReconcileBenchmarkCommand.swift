@@ -5,7 +5,9 @@ import StorekeeperBenchmarks
 struct ReconcileBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reconcile",
-        abstract: "Import and reconcile a year of daily SALES reports for N stored transactions (goal: 1,000,000 in 60 s).")
+        abstract:
+            "Import and reconcile a year of daily SALES and SUBSCRIPTION_EVENT reports and its FINANCE_DETAIL reports for N stored transactions (goal: 1,000,000 in 60 s)."
+    )
 
     @Option(help: "Transactions stored (spread over the year).")
     var transactions = 1_000_000

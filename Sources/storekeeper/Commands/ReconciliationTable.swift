@@ -7,19 +7,25 @@ enum ReconciliationTable {
     /// A summary line, then one line per aggregate, discrepancies first.
     static func text(_ run: ReconciliationRun) -> String {
         let counts = run.counts
-        var out = "\(run.day) vendor \(run.vendorNumber): "
+        var out = "\(run.reportType) \(run.reportDate) vendor \(run.vendorNumber): "
         out += ReconciliationOutcome.all.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + "\n"
-        var table = TextTable([
-            "OUTCOME", "SKU", "CLASS", "COUNTRY", "CURRENCY", "KIND", "PRICE (OURS)", "PRICE (APPLE)", "UNITS (OURS)", "UNITS (APPLE)",
-        ])
+        let finance = run.reportType == ReconciledReport.financeDetail.rawValue
+        var table = TextTable(
+            ["OUTCOME"] + (finance ? ["DAY"] : []) + [
+                "SKU", "CLASS", "COUNTRY", "CURRENCY", "KIND", "PRICE (OURS)", "PRICE (APPLE)", "UNITS (OURS)", "UNITS (APPLE)",
+            ] + (finance ? ["PROCEEDS (EST.)", "PROCEEDS (APPLE)"] : []))
         let ordered = run.discrepancies + run.lines.filter { !$0.outcome.isDiscrepancy }
         for line in ordered {
-            table.append([
-                line.outcome.rawValue, line.sku, line.productClass.rawValue, line.countryCode, line.currency, line.subscription ?? "",
-                amount(line.storekeeperPrice), amount(line.reportPrice), String(line.storekeeperUnits), String(line.reportUnits),
-            ])
+            table.append(
+                [line.outcome.rawValue] + (finance ? [line.transactionDay?.description ?? ""] : []) + [
+                    line.sku, line.productClass.rawValue, line.countryCode, line.currency, line.event ?? line.subscription ?? "",
+                    amount(line.storekeeperPrice), amount(line.reportPrice), String(line.storekeeperUnits), String(line.reportUnits),
+                ] + (finance ? [amount(line.estimatedProceeds), amount(line.reportProceeds)] : []))
         }
         out += table.text
+        for line in ordered {
+            if let note = line.note { out += "\(line.transactionDay.map { "\($0) " } ?? "")\(line.sku) \(line.countryCode): \(note)\n" }
+        }
         for line in ordered where !line.candidates.isEmpty {
             out += "candidates for \(line.sku) \(line.countryCode) \(line.currency): " + line.candidates.joined(separator: "; ") + "\n"
         }

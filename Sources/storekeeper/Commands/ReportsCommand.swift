@@ -21,7 +21,8 @@ struct ReportsCommand: AsyncParsableCommand {
                 stored. Importing the same bytes again changes nothing; a revised file of the same report replaces the \
                 day's rows. Apple's file names (S_D_<vendor>_<YYYYMMDD>, Subscription_Event_<vendor>_<YYYYMMDD>) say the \
                 vendor and day; otherwise the vendor is --vendor or the one configured app's reports.vendorNumber. \
-                Progress goes to standard error; exits 1 when any file was refused.
+                Progress goes to standard error: a progress bar on a terminal, one line per file otherwise; exits 1 \
+                when any file was refused.
                 """)
 
         @OptionGroup var options: ConfigurationOptions
@@ -47,28 +48,37 @@ struct ReportsCommand: AsyncParsableCommand {
                 try await bootstrap.store.migrate()
                 let importer = ReportImporter(store: bootstrap.store, now: SystemClock())
                 var refused = 0
+                var bar = ImportProgressBar(files: files)
                 for (index, path) in files.enumerated() {
                     let prefix = "[\(index + 1)/\(files.count)] \(path): "
+                    bar.draw(current: path)
+                    defer { bar.finished(path) }
                     do {
                         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
                         let result = try await importer.importFile(
                             bytes, name: path, vendorNumber: vendorNumber, reportDate: date, version: reportVersion)
                         switch result.outcome {
                         case .imported(let replaced):
+                            bar.clear()
                             ReportsCommand.progress(
                                 prefix + "imported \(result.key), \(result.rowCount) rows"
                                     + (replaced > 0 ? " (replaced \(replaced) rows of an earlier revision)" : ""))
                         case .unchanged:
+                            bar.clear()
                             ReportsCommand.progress(prefix + "unchanged (these bytes were imported before)")
                         }
                     } catch let error as ReportImportError {
                         refused += 1
+                        bar.clear()
                         ReportsCommand.progress(prefix + "refused, nothing stored: \(error)")
                     } catch let error as CocoaError {
                         refused += 1
+                        bar.clear()
                         ReportsCommand.progress(prefix + "cannot read the file: \(error.localizedDescription)")
                     }
                 }
+                bar.draw(current: "")
+                bar.end()
                 return refused
             }
             await bootstrap.close()

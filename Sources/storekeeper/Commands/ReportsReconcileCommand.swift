@@ -6,25 +6,32 @@ import Storekeeper
 import StorekeeperServer
 
 extension ReportsCommand {
-    /// `storekeeper reports reconcile --date YYYY-MM-DD`: reconciles an imported day and prints
-    /// the result (a table, or `--json`).
+    /// `storekeeper reports reconcile --date YYYY-MM-DD [--type sales|events|finance]`: reconciles
+    /// an imported report and prints the result (a table, or `--json`).
     struct Reconcile: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reconcile",
-            abstract: "Reconcile a Pacific day's imported SALES report with Storekeeper's transactions.",
+            abstract: "Reconcile an imported SALES, SUBSCRIPTION_EVENT or FINANCE_DETAIL report with Storekeeper's transactions.",
             discussion: """
-                Compares the day's SALES SUMMARY rows with Storekeeper's production transactions bought or refunded \
-                that Pacific day, by product, country, currency, customer price and new/renewal, and stores the \
-                result (replacing the day's earlier one). Outcomes: matched, units_differ, price_differs, \
+                sales (default): the day's SALES SUMMARY rows against Storekeeper's production transactions bought or \
+                refunded that Pacific day, by product, country, currency, customer price and new/renewal. events: the \
+                day's SUBSCRIPTION_EVENT rows by subscription, country and kind of event (activation, renewal, \
+                resubscription, refund). finance: a fiscal month's (--date YYYY-MM) FINANCE_DETAIL rows by transaction \
+                day, product, country, currency and price, with estimated against reported proceeds. The result is \
+                stored (replacing the report's earlier one). Outcomes: matched, units_differ, price_differs, \
                 missing_in_storekeeper (Apple counts a sale Storekeeper never saw: a possible lost purchase; the \
-                server's reconciliation also looks up the open orders of the product at Apple), missing_in_report. \
+                server's reconciliation also looks up the open orders of the product at Apple), missing_in_report, \
+                settled_in_other_month (finance: Apple settles it in a neighbouring fiscal month's report). \
                 With --stored, prints the stored result without reconciling again.
                 """)
 
         @OptionGroup var options: ConfigurationOptions
 
-        @Option(help: "The Pacific day, YYYY-MM-DD.")
+        @Option(help: "The Pacific day, YYYY-MM-DD; for --type finance the fiscal month, YYYY-MM.")
         var date: String
+
+        @Option(help: "The report: sales (default), events (SUBSCRIPTION_EVENT) or finance (FINANCE_DETAIL).")
+        var type = "sales"
 
         @Option(help: "The vendor number (default: the one configured in app.<id>.reports.vendorNumber).")
         var vendor: String?
@@ -36,16 +43,26 @@ extension ReportsCommand {
         var json = false
 
         func run() async throws {
-            guard let day = PacificDay(iso: date) else { throw ValidationError("--date must be a YYYY-MM-DD day") }
+            guard let report = ReconciledReport(query: type) else { throw ValidationError("--type must be sales, events or finance") }
+            guard report.isValid(date: date) else {
+                throw ValidationError(
+                    report == .financeDetail ? "--date must be a YYYY-MM fiscal month" : "--date must be a YYYY-MM-DD day")
+            }
             let configuration = try await options.load()
             guard let vendorNumber = try vendor ?? ReportsCommand.configuredVendor(configuration, required: true) else { return }
             let logger = Logger(label: "storekeeper")
             let bootstrap = try await StoreBootstrap.open(configuration.storage, logger: logger)
             let result: Result<ReconciliationRun?, any Error> = await bootstrap.withRunningResult {
                 try await bootstrap.store.migrate()
-                if stored { return try await bootstrap.store.reconciliation(vendorNumber: vendorNumber, day: day) }
-                return try await ReconciliationService(store: bootstrap.store, now: SystemClock())
-                    .reconcile(vendorNumber: vendorNumber, day: day)
+                if stored {
+                    return try await bootstrap.store.reconciliation(
+                        vendorNumber: vendorNumber, reportType: report.rawValue, reportDate: date)
+                }
+                let smallBusinessProgram = configuration.apps.contains { $0.reports != nil && $0.smallBusinessProgram }
+                return try await ReconciliationService(
+                    store: bootstrap.store, estimator: ProceedsEstimator(smallBusinessProgram: smallBusinessProgram),
+                    now: SystemClock()
+                ).reconcile(vendorNumber: vendorNumber, report: report, date: date)
             }
             await bootstrap.close()
             let run: ReconciliationRun?
@@ -56,7 +73,7 @@ extension ReportsCommand {
                 throw ExitCode.failure
             }
             guard let run else {
-                ReportsCommand.progress("\(day) of vendor \(vendorNumber) was never reconciled")
+                ReportsCommand.progress("\(report.rawValue) \(date) of vendor \(vendorNumber) was never reconciled")
                 throw ExitCode.failure
             }
             print(json ? try ReconciliationTable.json(run) : ReconciliationTable.text(run))
