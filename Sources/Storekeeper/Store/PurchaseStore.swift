@@ -34,7 +34,8 @@ public protocol PurchaseStoreReader:
     OperatorGrantStoreReader,
     InboxQueryStoreReader, MassExtensionStoreReader,
     FiguresStoreReader,
-    ConsoleSessionStoreReader
+    ConsoleSessionStoreReader,
+    RecoveryStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -46,5 +47,6 @@ public protocol PurchaseStoreTransaction:
     OperatorGrantStoreWriter,
     InboxQueryStoreWriter, MassExtensionStoreWriter,
     FiguresStoreWriter,
-    ConsoleSessionStoreWriter
+    ConsoleSessionStoreWriter,
+    RecoveryStoreWriter
 {}

@@ -34,6 +34,7 @@ public enum StoreSchema {
         inboxQueries,
         figures,
         consoleSessions,
+        recoverySlices,
     ]
 }
 
