@@ -47,7 +47,7 @@ import Testing
 
             let result = try await Self.sweeper(h, slices: 4, concurrency: 4).sweep()
             #expect(result.recovered == dropped.count)
-            #expect(result.pages >= 8, "four slices of 25 notifications: two pages each")
+            #expect(result.pages > 4, "four slices of about 25 notifications: some are paged further than one page")
             for record in dropped {
                 #expect(try await h.inbox(record.notificationUUID)?.status == .processed)
             }

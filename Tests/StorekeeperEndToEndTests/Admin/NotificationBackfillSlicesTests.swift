@@ -17,7 +17,7 @@ import Testing
             h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .next(40)))
             for _ in 0..<40 {
                 try await h.buy(lena, account: account, DemoCatalog.gems)
-                try await h.simulator.advance(byMilliseconds: 90_000)
+                try await h.simulator.advance(byMilliseconds: 15_000)
             }
             let dropped = h.simulator.notifications(bundleId: DemoCatalog.bundleId).filter(\.dropped)
             #expect(dropped.count == 40)
@@ -25,7 +25,7 @@ import Testing
             h.simulator.setAPIRateBudget(.apple)
             h.simulator.clearReceivedRequests()
 
-            // One hour of history: the default plan cuts it into 60 one-minute slices.
+            // Ten minutes of history: the default plan cuts it into ten one-minute slices.
             let window: [String: Any] = ["from": from, "to": h.now.millisecondsSince1970, "environment": "Sandbox"]
             let response = try await h.support.post("/notifications/backfill", NotificationAdminStack.action(window))
             #expect(response.status == 200, "\(response.text)")
