@@ -42,6 +42,7 @@ struct RecoveryChildren: Sendable {
     private func withStore<T: Sendable>(_ spec: RecoveryWorker.Spec, _ body: (any PurchaseStore) async throws -> T) async throws -> T {
         let storage = try await StoreBootstrap.open(.sqlite(path: spec.database), logger: Self.logger)
         do {
+            _ = try await storage.store.migrate()
             let result = try await body(storage.store)
             await storage.close()
             return result
