@@ -195,3 +195,43 @@ extension AppStoreSimulator {
         await runDueWork()
     }
 }
+
+extension AppStoreSimulator {
+    /// Load-test history: `count` purchases of `productId` (a consumable), by `accountIds` in
+    /// turn, each with a fresh `appAccountToken`, moving the (manual) clock `spacingMilliseconds`
+    /// after each, so their notifications are signed across a past window and show in Get
+    /// Notification History. Delivery runs once at the end, not after each purchase (for an app
+    /// without a notification URL there is nothing to deliver). Returns the last signed date.
+    @discardableResult
+    public func seedPurchases(
+        _ count: Int, accountIds: [String], bundleId: String, productId: String, spacingMilliseconds: Int64
+    ) async throws -> Timestamp {
+        guard count >= 0, !accountIds.isEmpty, spacingMilliseconds >= 0 else {
+            throw SimulatorError.invalidRequest("seed a non-negative count over at least one account")
+        }
+        var last = now()
+        // In batches: each mutation keeps a copy of the state to roll back to, so one purchase
+        // per mutation would copy the whole notification history every time.
+        var done = 0
+        while done < count {
+            let batch = min(1_000, count - done)
+            let first = done
+            last = try mutate { (engine, now) throws(SimulatorError) -> Timestamp in
+                var time = now
+                for index in first..<(first + batch) {
+                    time = now.adding(milliseconds: Int64(index - first) * spacingMilliseconds)
+                    _ = try engine.purchase(
+                        PurchaseRequest(
+                            accountId: accountIds[index % accountIds.count], bundleId: bundleId, productId: productId,
+                            appAccountToken: UUID()),
+                        at: time)
+                }
+                engine.state.clock.advance(milliseconds: Int64(batch) * spacingMilliseconds)
+                return time
+            }
+            done += batch
+        }
+        await runDueWork()
+        return last
+    }
+}

@@ -53,6 +53,22 @@ extension AppStoreSimulator {
         requestLog.all
     }
 
+    /// The delay added before each App Store Server API answer.
+    public var apiLatency: APILatency { apiConditions.latency }
+
+    /// Changes the API latency; its generator restarts from the new seed.
+    public func setAPILatency(_ latency: APILatency) {
+        apiConditions.setLatency(latency)
+    }
+
+    /// The request budget enforced on the App Store Server API, if any.
+    public var apiRateBudget: APIRateBudget? { apiConditions.budget }
+
+    /// Enforces `budget` from now on (buckets start full), or none with nil.
+    public func setAPIRateBudget(_ budget: APIRateBudget?) {
+        apiConditions.setBudget(budget)
+    }
+
     /// Forgets the received requests logged so far.
     public func clearReceivedRequests() {
         requestLog.clear()

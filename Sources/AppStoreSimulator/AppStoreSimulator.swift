@@ -42,13 +42,18 @@ public final class AppStoreSimulator: Sendable {
         /// simulators writing to one Storekeeper database need disjoint ranges. Ignored when
         /// the state is loaded from `stateDirectory`.
         public var identifierOffset: Int64 = 0
+        /// The delay added before each App Store Server API answer (none by default).
+        public var apiLatency: APILatency = .none
+        /// The request budget enforced on the App Store Server API (nil: none, every call admitted).
+        public var apiRateBudget: APIRateBudget?
 
         public init(
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
             stateDirectory: URL? = nil, keys: SimulatorKeys? = nil, ocspURL: String? = nil,
             transport: any NotificationTransport = HTTPNotificationTransport(),
             wallClock: any WallClock = SystemClock(),
-            logger: Logger = Logger(label: "storekeeper.simulator"), identifierOffset: Int64 = 0
+            logger: Logger = Logger(label: "storekeeper.simulator"), identifierOffset: Int64 = 0,
+            apiLatency: APILatency = .none, apiRateBudget: APIRateBudget? = nil
         ) {
             self.clockMode = clockMode
             self.start = start
@@ -60,6 +65,8 @@ public final class AppStoreSimulator: Sendable {
             self.wallClock = wallClock
             self.logger = logger
             self.identifierOffset = identifierOffset
+            self.apiLatency = apiLatency
+            self.apiRateBudget = apiRateBudget
         }
     }
 
@@ -74,6 +81,8 @@ public final class AppStoreSimulator: Sendable {
     let receiptVerifier: AppReceiptVerifier
     /// Requests received on the Apple endpoints (in memory only).
     let requestLog = ReceivedRequestLog()
+    /// Latency and request budget of the App Store Server API (runtime settings, not persisted).
+    let apiConditions: APIConditions
 
     public init(configuration: Configuration = .init()) throws {
         let store = configuration.stateDirectory.map(StateStore.init(directory:))
@@ -109,6 +118,7 @@ public final class AppStoreSimulator: Sendable {
         self.wallClock = configuration.wallClock
         self.logger = configuration.logger
         self.receiptVerifier = AppReceiptVerifier(trustedRoots: [keys.receiptChain.root])
+        self.apiConditions = APIConditions(latency: configuration.apiLatency, budget: configuration.apiRateBudget)
         try store?.save(state)
     }
 

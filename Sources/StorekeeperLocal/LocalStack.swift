@@ -59,6 +59,9 @@ public enum LocalStack {
         /// App Store Connect reports for the app (`app.<id>.reports`), downloaded from the
         /// simulator; its `baseURL` is set to the simulator's.
         public var reports: AppConfiguration.ReportsCredentials?
+        /// Storekeeper spends Apple's published request budgets on the simulator
+        /// (`serverAPI.appleBudget`) instead of calling it without limit.
+        public var appleBudget = false
 
         public init() {}
     }
@@ -210,7 +213,8 @@ public enum LocalStack {
             sharedSecret: simulated.sharedSecret,
             serverAPI: .init(
                 issuerId: apiKey.issuerId, keyId: apiKey.keyId, privateKey: try ES256Signer.privateKey(p8: apiPrivate),
-                productionURL: simulatorURL + "/production", sandboxURL: simulatorURL + "/sandbox"),
+                productionURL: simulatorURL + "/production", sandboxURL: simulatorURL + "/sandbox",
+                appleBudget: options.appleBudget),
             offerKey: .init(keyId: offer.keyId, privateKey: try ES256Signer.privateKey(p8: offerPrivate)),
             jwsRoots: try TrustedRoots(pem: simulator.keys.rootCertificatePEM),
             receiptRoots: try TrustedRoots(pem: simulator.keys.receiptRootCertificatePEM), usesCustomRoots: true,

@@ -160,8 +160,8 @@ import Testing
     func reconciliationShowsSubscriptionEventsAndFiscalMonths(_ backend: StoreTestBackend) async throws {
         try await ConsoleHarness.run(backend) { h in
             let reports: any ReportStore = h.store
-            let day = PacificDay(containing: h.clock.now).adding(days: -1)
-            let month = try #require(AppleFiscalMonth(containing: PacificDay(containing: h.clock.now))?.previous)
+            let day = PacificDay(containing: h.clock()).adding(days: -1)
+            let month = try #require(AppleFiscalMonth(containing: PacificDay(containing: h.clock()))?.previous)
             var renewal = ReconciliationLine(
                 outcome: .unitsDiffer, sku: "pro.monthly", productClass: .autoRenewable, countryCode: "US", currency: "",
                 subscription: nil, storekeeperPrice: nil, reportPrice: nil, storekeeperUnits: 1, reportUnits: 2)
@@ -170,7 +170,7 @@ import Testing
             try await reports.saveReconciliation(
                 ReconciliationRun(
                     vendorNumber: ConsoleHarness.vendorNumber, reportType: "SUBSCRIPTION_EVENT", reportDate: day.description,
-                    ranAt: h.clock.now, reportSHA256: "e", lines: [renewal]))
+                    ranAt: h.clock(), reportSHA256: "e", lines: [renewal]))
             var settled = ReconciliationLine(
                 outcome: .settledInOtherMonth, sku: "no.ads", productClass: .inAppPurchase, countryCode: "US", currency: "USD",
                 subscription: nil, storekeeperPrice: 1990, reportPrice: nil, storekeeperUnits: 1, reportUnits: 0)
@@ -180,7 +180,7 @@ import Testing
             try await reports.saveReconciliation(
                 ReconciliationRun(
                     vendorNumber: ConsoleHarness.vendorNumber, reportType: "FINANCE_DETAIL", reportDate: month.description,
-                    ranAt: h.clock.now, reportSHA256: "f", lines: [settled]))
+                    ranAt: h.clock(), reportSHA256: "f", lines: [settled]))
             let browser = try await h.signedIn("vic")
             let list = try await browser.get("/console/apps/app/reconciliation")
             #expect(list.status == .ok && list.html.contains("/console/apps/app/reconciliation/\(day)?type=events"))

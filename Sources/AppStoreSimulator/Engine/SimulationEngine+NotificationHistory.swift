@@ -36,28 +36,42 @@ extension SimulationEngine {
             request.notificationType?.rawValue ?? "", request.notificationSubtype?.rawValue ?? "",
             request.transactionId ?? "", request.onlyFailures == true ? "f" : "",
         ].joined(separator: ",")
-        var offset = 0
+        // The token holds the index in `state.notifications` (append-only) where the next page's
+        // scan starts, so a page costs the records it passes, not the whole history.
+        var position = 0
         if let paginationToken {
             guard let text = PageToken.decode(paginationToken), text.hasPrefix("nh:"),
                 let separator = text.dropFirst(3).firstIndex(of: ":"),
                 let value = Int(text[text.index(text.startIndex, offsetBy: 3)..<separator]),
+                value >= 0, value <= state.notifications.count,
                 text[text.index(after: separator)...] == filterKey
             else { throw APIRequestError(.invalidPaginationToken, reason: "Invalid request. The pagination token is invalid.") }
-            offset = value
+            position = value
         }
-        let matching = state.notifications.filter { record in
-            record.bundleId == bundleId && record.environment == environment
-                && record.signedDate >= request.startDate && record.signedDate < request.endDate
+        func matches(_ record: NotificationRecord) -> Bool {
+            record.signedDate >= request.startDate && record.signedDate < request.endDate && record.bundleId == bundleId
+                && record.environment == environment
                 && (request.notificationType.map { $0 == record.notificationType } ?? true)
                 && (request.notificationSubtype.map { $0 == record.subtype } ?? true)
                 && (customerId.map { $0 == record.accountId } ?? true)
                 && (request.onlyFailures != true || (!record.sendAttempts.isEmpty && !record.wasDelivered))
         }
-        let page = matching.dropFirst(offset).prefix(Self.pageSize)
-        let hasMore = offset + page.count < matching.count
+        var page: [NotificationRecord] = []
+        var next: Int?
+        let records = state.notifications
+        while position < records.count {
+            if matches(records[position]) {
+                if page.count == Self.pageSize {
+                    next = position
+                    break
+                }
+                page.append(records[position])
+            }
+            position += 1
+        }
         return NotificationHistoryResponse(
-            paginationToken: hasMore ? PageToken.encode("nh:\(offset + page.count):\(filterKey)") : nil,
-            hasMore: hasMore,
+            paginationToken: next.map { PageToken.encode("nh:\($0):\(filterKey)") },
+            hasMore: next != nil,
             notificationHistory: page.map {
                 NotificationHistoryResponseItem(
                     signedPayload: $0.signedPayload, sendAttempts: $0.sendAttempts,

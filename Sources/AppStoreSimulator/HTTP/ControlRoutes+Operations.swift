@@ -201,6 +201,26 @@ extension ControlRoutes {
         control.post("faults/verify-receipt") { request, _ in
             await run { HTTPSupport.json(simulator.addFault(try await decode(ReceiptFaultRule.self, request))) }
         }
+        control.get("latency") { _, _ in HTTPSupport.json(simulator.apiLatency) }
+        control.put("latency") { request, _ in
+            await run {
+                let latency = try await decode(APILatency.self, request)
+                simulator.setAPILatency(latency)
+                return HTTPSupport.json(latency)
+            }
+        }
+        control.get("budget") { _, _ in HTTPSupport.json(["budget": simulator.apiRateBudget]) }
+        control.put("budget") { request, _ in
+            await run {
+                let budget = try await decode(APIRateBudget.self, request)
+                simulator.setAPIRateBudget(budget)
+                return HTTPSupport.json(["budget": budget])
+            }
+        }
+        control.delete("budget") { _, _ in
+            simulator.setAPIRateBudget(nil)
+            return Self.ok
+        }
         control.delete("faults") { _, _ in
             await simulator.clearFaults()
             return Self.ok

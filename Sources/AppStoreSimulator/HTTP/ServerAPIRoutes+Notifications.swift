@@ -29,6 +29,8 @@ extension ServerAPIRoutes {
                 notificationSubtype: body.notificationSubtype, transactionId: body.transactionId,
                 onlyFailures: body.onlyFailures)
             let token = HTTPSupport.queryItems(of: request).first { $0.name == "paginationToken" }?.value
+            let window = "\(startDate.millisecondsSince1970)-\(endDate.millisecondsSince1970)"
+            simulator.requestLog.noteCurrent(token.map { window + ":" + $0 } ?? window)
             return try simulator.apiCall { (engine, now) throws(APIRequestError) in
                 HTTPSupport.json(
                     try engine.notificationHistory(

@@ -5,7 +5,8 @@ import Hummingbird
 /// The App Store Server API of one environment, with Apple's paths (from
 /// ``AppStoreServerEndpoint``, the list the client uses too), query parameters, bodies, error
 /// bodies and statuses, served from the simulator's state. Every call needs a valid
-/// bearer token (else 401); injected API faults answer before the endpoint does.
+/// bearer token (else 401); a call beyond the enforced request budget gets a 429; injected API
+/// faults answer before the endpoint does; the configured latency delays every answer.
 struct ServerAPIRoutes: Sendable {
     let simulator: AppStoreSimulator
     let environment: AppStoreEnvironment
@@ -129,10 +130,12 @@ struct ServerAPIRoutes: Sendable {
         _ endpoint: AppStoreServerEndpoint, _ request: Request,
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response
     ) async -> Response {
-        let sequence = simulator.requestLog.arrived(
-            endpoint: endpoint.rawValue, environment: environment, at: simulator.wallClock.now)
+        let arrival = simulator.wallClock.now
+        let sequence = simulator.requestLog.arrived(endpoint: endpoint.rawValue, environment: environment, at: arrival)
         var code: Int64?
-        let response = await answer(endpoint, request, body, code: &code)
+        let response = await ReceivedRequestLog.$current.withValue(sequence) {
+            await answer(endpoint, request, body, arrival: arrival, code: &code)
+        }
         simulator.requestLog.answered(sequence, httpStatus: Int(response.status.code), code: code)
         return response
     }
@@ -140,13 +143,25 @@ struct ServerAPIRoutes: Sendable {
     private func answer(
         _ endpoint: AppStoreServerEndpoint, _ request: Request,
         _ body: (String, Timestamp) async throws(APIRequestError) -> Response,
-        code: inout Int64?
+        arrival: Date, code: inout Int64?
     ) async -> Response {
         let apps = simulator.engine.withLock { $0.state.apps }
+        let delay = simulator.apiConditions.nextDelay()
         guard
             let bundleId = ServerAPIAuthenticator.authenticate(
-                authorization: request.headers[.authorization], apps: apps, now: simulator.wallClock.now)
-        else { return HTTPSupport.text("Unauthenticated\n", status: .unauthorized) }
+                authorization: request.headers[.authorization], apps: apps, now: arrival)
+        else {
+            try? await Task.sleep(for: delay)
+            return HTTPSupport.text("Unauthenticated\n", status: .unauthorized)
+        }
+        let overBudget = simulator.apiConditions.admit(endpoint, bundleId: bundleId, environment: environment, at: arrival)
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        if let retryAt = overBudget {
+            code = APIErrorCode.rateLimitExceeded.rawValue
+            return HTTPSupport.apiError(
+                APIRequestError(.rateLimitExceeded, reason: "Rate limit exceeded."),
+                headers: [.retryAfter: String(Int64((retryAt.timeIntervalSince1970 * 1000).rounded(.up)))])
+        }
         if let fault = simulator.mutate(marksDirty: false, { engine, _ in engine.consumeAPIFault(endpoint: endpoint.rawValue) }) {
             let (response, faultCode) = await respond(to: fault)
             code = faultCode.rawValue

@@ -22,6 +22,10 @@ public struct ReceivedRequest: Hashable, Sendable, Codable {
     public var httpStatus: Int?
     /// Apple's `errorCode` in an error answer, or the `verifyReceipt` `status`.
     public var code: Int64?
+    /// What was asked, where counting repeats matters: for Get Notification History the window
+    /// and the pagination token (`start-end` or `start-end:token`), so fetching one page twice
+    /// shows as two entries with the same `detail`.
+    public var detail: String?
 }
 
 /// The bounded, in-memory log behind ``AppStoreSimulator/receivedRequests()``.
@@ -34,6 +38,9 @@ final class ReceivedRequestLog: Sendable {
     }
 
     private let state = Mutex(State())
+
+    /// The sequence of the request being answered (set around each Server API call).
+    @TaskLocal static var current: Int?
 
     /// Records an arrival; returns its sequence number for ``answered(_:httpStatus:code:)``.
     func arrived(endpoint: String, environment: AppStoreEnvironment, at instant: Date) -> Int {
@@ -52,6 +59,15 @@ final class ReceivedRequestLog: Sendable {
             guard let index = state.entries.lastIndex(where: { $0.sequence == sequence }) else { return }
             state.entries[index].httpStatus = httpStatus
             state.entries[index].code = code
+        }
+    }
+
+    /// Sets the ``ReceivedRequest/detail`` of the request being answered.
+    func noteCurrent(_ detail: String) {
+        guard let sequence = Self.current else { return }
+        state.withLock { state in
+            guard let index = state.entries.lastIndex(where: { $0.sequence == sequence }) else { return }
+            state.entries[index].detail = detail
         }
     }
 

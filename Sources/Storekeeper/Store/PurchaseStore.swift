@@ -35,7 +35,8 @@ public protocol PurchaseStoreReader:
     InboxQueryStoreReader, MassExtensionStoreReader,
     FiguresStoreReader,
     ConsoleSessionStoreReader,
-    ConsumptionRefusalStoreReader
+    ConsumptionRefusalStoreReader,
+    RecoveryStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -48,5 +49,6 @@ public protocol PurchaseStoreTransaction:
     InboxQueryStoreWriter, MassExtensionStoreWriter,
     FiguresStoreWriter,
     ConsoleSessionStoreWriter,
-    ConsumptionRefusalStoreWriter
+    ConsumptionRefusalStoreWriter,
+    RecoveryStoreWriter
 {}

@@ -11,6 +11,8 @@ struct NotificationInbox: Sendable {
     let store: any PurchaseStore
     let runtime: AppRuntime
     let notifications: NotificationService
+    /// How backfills cut and page their window.
+    var backfillPlan = HistoryRecoveryPlan()
 
     var appId: String { runtime.config.id }
 
@@ -145,17 +147,25 @@ struct NotificationInbox: Sendable {
         guard from.millisecondsSince1970 >= now.millisecondsSince1970 - Self.historyDays * 86_400_000 else {
             throw StorekeeperError.invalidRequest("Apple keeps Notification History for 180 days: from is too far back")
         }
-        let client = try AppleSide.client(runtime, environment)
-        let items: [NotificationHistoryResponseItem]
+        let recovery = ParallelHistoryRecovery(
+            store: store, notifications: notifications, client: try AppleSide.client(runtime, environment), plan: backfillPlan,
+            now: { now })
+        let outcome: ParallelHistoryRecovery.Outcome
         do {
-            items = try await client.allNotificationHistory(request: NotificationHistoryRequest(startDate: from, endDate: to))
-        } catch {
+            outcome = try await recovery.run(
+                job: Self.backfillJob(appId: appId, environment: environment, from: from, to: to), from: from, to: to)
+        } catch let error as AppStoreAPIError {
             throw AppleSide.error(error)
         }
-        let fed = try await NotificationHistorySweeper.feed(items, store: store, notifications: notifications)
         return BackfillResult(
-            environment: environment.rawValue, from: from, to: to, seen: items.count, known: fed.known,
-            recovered: fed.recovered, rejected: fed.rejected)
+            environment: environment.rawValue, from: from, to: to, seen: outcome.seen, known: outcome.known,
+            recovered: outcome.recovered, rejected: outcome.rejected)
+    }
+
+    /// The recovery job of a backfill: the same window asked again (say after a crash) resumes
+    /// from its slices' watermarks.
+    static func backfillJob(appId: String, environment: AppStoreEnvironment, from: Timestamp, to: Timestamp) -> String {
+        "notifications.backfill.\(appId).\(environment.rawValue).\(from.millisecondsSince1970)-\(to.millisecondsSince1970)"
     }
 
     /// Asks Apple to send its TEST notification; answers Apple's token for checking on it.

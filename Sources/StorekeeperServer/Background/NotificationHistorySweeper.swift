@@ -2,12 +2,14 @@ import AppStoreAPI
 import AppStoreModels
 import AppStoreVerification
 import Foundation
-import Storekeeper
+public import Storekeeper
 
 /// Recovers notifications Storekeeper never received: walks Apple's Notification History from a
-/// stored watermark and feeds every notification the inbox lacks through the webhook path. A
-/// lease makes one instance sweep at a time; rerunning changes nothing (the inbox deduplicates
-/// by `notificationUUID`).
+/// stored watermark to now and feeds every notification the inbox lacks through the webhook
+/// path, paging time slices in parallel within the endpoint's budget
+/// (``ParallelHistoryRecovery``). A lease makes one instance sweep at a time; a sweep that
+/// stops resumes from its slices' watermarks; rerunning changes nothing (the inbox
+/// deduplicates by `notificationUUID`).
 public struct NotificationHistorySweeper: PeriodicJob {
     let store: any PurchaseStore
     let notifications: NotificationService
@@ -15,6 +17,8 @@ public struct NotificationHistorySweeper: PeriodicJob {
     let environment: AppStoreEnvironment
     let instance: String
     let now: any WallClock
+    /// How a sweep cuts and pages its window.
+    public var plan = HistoryRecoveryPlan()
     /// History is re-read from a little before the watermark: Apple may record a send attempt
     /// a moment after the notification's own time.
     let overlapMilliseconds: Int64 = 10 * 60_000
@@ -32,6 +36,10 @@ public struct NotificationHistorySweeper: PeriodicJob {
         /// Of `seen`, those the inbox already held (processed or rejected): skipped unverified.
         public var known: Int = 0
         public var recovered: Int
+        /// Pages fetched (and applied) by this sweep.
+        public var pages: Int = 0
+        /// Slices left by an interrupted sweep that this one resumed.
+        public var resumedSlices: Int = 0
     }
 
     public func runOnce() async throws -> Bool {
@@ -40,21 +48,33 @@ public struct NotificationHistorySweeper: PeriodicJob {
     }
 
     public func sweep() async throws -> Result {
+        guard try await holdLease() else { return Result(seen: 0, recovered: 0) }
         let now = now()
-        let acquired = try await store.write { tx in
-            try await tx.acquireLease(name, owner: instance, until: now.adding(milliseconds: leaseMilliseconds), now: now)
-        }
-        guard acquired else { return Result(seen: 0, recovered: 0) }
         let watermark = try await store.read { try await $0.watermark(name) }.flatMap(Int64.init)
         let start = watermark.map { $0 - overlapMilliseconds } ?? (now.millisecondsSince1970 - firstLookbackMilliseconds)
-        let items = try await apple.client(environment).allNotificationHistory(
-            request: NotificationHistoryRequest(
-                startDate: Timestamp(millisecondsSince1970: max(0, start)), endDate: now))
-        let fed = try await Self.feed(items, store: store, notifications: notifications)
+        let from = Timestamp(millisecondsSince1970: max(0, start))
+        guard from < now else { return Result(seen: 0, recovered: 0) }
+        let recovery = ParallelHistoryRecovery(
+            store: store, notifications: notifications, client: try apple.client(environment), plan: plan, now: { [clock = self.now] in clock() },
+            keepGoing: { try await holdLease() })
+        let outcome = try await recovery.run(job: name, from: from, to: now)
+        let end = outcome.to
         try await store.write { tx in
-            try await tx.setWatermark(name, value: String(now.millisecondsSince1970))
+            // A resumed sweep may cover less than an earlier one reached: never move back.
+            let stored = try await tx.watermark(name).flatMap(Int64.init) ?? 0
+            try await tx.setWatermark(name, value: String(max(stored, end.millisecondsSince1970)))
         }
-        return Result(seen: items.count, known: fed.known, recovered: fed.recovered)
+        return Result(
+            seen: outcome.seen, known: outcome.known, recovered: outcome.recovered, pages: outcome.pages,
+            resumedSlices: outcome.resumedSlices)
+    }
+
+    /// Takes or renews the sweep's lease; false while another instance holds it.
+    func holdLease() async throws -> Bool {
+        let now = now()
+        return try await store.write { tx in
+            try await tx.acquireLease(name, owner: instance, until: now.adding(milliseconds: leaseMilliseconds), now: now)
+        }
     }
 
     /// Feeds Notification History items the inbox lacks through the webhook path (verified,

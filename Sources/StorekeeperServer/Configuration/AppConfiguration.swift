@@ -17,7 +17,9 @@ public import Storekeeper
 /// - `sharedSecret` (secret): the app-specific shared secret (verifyReceipt, V1 notifications).
 /// - `serverAPI.issuerId`, `serverAPI.keyId`, `serverAPI.privateKey` (PEM, secret) or
 ///   `serverAPI.privateKeyPath`: the in-app purchase key for the App Store Server API;
-///   `serverAPI.productionURL` / `serverAPI.sandboxURL` override Apple's hosts (simulator only).
+///   `serverAPI.productionURL` / `serverAPI.sandboxURL` override Apple's hosts (simulator only);
+///   against them requests are not rate-limited unless `serverAPI.appleBudget` is true (spend
+///   Apple's published budgets, to measure against a simulator that enforces them).
 /// - `offers.keyId`, `offers.privateKey` / `offers.privateKeyPath`: the subscription offer key.
 /// - `reports.issuerId`, `reports.keyId`, `reports.privateKey` (PEM, secret) or
 ///   `reports.privateKeyPath`, `reports.vendorNumber`, `reports.baseURL` (simulator only): the
@@ -82,16 +84,19 @@ public struct AppConfiguration: Sendable {
         public var privateKey: P256.Signing.PrivateKey
         public var productionURL: String?
         public var sandboxURL: String?
+        /// Spend Apple's published budgets even against custom URLs (Apple's hosts always do).
+        public var appleBudget: Bool
 
         public init(
             issuerId: String, keyId: String, privateKey: P256.Signing.PrivateKey, productionURL: String? = nil,
-            sandboxURL: String? = nil
+            sandboxURL: String? = nil, appleBudget: Bool = false
         ) {
             self.issuerId = issuerId
             self.keyId = keyId
             self.privateKey = privateKey
             self.productionURL = productionURL
             self.sandboxURL = sandboxURL
+            self.appleBudget = appleBudget
         }
     }
 
@@ -303,7 +308,7 @@ extension AppConfiguration {
         let credentials = ServerAPICredentials(
             issuerId: try settings.requiredString("issuerId"), keyId: try settings.requiredString("keyId"),
             privateKey: key, productionURL: try settings.string("productionURL"),
-            sandboxURL: try settings.string("sandboxURL"))
+            sandboxURL: try settings.string("sandboxURL"), appleBudget: try settings.bool("appleBudget") ?? false)
         if mode == .production, credentials.productionURL != nil || credentials.sandboxURL != nil {
             throw ConfigurationError(key: settings.name(["productionURL"]), "custom Server API URLs need development mode")
         }

@@ -151,6 +151,8 @@ extension MemoryStoreQuerying {
 
     func watermark(_ name: String) async throws -> String? { try handle.reading { try $0.watermark(name) } }
 
+    func recoverySlices(job: String) async throws -> [RecoverySlice] { try handle.reading { try $0.recoverySlices(job: job) } }
+
     func apiKey(hash: String) async throws -> APIKeyRecord? { try handle.reading { try $0.apiKey(hash: hash) } }
 
     func auditEvents(appId: String, actor: AuditActor?, kind: String?, before: UUID?, limit: Int) async throws -> [AuditEvent] {

@@ -35,6 +35,8 @@ struct MemoryStoreState: Sendable {
     var outbox: [UUID: OutboxMessage] = [:]
     var watermarks: [String: String] = [:]
     var leases: [String: MemoryLease] = [:]
+    /// Job → slice start (ms) → slice (the SQL `recovery_slices`).
+    var recoverySlices: [String: [Int64: RecoverySlice]] = [:]
     /// Hash → key.
     var apiKeys: [String: APIKeyRecord] = [:]
     /// Name → operator.

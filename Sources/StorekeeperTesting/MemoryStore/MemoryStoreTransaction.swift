@@ -95,6 +95,10 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
 
     func setWatermark(_ name: String, value: String) async throws { try handle.writing { try $0.setWatermark(name, value: value) } }
 
+    func saveRecoverySlice(_ slice: RecoverySlice) async throws { try handle.writing { try $0.saveRecoverySlice(slice) } }
+
+    func deleteRecoverySlices(job: String) async throws -> Int { try handle.writing { try $0.deleteRecoverySlices(job: job) } }
+
     func acquireLease(_ name: String, owner: String, until: Timestamp, now: Timestamp) async throws -> Bool {
         try handle.writing { try $0.acquireLease(name, owner: owner, until: until, now: now) }
     }

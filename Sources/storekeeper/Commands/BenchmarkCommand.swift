@@ -12,6 +12,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             AdminBenchmarkCommand.self,
             OverviewBenchmarkCommand.self,
             ConsoleBenchmarkCommand.self,
+            RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self,
         ])
 }
 

@@ -38,8 +38,25 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Flag(help: "Sandbox-accelerated periods (1 month = 5 minutes) that renew by themselves.")
     var accelerated = false
 
+    @Option(help: "Latency added before each App Store Server API answer, in milliseconds (control API: PUT /control/latency).")
+    var apiLatencyMs: Int64 = 0
+
+    @Option(help: "Uniform jitter around --api-latency-ms, in milliseconds (at most --api-latency-ms).")
+    var apiJitterMs: Int64 = 0
+
+    @Option(help: "Seed of the latency jitter (the same seed draws the same delays).")
+    var apiLatencySeed: UInt64 = 1
+
+    @Flag(help: "Enforce Apple's App Store Server API request budgets: calls over budget get 429 (control API: PUT /control/budget).")
+    var enforceAppleBudget = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        do throws(SimulatorError) {
+            _ = try APILatency(fixedMilliseconds: apiLatencyMs, jitterMilliseconds: apiJitterMs, seed: apiLatencySeed)
+        } catch {
+            throw ValidationError(error.description)
+        }
         if let notifyURL, URL(string: notifyURL)?.scheme == nil {
             throw ValidationError("--notify-url must be an absolute URL")
         }
@@ -50,7 +67,9 @@ struct SimulatorCommand: AsyncParsableCommand {
             configuration: .init(
                 clockMode: .system, durationMode: accelerated ? .accelerated : .production,
                 stateDirectory: state.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                ocspURL: ocspURL ?? "http://\(host):\(port)/ocsp"))
+                ocspURL: ocspURL ?? "http://\(host):\(port)/ocsp",
+                apiLatency: try APILatency(fixedMilliseconds: apiLatencyMs, jitterMilliseconds: apiJitterMs, seed: apiLatencySeed),
+                apiRateBudget: enforceAppleBudget ? .apple : nil))
         if simulator.snapshot().apps.isEmpty {
             try simulator.configureApp(DemoCatalog.app(notificationURL: notifyURL))
             try simulator.upsertAccount(SimulatedAccount(id: "demo", environment: .sandbox))

@@ -23,6 +23,7 @@ struct NotificationAdminStack: Sendable {
     /// Runs `body` on a fresh stack of `backend` (background jobs off), then checks the ledger.
     static func run(
         _ backend: E2EBackend, sourceLocation: SourceLocation = #_sourceLocation,
+        configure: (inout LocalStack.Options) -> Void = { _ in },
         _ body: @escaping @Sendable (NotificationAdminStack) async throws -> Void
     ) async throws {
         var options = LocalStack.Options()
@@ -33,6 +34,7 @@ struct NotificationAdminStack: Sendable {
         // 2030 … 2040, whole seconds: far from other stacks' clocks on a shared database.
         options.start = Date(timeIntervalSince1970: 1_893_456_000 + Double(Int.random(in: 0..<(3_650 * 86_400))))
         options.runsBackgroundJobs = false
+        configure(&options)
         try await StoreTestGate.stacks.run { [options] in
             try await LocalStack.run(options) { stack in
                 let root = E2ETransport.http(baseURL: stack.storekeeperURL)

@@ -35,6 +35,7 @@ public enum StoreSchema {
         figures,
         consoleSessions,
         inboxAttempts,
+        recoverySlices,
         reconciledReports,
     ]
 }
