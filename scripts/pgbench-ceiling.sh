@@ -26,10 +26,14 @@ psql -q "$url" -c "CREATE EXTENSION IF NOT EXISTS pgcrypto SCHEMA public" -c "CR
 trap 'psql -q "$url" -c "DROP SCHEMA IF EXISTS $schema CASCADE" 2>/dev/null' EXIT
 "$bin" migrate --postgres "$schema_url" >/dev/null
 
+# The server processes of this cluster only (its postmaster and children): other clusters on the
+# machine (tests, other checkouts) are not counted.
+postmaster=$(head -1 "$(psql -Atq "$url" -c "SHOW data_directory")/postmaster.pid")
+
 # "pid ticks" (utime + stime) for each PostgreSQL server process and for pgbench (pid $1).
 cpu_snapshot() {
     local pid
-    for pid in $(pgrep -x postgres); do
+    for pid in "$postmaster" $(pgrep -P "$postmaster"); do
         awk -v pid="$pid" '{print "postgres", pid, $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true
     done
     awk -v pid="$1" '{print "pgbench", pid, $14 + $15}' "/proc/$1/stat"

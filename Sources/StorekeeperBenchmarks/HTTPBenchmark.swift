@@ -21,7 +21,12 @@ struct HTTPBenchmark {
             warmUp.seconds = warmUpSeconds
             _ = try warmUp.run(url: url, script: script, arguments: warmUpArguments ?? arguments, directory: workDirectory)
         }
-        return try wrk.run(url: url, script: script, arguments: arguments, directory: workDirectory)
+        let before = ProcessCPU.now()
+        var (result, command) = try wrk.run(url: url, script: script, arguments: arguments, directory: workDirectory)
+        let used = ProcessCPU.now() - before
+        result.serverUserSeconds = used.user
+        result.serverSystemSeconds = used.system
+        return (result, command)
     }
 
     /// Prints one result with the conditions it was measured under.
@@ -52,6 +57,13 @@ struct HTTPBenchmark {
         print(
             "  latency: p50 \(LatencySummary.format(result.p50Microseconds))  p90 \(LatencySummary.format(result.p90Microseconds))"
                 + "  p99 \(LatencySummary.format(result.p99Microseconds))  max \(LatencySummary.format(result.maxMicroseconds))")
+        print(
+            String(
+                format: "  server CPU: %.0f µs per request (user %.0f, kernel %.0f), %.2f cores busy",
+                result.serverCPUMicrosecondsPerRequest,
+                result.serverUserSeconds / Double(max(result.requests, 1)) * 1e6,
+                result.serverSystemSeconds / Double(max(result.requests, 1)) * 1e6,
+                (result.serverUserSeconds + result.serverSystemSeconds) / result.seconds))
         print("  errors: \(result.statusErrors) non-2xx, \(result.socketErrors) socket; replayed bodies: \(result.exhausted)")
         print("  machine: \(MachineFacts.describe()); load average before \(load.before), after \(load.after)")
         for note in notes { print("  " + note) }

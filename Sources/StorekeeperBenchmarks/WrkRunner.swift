@@ -24,8 +24,16 @@ struct WrkRunner {
         var socketErrors: Int
         /// Requests sent after the pre-minted bodies ran out (replays of earlier bodies).
         var exhausted: Int
+        /// CPU seconds the benchmark process (the server under test) used while wrk measured,
+        /// in user and kernel mode; set by ``HTTPBenchmark/measure(url:script:arguments:warmUpArguments:)``.
+        var serverUserSeconds = 0.0
+        var serverSystemSeconds = 0.0
 
         var requestsPerSecond: Double { Double(requests) / seconds }
+        /// The server's CPU (user + kernel) per completed request, in microseconds.
+        var serverCPUMicrosecondsPerRequest: Double {
+            requests > 0 ? (serverUserSeconds + serverSystemSeconds) / Double(requests) * 1e6 : 0
+        }
         var latency: LatencySummary {
             LatencySummary(
                 count: requests, p50: p50Microseconds, p90: p90Microseconds, p99: p99Microseconds, max: maxMicroseconds)
