@@ -55,7 +55,8 @@ public struct NotificationHistorySweeper: PeriodicJob {
         let from = Timestamp(millisecondsSince1970: max(0, start))
         guard from < now else { return Result(seen: 0, recovered: 0) }
         let recovery = ParallelHistoryRecovery(
-            store: store, notifications: notifications, client: try apple.client(environment), plan: plan, now: { [clock = self.now] in clock() },
+            store: store, notifications: notifications, client: try apple.client(environment), plan: plan,
+            now: { [clock = self.now] in clock() },
             keepGoing: { try await holdLease() })
         let outcome = try await recovery.run(job: name, from: from, to: now)
         let end = outcome.to
