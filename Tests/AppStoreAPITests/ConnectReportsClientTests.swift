@@ -109,7 +109,7 @@ struct ConnectReportsClientTests {
             let request = try #require(server.requests.first)
             #expect(request.path == "/v1/financeReports")
             #expect(request.queryValues("filter[regionCode]") == ["Z1"])
-            #expect(request.queryValues("filter[reportDate]") == ["2026-10"])
+            #expect(request.queryValues("filter[reportDate]") == ["2027-01"], "October is period 01 of the next fiscal year")
             #expect(request.queryValues("filter[reportType]") == ["FINANCE_DETAIL"])
             let claims = try harness.claims(request.header("Authorization"))
             #expect(try #require(claims["exp"] as? Int) - (try #require(claims["iat"] as? Int)) == 1200)

@@ -107,7 +107,10 @@ public struct FinanceReportRequest: Hashable, Sendable {
     /// `filter[regionCode]`: a region (`US`, `EU`, …), `ZZ` for all regions consolidated
     /// (FINANCIAL) or `Z1` for every region in one FINANCE_DETAIL file.
     public var regionCode: String
-    /// `filter[reportDate]`: Apple's fiscal month, `YYYY-MM`.
+    /// `filter[reportDate]`: Apple's fiscal period, `YYYY-PP` — the fiscal year and the period's
+    /// number in it, 01 being the one that ends in October (Apple's fiscal year starts then):
+    /// `2020-06` is the fiscal month named March 2020. ``financeDetail(vendorNumber:fiscalYear:month:)``
+    /// writes it from the month's calendar name (``FiscalPeriod``).
     public var reportDate: String
     /// `filter[reportType]`.
     public var reportType: FinanceReportType
@@ -121,11 +124,12 @@ public struct FinanceReportRequest: Hashable, Sendable {
         self.vendorNumber = vendorNumber
     }
 
-    /// FINANCE_DETAIL for every region (`Z1`) of the fiscal month `year`-`month`.
+    /// FINANCE_DETAIL for every region (`Z1`) of the fiscal month named after calendar month
+    /// `year`-`month` (the one ending in it), sent as its fiscal period (see ``reportDate``).
     public static func financeDetail(vendorNumber: String, fiscalYear year: Int, month: Int) -> FinanceReportRequest {
-        let monthText = month < 10 ? "0\(month)" : "\(month)"
-        return FinanceReportRequest(
-            regionCode: "Z1", reportDate: "\(year)-\(monthText)", reportType: .financeDetail, vendorNumber: vendorNumber)
+        FinanceReportRequest(
+            regionCode: "Z1", reportDate: FiscalPeriod.text(year: year, month: month), reportType: .financeDetail,
+            vendorNumber: vendorNumber)
     }
 
     var queryItems: [(name: String, value: String)] {

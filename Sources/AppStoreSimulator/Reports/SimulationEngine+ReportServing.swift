@@ -50,8 +50,8 @@ extension SimulationEngine {
         return rows.isEmpty ? .noSales : .file(AppleReportCodec.writeGzip(AppleReport(rows: rows)))
     }
 
-    /// `GET /v1/financeReports`: FINANCE_DETAIL for region `Z1`, one Apple fiscal month (named
-    /// `YYYY-MM` after its calendar month), served from 08:00 Pacific the day after its last day.
+    /// `GET /v1/financeReports`: FINANCE_DETAIL for region `Z1`, one Apple fiscal month (asked for
+    /// by its fiscal period, `YYYY-PP`: ``FiscalPeriod``), served from 08:00 Pacific the day after its last day.
     func financeReport(filters: [String: String], now: Timestamp) -> ReportAnswer {
         guard let setup = state.reports else { return .error(status: 403, code: "FORBIDDEN_ERROR", detail: "Reports are not set up.") }
         for name in ["regionCode", "reportDate", "reportType", "vendorNumber"] where filters[name] == nil {
@@ -63,10 +63,9 @@ extension SimulationEngine {
         guard filters["reportType"] == "FINANCE_DETAIL", filters["regionCode"] == "Z1" else {
             return .parameter("The simulator serves FINANCE_DETAIL reports for region Z1.")
         }
-        let parts = (filters["reportDate"] ?? "").split(separator: "-")
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-            (1...12).contains(month), let last = PacificCalendar.fiscalDays(year: year, month: month).last
-        else { return .parameter("The parameter 'filter[reportDate]' must be a YYYY-MM fiscal month.") }
+        guard let (year, month) = FiscalPeriod.calendarMonth(filters["reportDate"] ?? ""),
+            let last = PacificCalendar.fiscalDays(year: year, month: month).last
+        else { return .parameter("The parameter 'filter[reportDate]' must be a fiscal period, YYYY-PP (01 = October).") }
         guard now >= PacificCalendar.publication(of: last) else { return .notYetAvailable }
         var rows = financeDetailRows(year: year, month: month)
         for discrepancy in setup.discrepancies {
