@@ -1,6 +1,7 @@
 import AppStoreModels
 import AppStoreSimulator
 import Crypto
+import Foundation
 import Storekeeper
 import StorekeeperLocal
 import Testing
@@ -75,7 +76,6 @@ import Testing
 
     /// What the store keeps of a key: its SHA-256, lowercase hex.
     static func sha256Hex(_ text: String) -> String {
-        SHA256.hash(data: Array(text.utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
-            .joined()
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

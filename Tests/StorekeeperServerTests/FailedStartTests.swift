@@ -71,7 +71,7 @@ import Testing
         // A role PostgreSQL admits no connection for: each attempt is refused with "too many
         // connections for role", SQLSTATE 53300, the code of "sorry, too many clients already".
         let role = "saturated_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        try await Self.administer(url, "CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
+        try await StoreTestPostgres.administer(url: url, "CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
         let result: Result<Bool, any Error>
         do {
             var components = try #require(URLComponents(string: url))
@@ -82,12 +82,7 @@ import Testing
         } catch {
             result = .failure(error)
         }
-        try await Self.administer(url, "DROP ROLE \(role)")
+        try await StoreTestPostgres.administer(url: url, "DROP ROLE \(role)")
         #expect(try result.get(), "the jobs kept waiting for a start gate that could no longer open")
-    }
-
-    private static func administer(_ url: String, _ statement: String) async throws {
-        let admin = try await StoreBootstrap.open(.postgres(url: url), logger: StoreTestLogger.logger)
-        _ = try await admin.withRunning { try await admin.store.database.write { tx in try await tx.execute(statement) } }
     }
 }

@@ -130,7 +130,8 @@ public enum StoreTestPostgres {
         try result.get()
     }
 
-    private static func administer(url: String, _ statement: String) async throws {
+    /// Runs one statement (DDL, roles) on a short-lived pool of `url`.
+    public static func administer(url: String, _ statement: String) async throws {
         let admin = try PostgreSQLDatabase(url: url, logger: StoreTestLogger.logger)
         try await admin.withRunning {
             try await admin.write { tx in try await tx.execute(statement) }
