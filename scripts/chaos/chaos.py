@@ -421,6 +421,7 @@ class Run:
             "spends_booked_once": sum(1 for s in self.spends if len(spends.get(f"spend:{s['customer']}:{s['key']}", [])) == 1),
             "balances_checked": balances_checked, "webhook_events": len(outbox),
             "webhook_deliveries": len(deliveries),
+            "webhook_requests_cut_off_by_a_kill": self.receiver.cut_off,
             "kills_with_held_webhooks": len(resumes),
             "max_resume_seconds": None if not resumes or late else round(max(first for first, _ in resumes), 1),
             "max_all_held_delivered_seconds": None if not resumes or late else round(max(last for _, last in resumes), 1),

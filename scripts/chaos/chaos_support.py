@@ -139,11 +139,20 @@ class WebhookReceiver:
         self.lock = threading.Lock()
         self.deliveries = []
         self.bad_signatures = 0
+        self.cut_off = 0
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                length = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(length)
+                if len(body) < length:
+                    # The sender died mid-request (a kill landed while the body was on the wire).
+                    # Any HTTP server rejects a body shorter than its Content-Length; it is not a
+                    # delivery, and the outbox must send the event again.
+                    receiver.record_cut_off()
+                    self.close_connection = True
+                    return
                 receiver.record(self.headers, body)
                 time.sleep(receiver.delay)
                 self.send_response(200)
@@ -167,6 +176,10 @@ class WebhookReceiver:
             self.deliveries.append(
                 (headers.get("Storekeeper-Event-Id"), headers.get("Storekeeper-Event-Type"),
                  hashlib.sha256(body).hexdigest(), time.monotonic()))
+
+    def record_cut_off(self):
+        with self.lock:
+            self.cut_off += 1
 
     def snapshot(self):
         with self.lock:
