@@ -49,7 +49,7 @@ public struct OverviewBenchmark: Sendable {
         try await BenchmarkStack.run(backend: .sqlite(path: path), pki: pki, logger: logger) { running in
             let clock = ContinuousClock()
             let started = clock.now
-            let rows = try await OverviewRollupSeeder(customers: customers, transactions: transactions, days: days)
+            let rows = try await OverviewRollupSeeder(customers: customers, transactions: transactions)
                 .seed(running.store, from: first, through: today)
             print(
                 "seeded \(rows) rollup moves for \(days) days (\(customers) customers, \(transactions) transactions) in \(clock.now - started)"

@@ -79,6 +79,7 @@ struct OverviewRollupSeeder: Sendable {
         }
         return parts
     }
+}
 
 /// SplitMix64: a small deterministic generator, so every seed is the same.
 private struct SplitMix: RandomNumberGenerator {
