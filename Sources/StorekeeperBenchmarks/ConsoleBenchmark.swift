@@ -57,9 +57,9 @@ public struct ConsoleBenchmark: Sendable {
         }
         let customers = customers
         let requests = requests
-        let json = json
+        let quiet = json
         let pages = try await BenchmarkStack.run(backend: .sqlite(path: path), pki: try AppleShapedPKI(), logger: logger) { running in
-            try await Self.seedOverviewHistory(of: customers, in: running.store) { if !json { print($0) } }
+            try await Self.seedOverviewHistory(of: customers, in: running.store) { if !quiet { print($0) } }
             let created = try await OperatorKeys.create(
                 name: "bench-\(UUID().uuidString.prefix(8).lowercased())", role: .admin, apps: [BenchmarkStack.appId],
                 in: running.store, actor: AuditActor(rawValue: "local:benchmark"), reason: "benchmark console")
