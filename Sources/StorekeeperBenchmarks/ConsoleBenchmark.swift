@@ -129,18 +129,22 @@ extension ConsoleBenchmark {
     static let historyDays = 1_095
 
     /// Seeds the overview rollups of three years of an app with `customers` customers and ten
-    /// purchases each (``OverviewRollupSeeder``), unless the file has today's already: the
-    /// overview pages then read and draw what an app of that size keeps, not empty tables.
+    /// purchases each (``OverviewRollupSeeder``), unless the file has today's already, and folds
+    /// the closed days as the server's `figures.fold` job would have: the overview pages then
+    /// read and draw what an app of that size keeps, not empty tables.
     static func seedOverviewHistory(of customers: Int, in store: any PurchaseStore, progress: (String) -> Void) async throws {
         let today = FigureDay(containing: Timestamp(Date()))
         let existing = try await store.read { tx in
             try await tx.figureTotals(appId: BenchmarkStack.appId, environment: .production, days: today...today)
         }
-        guard existing.isEmpty else { return }
         let started = ContinuousClock.now
-        let buckets = try await OverviewRollupSeeder(customers: customers, transactions: customers * 10)
-            .seed(store, from: today.adding(days: 1 - historyDays), through: today)
-        progress("seeded \(buckets) overview rollup buckets over \(historyDays) days (\(customers * 10) purchases) in \(ContinuousClock.now - started)")
+        if existing.isEmpty {
+            let buckets = try await OverviewRollupSeeder(customers: customers, transactions: customers * 10)
+                .seed(store, from: today.adding(days: 1 - historyDays), through: today)
+            progress("seeded \(buckets) overview rollup buckets over \(historyDays) days (\(customers * 10) purchases)")
+        }
+        let folded = try await OverviewRollupSeeder.foldClosedDays(store, today: today)
+        progress("folded \(folded) closed days; overview history ready in \(ContinuousClock.now - started)")
     }
 }
 

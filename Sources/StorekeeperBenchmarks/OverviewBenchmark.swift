@@ -51,8 +51,9 @@ public struct OverviewBenchmark: Sendable {
             let started = clock.now
             let rows = try await OverviewRollupSeeder(customers: customers, transactions: transactions)
                 .seed(running.store, from: first, through: today)
+            let folded = try await OverviewRollupSeeder.foldClosedDays(running.store, today: today)
             print(
-                "seeded \(rows) rollup moves for \(days) days (\(customers) customers, \(transactions) transactions) in \(clock.now - started)"
+                "seeded \(rows) rollup moves for \(days) days (\(customers) customers, \(transactions) transactions), folded \(folded) closed days, in \(clock.now - started)"
             )
             let key = try await OperatorKeys.create(
                 name: "bench-viewer", role: .viewer, apps: [BenchmarkStack.appId], in: running.store, actor: .job("benchmark"),

@@ -20,6 +20,17 @@ struct OverviewRollupSeeder: Sendable {
     /// Distinct spread keys, so the seed's rows land on every slot of a bucket.
     static let spreadKeys = (0..<8).map { "seed-\($0)" }
 
+    /// Folds the slots of the closed days (before the day before `today`), as a running server's
+    /// `figures.fold` job does within the hour; answers the days folded.
+    static func foldClosedDays(_ store: any PurchaseStore, today: FigureDay) async throws -> Int {
+        var folded = 0
+        while true {
+            let pass = try await store.write { try await $0.foldFigureSlots(before: today.adding(days: -1), limit: 64) }
+            folded += pass
+            if pass == 0 { return folded }
+        }
+    }
+
     /// Seeds `first...last`; answers the number of buckets written (before spreading).
     func seed(_ store: any PurchaseStore, from first: FigureDay, through last: FigureDay) async throws -> Int {
         var random = SplitMix(seed: 17)

@@ -79,6 +79,7 @@ struct StorekeeperAssembly: Sendable {
         var jobs: [any PeriodicJob] = [
             InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: now),
             OrderExpirer(store: store, metrics: metrics, now: now),
+            FigureSlotFolder(store: store, now: now),
         ]
         for services in apps.values.sorted(by: { $0.runtime.config.id < $1.runtime.config.id }) {
             guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { continue }

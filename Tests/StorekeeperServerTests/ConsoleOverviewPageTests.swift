@@ -32,7 +32,7 @@ import Testing
             let vic = try await h.signedIn("vic")
             let page = try await vic.get("/console/apps/app/overview")
             #expect(page.status == .ok, "\(page.html)")
-            for id in ["chart-active", "chart-new-churned", "chart-trials", "chart-refunds", "chart-revenue-0"] {
+            for id in ["chart-active", "chart-new-churned", "chart-trials", "chart-refunds", "chart-revenue"] {
                 #expect(page.html.contains("id=\"\(id)\""), "\(id)")
             }
             #expect(page.html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 5)
@@ -60,6 +60,32 @@ import Testing
             #expect(badEnvironment.status == .badRequest && badEnvironment.html.contains("environment must be one of"))
             let otto = try await h.signedIn("otto")
             #expect(try await otto.get("/console/apps/app/overview").status == .notFound)
+        }
+    }
+
+    /// An app selling in several currencies gets one revenue chart, of the currency chosen, or
+    /// else of the one customers paid most in; the totals list every currency.
+    @Test(arguments: StoreTestBackend.available)
+    func oneCurrencyIsChartedAtATime(_ backend: StoreTestBackend) async throws {
+        try await ConsoleHarness.run(backend) { h in
+            try await Self.seedFigures(h)
+            let today = FigureDay(containing: h.clock())
+            let euros = FigureMoves([
+                FigureKey(environment: .production, day: today, metric: .revenue, productId: "", dimension: "EUR"): 19_990
+            ])
+            try await h.store.write { tx in try await tx.addFigures(appId: ConsoleHarness.app, euros, spreadKey: "test") }
+            let vic = try await h.signedIn("vic")
+            let page = try await vic.get("/console/apps/app/overview")
+            #expect(page.status == .ok)
+            #expect(page.html.contains("Revenue in EUR") && !page.html.contains("Revenue in USD"), "the larger currency by default")
+            #expect(page.html.contains("<option value=\"EUR\" selected>EUR</option><option value=\"USD\">USD</option>"))
+            #expect(page.html.contains("9.99 USD (6.99)") && page.html.contains("19.99 EUR"), "the totals list both")
+            #expect(page.html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 5)
+            let dollars = try await vic.get("/console/apps/app/overview?currency=USD")
+            #expect(dollars.html.contains("Revenue in USD") && !dollars.html.contains("Revenue in EUR"))
+            #expect(dollars.html.contains("<option value=\"USD\" selected>USD</option>"))
+            let unknown = try await vic.get("/console/apps/app/overview?currency=XXX")
+            #expect(unknown.status == .ok && unknown.html.contains("Revenue in EUR"), "a currency the range lacks falls back")
         }
     }
 

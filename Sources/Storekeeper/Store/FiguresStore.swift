@@ -43,6 +43,11 @@ public protocol FiguresStoreWriter: FiguresStoreReader {
     func removeRefund(environment: AppStoreEnvironment, transactionId: String) async throws
     /// Removes every rollup row and refund of the app (before a rebuild).
     func clearFigures(appId: String) async throws
+    /// Folds the slots of up to `limit` days before `day` into one row per bucket (the spreading
+    /// of ``addFigures(appId:_:spreadKey:)`` only helps writers of the current days): the sums
+    /// stay the same and a range read over closed days reads one row per bucket. Answers the days
+    /// folded; none once every closed day is folded (and none in a store that keeps no slots).
+    func foldFigureSlots(before day: FigureDay, limit: Int) async throws -> Int
 }
 
 /// Where a page of outbox messages continues: strictly older than this message.

@@ -140,6 +140,36 @@ enum FigureRows {
         "DELETE FROM figure_refunds WHERE app_id = $1",
     ]
 
+    /// Days before `$1` that still hold spread rows, oldest first, at most `$2`.
+    static let unfoldedDays = """
+        SELECT DISTINCT app_id, environment, day FROM figure_days WHERE day < $1 AND slot <> 0
+        ORDER BY day, app_id, environment LIMIT $2
+        """
+    /// One day's spread rows moved into slot 0 in one statement (PostgreSQL): exactly the rows
+    /// deleted are added, so a writer committing meanwhile loses nothing.
+    static let foldDayMoving = """
+        WITH moved AS (
+            DELETE FROM figure_days WHERE app_id = $1 AND environment = $2 AND day = $3 AND slot <> 0
+            RETURNING metric, product_id, dimension, value
+        )
+        INSERT INTO figure_days (app_id, environment, day, metric, product_id, dimension, slot, value)
+        SELECT $1, $2, $3, metric, product_id, dimension, 0, SUM(value) FROM moved
+        GROUP BY metric, product_id, dimension
+        ON CONFLICT (app_id, environment, day, metric, product_id, dimension, slot)
+        DO UPDATE SET value = figure_days.value + excluded.value
+        """
+    /// The same in two statements, for the single writer (SQLite): the sums into slot 0, then the
+    /// spread rows removed, in the fold's transaction.
+    static let foldDaySumming = """
+        INSERT INTO figure_days (app_id, environment, day, metric, product_id, dimension, slot, value)
+        SELECT app_id, environment, day, metric, product_id, dimension, 0, SUM(value) FROM figure_days
+        WHERE app_id = $1 AND environment = $2 AND day = $3 AND slot <> 0
+        GROUP BY app_id, environment, day, metric, product_id, dimension
+        ON CONFLICT (app_id, environment, day, metric, product_id, dimension, slot)
+        DO UPDATE SET value = figure_days.value + excluded.value
+        """
+    static let foldDayRemoving = "DELETE FROM figure_days WHERE app_id = $1 AND environment = $2 AND day = $3 AND slot <> 0"
+
     static let applePending = "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND destination = $1"
     static let appleFailedSince = "SELECT COUNT(*) FROM outbox WHERE status = 'failed' AND next_attempt_at >= $2 AND destination = $1"
 }
@@ -242,6 +272,20 @@ extension SQLStoreQuerying {
 extension SQLStoreTransaction {
     func clearFigures(appId: String) async throws {
         for statement in FigureRows.clear { try await sql.execute(statement, [.text(appId)]) }
+    }
+
+    func foldFigureSlots(before day: FigureDay, limit: Int) async throws -> Int {
+        let days = try await sql.query(FigureRows.unfoldedDays, [SQLValue(day.daysSince1970), limitValue(limit)])
+        for row in days {
+            let binds: [SQLValue] = [.text(try row.string(0)), .text(try row.string(1)), .integer(try row.int64(2))]
+            if sql.dialect.supportsWritingCTEs {
+                try await sql.execute(FigureRows.foldDayMoving, binds)
+            } else {
+                try await sql.execute(FigureRows.foldDaySumming, binds)
+                try await sql.execute(FigureRows.foldDayRemoving, binds)
+            }
+        }
+        return days.count
     }
 
     func addFigures(appId: String, _ moves: FigureMoves, spreadKey: String) async throws {

@@ -24,6 +24,8 @@ extension ConsoleRoutes {
         let to: String
         let ranges: [Choice]
         let environments: [Choice]
+        /// The range's currencies, the charted one selected (none without revenue).
+        let currencies: [Choice]
         let totals: [Fact]
         let charts: [ConsoleChart]
         let revenueCharts: [ConsoleChart]
@@ -51,13 +53,16 @@ extension ConsoleRoutes {
             from: today.adding(days: 1 - length).description, to: today.description, environment: environmentName, today: today)
         let service = OverviewService(store: store, appId: call.appId, now: now)
         let figures = try await service.overview(days: days, environment: environment)
+        let currency = Self.chartedCurrency(query.get("currency"), in: figures.totals.revenue)
         let configured = call.services.runtime.apple.map { !$0.serverAPI.isEmpty } ?? false
         let operations = try await service.operations(serverAPIConfigured: configured)
         let page = OverviewPage(
             environment: environment.rawValue, from: figures.from, to: figures.to,
             ranges: Self.overviewRanges.map { .init(value: String($0), label: "Last \($0) days", selected: $0 == length) },
             environments: served.map { .init(value: $0.rawValue, label: $0.rawValue, selected: $0 == environment) },
-            totals: Self.totals(figures.totals), charts: Self.charts(figures), revenueCharts: Self.revenueCharts(figures),
+            currencies: figures.totals.revenue.map { .init(value: $0.currency, label: $0.currency, selected: $0.currency == currency) },
+            totals: Self.totals(figures.totals), charts: Self.charts(figures),
+            revenueCharts: currency.map { [Self.revenueChart(figures, currency: $0)] } ?? [],
             noRevenue: figures.totals.revenue.isEmpty, operations: OperationsCard(operations))
         return try templates.page("overview", page, frame: frame("Overview · \(call.appId)", call, .overview))
     }
@@ -111,19 +116,25 @@ extension ConsoleRoutes {
         ]
     }
 
-    /// One chart per currency: what customers paid, the estimated proceeds and what was refunded.
-    static func revenueCharts(_ figures: OverviewResponse) -> [ConsoleChart] {
+    /// The currency the revenue chart shows: the one asked for when the range has it, else the
+    /// one customers paid most in (an app selling in thirty currencies gets one chart, not thirty;
+    /// the totals list every currency).
+    static func chartedCurrency(_ requested: String?, in revenue: [OverviewRevenueBody]) -> String? {
+        if let requested, revenue.contains(where: { $0.currency == requested }) { return requested }
+        return revenue.max { ($0.customerPrice, $1.currency) < ($1.customerPrice, $0.currency) }?.currency
+    }
+
+    /// What customers paid in `currency`, the estimated proceeds and what was refunded.
+    static func revenueChart(_ figures: OverviewResponse, currency: String) -> ConsoleChart {
         let days = figures.days.map(\.date)
-        return figures.totals.revenue.map(\.currency).enumerated().map { index, currency in
-            func values(_ path: KeyPath<OverviewRevenueBody, Int64>) -> [Int64] {
-                figures.days.map { day in day.revenue.first { $0.currency == currency }?[keyPath: path] ?? 0 }
-            }
-            return ConsoleChart(
-                id: "chart-revenue-\(index)", title: "Revenue in \(currency)", style: .lines, unit: .milliunits, days: days,
-                series: [
-                    ("Customer price", values(\.customerPrice)), ("Estimated proceeds", values(\.estimatedProceeds)),
-                    ("Refunded", values(\.refunded)),
-                ])
+        func values(_ path: KeyPath<OverviewRevenueBody, Int64>) -> [Int64] {
+            figures.days.map { day in day.revenue.first { $0.currency == currency }?[keyPath: path] ?? 0 }
         }
+        return ConsoleChart(
+            id: "chart-revenue", title: "Revenue in \(currency)", style: .lines, unit: .milliunits, days: days,
+            series: [
+                ("Customer price", values(\.customerPrice)), ("Estimated proceeds", values(\.estimatedProceeds)),
+                ("Refunded", values(\.refunded)),
+            ])
     }
 }

@@ -213,6 +213,12 @@ extension MemoryStoreTransaction {
         try handle.writing { try $0.addFigures(appId: appId, moves, spreadKey: spreadKey) }
     }
 
+    /// Buckets here are never spread over slots: nothing to fold.
+    func foldFigureSlots(before day: FigureDay, limit: Int) async throws -> Int {
+        try PurchaseStoreError.checkLimit(limit)
+        return 0
+    }
+
     func saveRefund(_ record: RefundRecord) async throws { try handle.writing { try $0.saveRefund(record) } }
 
     func removeRefund(environment: AppStoreEnvironment, transactionId: String) async throws {

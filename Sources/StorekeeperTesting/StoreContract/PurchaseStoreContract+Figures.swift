@@ -64,6 +64,31 @@ extension PurchaseStoreContract {
             let other = try await store.read { try await $0.figureTotals(appId: "app-b", environment: .production, days: march...march) }
             #expect(other.count == 4)
         },
+        StoreContractCase("figures: folding closed days keeps every sum and level; a second fold finds nothing") { context in
+            let store = context.store
+            let today = try #require(FigureDay(iso: "2026-03-30"))
+            var moves = FigureMoves()
+            for offset in 0..<4 {
+                let day = today.adding(days: -offset)
+                moves.add(1, to: FigureKey(environment: .production, day: day, metric: .new, productId: "pro", dimension: ""))
+                moves.add(1, to: FigureKey(environment: .production, day: day, metric: .active, productId: "pro", dimension: "trial"))
+            }
+            try await store.write { tx in
+                for key in (0..<8).map({ "original-\($0)" }) { try await tx.addFigures(appId: "app-a", moves, spreadKey: key) }
+            }
+            let range = today.adding(days: -3)...today
+            let totals = try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: range) }
+            let levels = try await store.read { try await $0.activeLevels(appId: "app-a", environment: .production, before: today) }
+            let folded = try await store.write { try await $0.foldFigureSlots(before: today.adding(days: -1), limit: 10) }
+            #expect((0...2).contains(folded))
+            #expect(try await store.write { try await $0.foldFigureSlots(before: today.adding(days: -1), limit: 10) } == 0)
+            #expect(Set(try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: range) }) == Set(totals))
+            #expect(Set(try await store.read { try await $0.activeLevels(appId: "app-a", environment: .production, before: today) }) == Set(levels))
+            #expect(totals.filter { $0.metric == .new }.map(\.value) == [8, 8, 8, 8])
+            await #expect(throws: (any Error).self) {
+                try await store.write { try await $0.foldFigureSlots(before: today, limit: -1) }
+            }
+        },
         StoreContractCase("figures: refunds page newest first per app, within a range, and are replaced and removed") { context in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
