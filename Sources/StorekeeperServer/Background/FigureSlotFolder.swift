@@ -14,7 +14,12 @@ public struct FigureSlotFolder: PeriodicJob {
     let now: any WallClock
     let batch: Int
     let pause: Int64
-    private let idleSince = Mutex<Timestamp?>(nil)
+    /// When a pass last found nothing to fold (shared by the copies of the job).
+    private let idleSince = IdleMark()
+
+    private final class IdleMark: Sendable {
+        let instant = Mutex<Timestamp?>(nil)
+    }
 
     public var name: String { "figures.fold" }
 
@@ -27,11 +32,11 @@ public struct FigureSlotFolder: PeriodicJob {
 
     public func runOnce() async throws -> Bool {
         let now = now()
-        if let idle = idleSince.withLock({ $0 }), now >= idle, now < idle.adding(milliseconds: pause) { return false }
+        if let idle = idleSince.instant.withLock({ $0 }), now >= idle, now < idle.adding(milliseconds: pause) { return false }
         let before = FigureDay(containing: now).adding(days: -1)
         let folded = try await store.write { tx in try await tx.foldFigureSlots(before: before, limit: batch) }
         let more = folded == batch
-        idleSince.withLock { $0 = more ? nil : now }
+        idleSince.instant.withLock { $0 = more ? nil : now }
         return more
     }
 }
