@@ -1,0 +1,86 @@
+import Mustache
+
+// The chart partial reads its values by name. Through reflection (`Mirror`) that was most of an
+// overview page's time — a 90-day page has about two thousand table cells and bar values — so the
+// chart's types answer by name themselves. The keys are the partial's (`chart.mustache`); a key
+// a type does not have answers nil, and the template looks it up in the enclosing chart.
+
+extension ConsoleChart: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "summary": summary
+        case "ticks": ticks
+        case "dayLabels": dayLabels
+        case "series": series
+        case "columns": columns
+        case "rows": rows
+        case "plotLeft": plotLeft
+        case "plotRight": plotRight
+        case "plotBottom": plotBottom
+        case "plotTop": plotTop
+        case "empty": empty
+        default: nil
+        }
+    }
+}
+
+extension ConsoleChart.Tick: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "y": y
+        case "label": label
+        default: nil
+        }
+    }
+}
+
+extension ConsoleChart.DayLabel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "x": x
+        case "label": label
+        case "anchor": anchor
+        default: nil
+        }
+    }
+}
+
+extension ConsoleChart.Bar: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "x": x
+        case "y": y
+        case "width": width
+        case "height": height
+        case "title": title
+        default: nil
+        }
+    }
+}
+
+extension ConsoleChart.Series: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "index": index
+        case "name": self.name
+        case "total": total
+        case "area": area
+        case "line": line
+        case "bars": bars
+        case "isLine": isLine
+        default: nil
+        }
+    }
+}
+
+extension ConsoleChart.Row: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "day": day
+        case "values": values
+        default: nil
+        }
+    }
+}
