@@ -85,12 +85,15 @@ import Testing
         #expect(chart.summary == "New against churned, 2026-11-01 to 2026-11-02. New: total 8; Churned: total 1.")
         #expect(chart.rows.map(\.day) == ["2026-11-02", "2026-11-01"], "newest day first in the table")
         #expect(chart.rows.map(\.values) == [["5", "0"], ["3", "1"]])
+        #expect(
+            chart.tableMarkup
+                == "<tr><th scope=\"row\">2026-11-02</th><td>5</td><td>0</td></tr><tr><th scope=\"row\">2026-11-01</th><td>3</td><td>1</td></tr>")
         #expect(chart.dayLabels.map(\.label) == ["11-01", "11-02"])
         #expect(chart.ticks.last?.label == "6", "the scale covers the largest value, 5")
         #expect(!chart.empty)
     }
 
-    @Test func aStackedChartScalesToTheSumAndMoneyReadsAsUnits() {
+    @Test func aStackedChartScalesToTheSumAndMoneyReadsAsUnits() throws {
         let stacked = ConsoleChart(
             id: "s", title: "Active", style: .stackedArea, days: ["2026-11-01"], series: [("Standard", [6]), ("Trial", [3])])
         #expect(stacked.ticks.last?.label == "10", "the scale covers the stack, 9")
@@ -101,6 +104,11 @@ import Testing
         #expect(money.series.first?.bars.count == 1, "no bar for a zero")
         #expect(money.series.first?.bars.first?.title == "2026-11-01: 9.99")
         #expect(money.rows.last?.values == ["9.99"])
+        let bar = try #require(money.series.first?.bars.first)
+        #expect(
+            money.series.first?.barsMarkup
+                == "<rect x=\"\(bar.x)\" y=\"\(bar.y)\" width=\"\(bar.width)\" height=\"\(bar.height)\" fill=\"url(#m-p0)\" "
+                + "class=\"bar s0\"><title>2026-11-01: 9.99</title></rect>")
         let none = ConsoleChart(id: "n", title: "Refunds", style: .bars, days: ["2026-11-01"], series: [("Refunds", [0])])
         #expect(none.empty)
     }
@@ -115,5 +123,13 @@ extension ChartGeometryTests {
     @Test(arguments: labels)
     func axisLabelsAreShort(_ value: Int64, _ unit: ConsoleChart.Unit, _ label: String) {
         #expect(ConsoleChart.axisLabel(value, unit) == label)
+    }
+
+    /// The markup written outside the templates escapes as `{{…}}` does.
+    @Test func writtenMarkupEscapesLikeTheTemplates() {
+        #expect(ConsoleMarkup.escape("9.99") == "9.99")
+        #expect(ConsoleMarkup.escape("<a href='x'>\"Tom\" & Jerry</a>") == "&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;")
+        let rows = ConsoleMarkup.tableRows([ConsoleChart.Row(day: "<b>", values: ["1 & 2"])])
+        #expect(rows == "<tr><th scope=\"row\">&lt;b&gt;</th><td>1 &amp; 2</td></tr>")
     }
 }

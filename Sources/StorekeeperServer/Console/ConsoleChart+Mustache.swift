@@ -1,9 +1,10 @@
 import Mustache
 
 // The chart partial reads its values by name. Through reflection (`Mirror`) that was most of an
-// overview page's time — a 90-day page has about two thousand table cells and bar values — so the
-// chart's types answer by name themselves. The keys are the partial's (`chart.mustache`); a key
-// a type does not have answers nil, and the template looks it up in the enclosing chart.
+// overview page's time, so the chart's types answer by name themselves. The keys are the
+// partial's (`chart.mustache`); a key a type does not have answers nil, and the template looks it
+// up in the enclosing chart. The parts repeated per day (bars, table rows) come written whole
+// (``ConsoleMarkup``): a template lookup per cell was the rest of that time.
 
 extension ConsoleChart: MustacheParent {
     func child(named name: String) -> Any? {
@@ -15,7 +16,7 @@ extension ConsoleChart: MustacheParent {
         case "dayLabels": dayLabels
         case "series": series
         case "columns": columns
-        case "rows": rows
+        case "tableMarkup": tableMarkup
         case "plotLeft": plotLeft
         case "plotRight": plotRight
         case "plotBottom": plotBottom
@@ -47,19 +48,6 @@ extension ConsoleChart.DayLabel: MustacheParent {
     }
 }
 
-extension ConsoleChart.Bar: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "x": x
-        case "y": y
-        case "width": width
-        case "height": height
-        case "title": title
-        default: nil
-        }
-    }
-}
-
 extension ConsoleChart.Series: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -68,18 +56,8 @@ extension ConsoleChart.Series: MustacheParent {
         case "total": total
         case "area": area
         case "line": line
-        case "bars": bars
+        case "barsMarkup": barsMarkup
         case "isLine": isLine
-        default: nil
-        }
-    }
-}
-
-extension ConsoleChart.Row: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "day": day
-        case "values": values
         default: nil
         }
     }

@@ -50,6 +50,9 @@ struct ConsoleChart {
         let line: String?
         let bars: [Bar]
         let isLine: Bool
+        /// `bars` as the partial's `<rect>` elements (one per day: written here, not by the
+        /// template, see ``ConsoleMarkup``).
+        let barsMarkup: String
     }
 
     struct Row {
@@ -66,6 +69,8 @@ struct ConsoleChart {
     let series: [Series]
     let columns: [String]
     let rows: [Row]
+    /// `rows` as the data table's `<tr>` elements (see ``ConsoleMarkup``).
+    let tableMarkup: String
     let plotLeft: String
     let plotRight: String
     let plotBottom: String
@@ -107,10 +112,11 @@ struct ConsoleChart {
             case .stackedArea:
                 return Series(
                     index: index, name: item.name, total: total, area: geometry.area(lower: bands[index].lower, upper: bands[index].upper),
-                    line: nil, bars: [], isLine: false)
+                    line: nil, bars: [], isLine: false, barsMarkup: "")
             case .lines:
                 return Series(
-                    index: index, name: item.name, total: total, area: nil, line: geometry.line(item.values), bars: [], isLine: true)
+                    index: index, name: item.name, total: total, area: nil, line: geometry.line(item.values), bars: [], isLine: true,
+                    barsMarkup: "")
             case .bars:
                 let bars = item.values.enumerated().compactMap { slot, value -> Bar? in
                     guard value > 0, slot < days.count else { return nil }
@@ -119,13 +125,16 @@ struct ConsoleChart {
                         x: ChartGeometry.number(rect.x), y: ChartGeometry.number(rect.y), width: ChartGeometry.number(rect.width),
                         height: ChartGeometry.number(rect.height), title: "\(days[slot]): \(format(value))")
                 }
-                return Series(index: index, name: item.name, total: total, area: nil, line: nil, bars: bars, isLine: false)
+                return Series(
+                    index: index, name: item.name, total: total, area: nil, line: nil, bars: bars, isLine: false,
+                    barsMarkup: ConsoleMarkup.bars(bars, chart: id, series: index))
             }
         }
         columns = input.map(\.name)
         rows = days.enumerated().reversed().map { slot, day in
             Row(day: day, values: input.map { format(slot < $0.values.count ? $0.values[slot] : 0) })
         }
+        tableMarkup = ConsoleMarkup.tableRows(rows)
         plotLeft = ChartGeometry.number(geometry.plotLeft)
         plotRight = ChartGeometry.number(geometry.plotRight)
         plotBottom = ChartGeometry.number(geometry.plotBottom)
