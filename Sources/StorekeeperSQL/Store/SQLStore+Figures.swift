@@ -43,10 +43,13 @@ enum FigureRows {
             """
     }
 
+    /// A range's rows in the primary key's order, so a bucket's slots come one after another and
+    /// ``SQLStoreQuerying/figureTotals(appId:environment:days:)`` adds them up as it reads. (SQL's
+    /// `GROUP BY` over the same rows cost SQLite five times the range read itself.)
     static let totals = """
-        SELECT day, metric, product_id, dimension, CAST(SUM(value) AS BIGINT) FROM figure_days
+        SELECT day, metric, product_id, dimension, value FROM figure_days
         WHERE app_id = $1 AND environment = $2 AND day >= $3 AND day <= $4
-        GROUP BY day, metric, product_id, dimension
+        ORDER BY day, metric, product_id, dimension
         """
 
     /// Active levels before `$4`: every month before `$3` (the month of `$4`), then the days of
@@ -179,11 +182,22 @@ extension SQLStoreQuerying {
         let rows = try await sql.query(
             FigureRows.totals,
             [.text(appId), SQLValue(environment), SQLValue(days.lowerBound.daysSince1970), SQLValue(days.upperBound.daysSince1970)])
-        return try rows.map { row in
-            FigureTotal(
+        var totals: [FigureTotal] = []
+        totals.reserveCapacity(rows.count)
+        for row in rows {
+            let total = FigureTotal(
                 day: FigureDay(daysSince1970: try row.int(0)), metric: FigureMetric(rawValue: try row.string(1)),
                 productId: try row.string(2), dimension: try row.string(3), value: try row.int64(4))
+            if let last = totals.last, last.day == total.day, last.metric == total.metric, last.productId == total.productId,
+                last.dimension == total.dimension
+            {
+                // Another slot of the same bucket (a day not folded yet).
+                totals[totals.count - 1].value += total.value
+            } else {
+                totals.append(total)
+            }
         }
+        return totals
     }
 
     func activeLevels(appId: String, environment: AppStoreEnvironment, before day: FigureDay) async throws -> [FigureTotal] {
