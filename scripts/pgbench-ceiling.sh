@@ -5,7 +5,7 @@
 #
 # Migrates a fresh schema with Storekeeper's tables, then runs with pgbench (prepared statements,
 # 2 threads), 12 s per run at 8, 16 and 32 clients:
-#   notification-writes.sql  the ten statements of one notification of a new consumable purchase;
+#   notification-writes.sql  the statements of one notification of a new consumable purchase;
 #   round-trips-only.sql     as many statements, reading and writing nothing.
 # Prints transactions/s, mean latency, and CPU per transaction of the PostgreSQL server processes
 # and of pgbench (from /proc, sampled between seconds 3 and 11). Tables are emptied before each
@@ -42,7 +42,7 @@ cpu_snapshot() {
 run() {
     local script=$1 clients=$2 out
     out=$(mktemp)
-    psql -q "$url" -c "SET search_path = $schema; TRUNCATE inbox, customers, transaction_owners, transactions, journal_entries, ledger_accounts, ledger_postings, audit_events; CHECKPOINT"
+    psql -q "$url" -c "SET search_path = $schema; TRUNCATE inbox, inbox_attempts, figure_days, customers, transaction_owners, transactions, journal_entries, ledger_accounts, ledger_postings, audit_events; CHECKPOINT"
     PGOPTIONS="-c search_path=$schema,public" "$pgbench" -M prepared -n -c "$clients" -j 2 -T 12 \
         -f "scripts/pgbench/$script" "$url" >"$out" 2>&1 &
     local job=$!

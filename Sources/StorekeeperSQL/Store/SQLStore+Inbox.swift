@@ -39,15 +39,14 @@ enum InboxRows {
     /// `$1` entry, `$2` time, `$3` outcome, `$4` error: numbered after the entry's latest attempt.
     /// Run after the statement that wrote the outcome, whose row lock on the entry orders
     /// concurrent attempts (PostgreSQL) — SQLite has one writer.
+    /// Answers the attempt's number.
     static let insertAttempt = """
         INSERT INTO inbox_attempts (inbox_id, number, attempted_at, outcome, error)
         SELECT $1, COALESCE(MAX(number), 0) + 1, $2, $3, $4 FROM inbox_attempts WHERE inbox_id = $1
+        RETURNING number
         """
-    /// Keeps the latest `$2` attempts of entry `$1`.
-    static let pruneAttempts = """
-        DELETE FROM inbox_attempts WHERE inbox_id = $1
-            AND number <= (SELECT MAX(number) FROM inbox_attempts WHERE inbox_id = $1) - $2
-        """
+    /// Drops entry `$1`'s attempts numbered `$2` or lower.
+    static let pruneAttempts = "DELETE FROM inbox_attempts WHERE inbox_id = $1 AND number <= $2"
     static let attempts = """
         SELECT number, attempted_at, outcome, error FROM inbox_attempts WHERE inbox_id = $1 ORDER BY number
         """
@@ -154,7 +153,11 @@ extension SQLStoreTransaction {
 
     /// Appends an attempt to the entry's history and drops those beyond ``InboxAttempt/retained``.
     private func recordInboxAttempt(id: String, at: Timestamp, outcome: InboxAttempt.Outcome, error: String?) async throws {
-        _ = try await sql.execute(InboxRows.insertAttempt, [.text(id), SQLValue(at), .text(outcome.rawValue), SQLValue(error)])
-        _ = try await sql.execute(InboxRows.pruneAttempts, [.text(id), .integer(Int64(InboxAttempt.retained))])
+        let number = try await sql.single(InboxRows.insertAttempt, [.text(id), SQLValue(at), .text(outcome.rawValue), SQLValue(error)])
+            .int64(0)
+        // Only an entry past its retained count has attempts to drop: the first attempt of a
+        // notification (nearly all of them) costs one statement, not two.
+        guard number > Int64(InboxAttempt.retained) else { return }
+        _ = try await sql.execute(InboxRows.pruneAttempts, [.text(id), .integer(number - Int64(InboxAttempt.retained))])
     }
 }
