@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import StorekeeperLocal
+import StorekeeperServer
 import UnixSignals
 
 /// The demo `storekeeper demo` runs: the App Store simulator (sandbox-accelerated clock: 1 month
@@ -45,9 +46,9 @@ public struct Demo: Sendable {
         let keepRunning = keepRunning
         try await withThrowingTaskGroup(of: Void.self) { group in
             let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-            group.addTask {
-                try await backend.application(logger: logger, onPort: { _ = portContinuation.yield($0) }).runService()
-            }
+            let backendServer = GracefulService(
+                backend.application(logger: logger, onPort: { _ = portContinuation.yield($0) }), logger: logger)
+            group.addTask { try await backendServer.run() }
             var portIterator = ports.makeAsyncIterator()
             guard let backendPort = await portIterator.next() else { throw CancellationError() }
 
@@ -78,7 +79,8 @@ public struct Demo: Sendable {
             } catch is CancellationError where finished.isSet {
                 // The servers were cancelled after the script finished; some report it as an error.
             }
-            group.cancelAll()
+            // Storekeeper, which delivers to the backend, has stopped: the backend can go too.
+            await backendServer.stop()
         }
     }
 }

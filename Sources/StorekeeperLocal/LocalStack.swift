@@ -123,14 +123,16 @@ public enum LocalStack {
         let storekeeperPort = ServerPort()
         // PostgreSQL's pool runs inside Storekeeper's service group (`StorekeeperApplicationBuilder`).
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                let application = SimulatorServer.buildApplication(
+            let simulatorServer = GracefulService(
+                SimulatorServer.buildApplication(
                     simulator: simulator, port: 0,
                     services: options.clockMode == .system
                         ? [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))] : [],
                     logger: options.logger,
-                    onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) })
-                try await simulatorPort.reportingEnd { try await application.runService() }
+                    onServerRunning: { channel in simulatorPort.set(channel.localAddress?.port ?? 0) }),
+                logger: options.logger)
+            group.addTask {
+                try await simulatorPort.reportingEnd { try await simulatorServer.run() }
                 return nil
             }
             let simulatorURL = "http://127.0.0.1:\(try await simulatorPort.wait())"
@@ -138,9 +140,10 @@ public enum LocalStack {
                 options, simulator: simulator, simulated: simulated, simulatorURL: simulatorURL, storage: storage)
             let configuration = builder.configuration
             let app = configuration.apps[0]
-            let application = builder.application(onServerRunning: { storekeeperPort.set($0) })
+            let storekeeperServer = GracefulService(
+                builder.application(onServerRunning: { storekeeperPort.set($0) }), logger: options.logger)
             group.addTask {
-                try await storekeeperPort.reportingEnd { try await application.runService() }
+                try await storekeeperPort.reportingEnd { try await storekeeperServer.run() }
                 return nil
             }
             let storekeeperURL = "http://127.0.0.1:\(try await storekeeperPort.wait())"
@@ -156,7 +159,9 @@ public enum LocalStack {
             while let next = try await group.next() {
                 if let value = next {
                     result = value
-                    group.cancelAll()
+                    // Gracefully, Storekeeper (which calls the simulator) first (see GracefulService).
+                    await storekeeperServer.stop()
+                    await simulatorServer.stop()
                 }
             }
             await storage.close()

@@ -141,7 +141,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
     public func serving<T: Sendable>(_ body: @escaping @Sendable (_ port: Int) async throws -> T) async throws -> T {
         let port = ServerPort()
         let application = application(onServerRunning: { port.set($0) })
-        let server = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
+        let server = GracefulService(application, logger: logger)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 try await port.reportingEnd { try await server.run() }
@@ -152,7 +152,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
             while let next = try await group.next() {
                 if let value = next {
                     result = value
-                    await server.triggerGracefulShutdown()
+                    await server.stop()
                 }
             }
             guard let result else { throw ServerPort.ServerStopped() }

@@ -107,9 +107,10 @@ final class HoldingReceiver: Sendable {
         let application = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in receiver.state.withLock { $0.port = channel.localAddress?.port } })
+        let server = GracefulService(application, logger: application.logger)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await application.runService()
+                try await server.run()
                 return nil
             }
             var port: Int?
@@ -123,7 +124,7 @@ final class HoldingReceiver: Sendable {
             while let next = try await group.next() {
                 if let value = next {
                     result = value
-                    group.cancelAll()
+                    await server.stop()
                 }
             }
             guard let result else { throw CancellationError() }

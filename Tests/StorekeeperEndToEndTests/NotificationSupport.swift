@@ -292,11 +292,12 @@ final class WebhookReceiver: Sendable {
         let application = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in receiver.started(port: channel.localAddress?.port ?? 0) })
+        let server = GracefulService(application, logger: application.logger)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 // A server that stops without ever listening must not leave `port()` waiting.
                 defer { receiver.started(port: 0) }
-                try await application.runService()
+                try await server.run()
                 return nil
             }
             let port = try await receiver.port()
@@ -309,7 +310,7 @@ final class WebhookReceiver: Sendable {
             while let next = try await group.next() {
                 if let value = next {
                     result = value
-                    group.cancelAll()
+                    await server.stop()
                 }
             }
             guard let result else { throw CancellationError() }

@@ -42,12 +42,14 @@ import Testing
                 // The simulator as `storekeeper simulator` runs it: its time flows with the wall
                 // clock and a scheduler runs what falls due.
                 let (simulatorPorts, simulatorPort) = AsyncStream.makeStream(of: Int.self)
+                let simulatorServer = GracefulService(
+                    SimulatorServer.buildApplication(
+                        simulator: simulator, port: 0, services: [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))],
+                        logger: Self.logger, onServerRunning: { simulatorPort.yield($0.localAddress?.port ?? 0) }),
+                    logger: Self.logger)
                 group.addTask {
                     defer { simulatorPort.finish() }
-                    try await SimulatorServer.buildApplication(
-                        simulator: simulator, port: 0, services: [SimulatorScheduler(simulator: simulator, interval: .milliseconds(200))],
-                        logger: Self.logger, onServerRunning: { simulatorPort.yield($0.localAddress?.port ?? 0) }
-                    ).runService()
+                    try await simulatorServer.run()
                 }
                 var simulatorPortIterator = simulatorPorts.makeAsyncIterator()
                 let simulatorPortNumber = await simulatorPortIterator.next()
@@ -67,9 +69,11 @@ import Testing
                 // Far longer than the test: only a jump of the clock can make a job run again.
                 builder.jobInterval = .seconds(3600)
                 let (storekeeperPorts, storekeeperPort) = AsyncStream.makeStream(of: Int.self)
+                let storekeeperServer = GracefulService(
+                    builder.application(onServerRunning: { storekeeperPort.yield($0) }), logger: Self.logger)
                 group.addTask {
                     defer { storekeeperPort.finish() }
-                    try await builder.application(onServerRunning: { storekeeperPort.yield($0) }).runService()
+                    try await storekeeperServer.run()
                 }
                 var storekeeperPortIterator = storekeeperPorts.makeAsyncIterator()
                 let storekeeperPortNumber = await storekeeperPortIterator.next()
@@ -171,7 +175,9 @@ import Testing
                     #expect(abs(signedAt - wallSeconds) < 300, "signed at \(signedAt), wall clock \(wallSeconds)")
                 }
                 stages.reached("checks done; stopping the servers")
-                group.cancelAll()
+                // Gracefully, Storekeeper (which calls the simulator) first (see GracefulService).
+                await storekeeperServer.stop()
+                await simulatorServer.stop()
             }
             stages.reached("servers stopped")
         }

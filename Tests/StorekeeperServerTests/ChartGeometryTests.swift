@@ -87,7 +87,8 @@ import Testing
         #expect(chart.rows.map(\.values) == [["5", "0"], ["3", "1"]])
         #expect(
             chart.tableMarkup
-                == "<tr><th scope=\"row\">2026-11-02</th><td>5</td><td>0</td></tr><tr><th scope=\"row\">2026-11-01</th><td>3</td><td>1</td></tr>")
+                == "<tr><th scope=\"row\">2026-11-02</th><td>5</td><td>0</td></tr><tr><th scope=\"row\">2026-11-01</th><td>3</td><td>1</td></tr>"
+        )
         #expect(chart.dayLabels.map(\.label) == ["11-01", "11-02"])
         #expect(chart.ticks.last?.label == "6", "the scale covers the largest value, 5")
         #expect(!chart.empty)
@@ -128,7 +129,8 @@ extension ChartGeometryTests {
     /// The markup written outside the templates escapes as `{{…}}` does.
     @Test func writtenMarkupEscapesLikeTheTemplates() {
         #expect(ConsoleMarkup.escape("9.99") == "9.99")
-        #expect(ConsoleMarkup.escape("<a href='x'>\"Tom\" & Jerry</a>") == "&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;")
+        #expect(
+            ConsoleMarkup.escape("<a href='x'>\"Tom\" & Jerry</a>") == "&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;")
         let rows = ConsoleMarkup.tableRows([ConsoleChart.Row(day: "<b>", values: ["1 & 2"])])
         #expect(rows == "<tr><th scope=\"row\">&lt;b&gt;</th><td>1 &amp; 2</td></tr>")
     }

@@ -57,7 +57,9 @@ struct FigureSlotFoldTests {
             #expect(try await Self.rows(database, day: days[0]) == 3 * slots)
             let folded = try await store.read { try await $0.figureTotals(appId: "app", environment: .production, days: range) }
             #expect(Set(folded) == Set(totals))
-            let foldedLevels = try await store.read { try await $0.activeLevels(appId: "app", environment: .production, before: Self.today) }
+            let foldedLevels = try await store.read {
+                try await $0.activeLevels(appId: "app", environment: .production, before: Self.today)
+            }
             #expect(Set(foldedLevels) == Set(levels))
             let other = try await store.read { try await $0.figureTotals(appId: "other", environment: .production, days: range) }
             #expect(other.first { $0.metric == .new }?.value == Int64(Self.spreadKeys.count))
@@ -69,7 +71,9 @@ struct FigureSlotFoldTests {
             #expect(late.first { $0.metric == .new }?.value == expectedNew)
             #expect(try await store.write { try await $0.foldFigureSlots(before: bound, limit: 10) } == 1)
             #expect(try await Self.rows(database, day: days[3]) == 3)
-            let refolded = try await store.read { try await $0.figureTotals(appId: "app", environment: .production, days: days[3]...days[3]) }
+            let refolded = try await store.read {
+                try await $0.figureTotals(appId: "app", environment: .production, days: days[3]...days[3])
+            }
             #expect(Set(refolded) == Set(late))
         }
     }

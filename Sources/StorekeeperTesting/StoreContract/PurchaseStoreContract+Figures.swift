@@ -82,8 +82,12 @@ extension PurchaseStoreContract {
             let folded = try await store.write { try await $0.foldFigureSlots(before: today.adding(days: -1), limit: 10) }
             #expect((0...2).contains(folded))
             #expect(try await store.write { try await $0.foldFigureSlots(before: today.adding(days: -1), limit: 10) } == 0)
-            #expect(Set(try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: range) }) == Set(totals))
-            #expect(Set(try await store.read { try await $0.activeLevels(appId: "app-a", environment: .production, before: today) }) == Set(levels))
+            #expect(
+                Set(try await store.read { try await $0.figureTotals(appId: "app-a", environment: .production, days: range) })
+                    == Set(totals))
+            #expect(
+                Set(try await store.read { try await $0.activeLevels(appId: "app-a", environment: .production, before: today) })
+                    == Set(levels))
             #expect(totals.filter { $0.metric == .new }.map(\.value) == [8, 8, 8, 8])
             await #expect(throws: (any Error).self) {
                 try await store.write { try await $0.foldFigureSlots(before: today, limit: -1) }
