@@ -33,7 +33,7 @@ struct OverviewRollupSeeder: Sendable {
 
     /// Seeds `first...last`; answers the number of buckets written (before spreading).
     func seed(_ store: any PurchaseStore, from first: FigureDay, through last: FigureDay) async throws -> Int {
-        var random = SplitMix(seed: 17)
+        var random = SplitMix64(seed: 17)
         // Per day: purchases spread over subscription periods (new, renewals) and one-time items.
         let days = last.daysSince1970 - first.daysSince1970 + 1
         let perDay = max(1, transactions / days)
@@ -89,18 +89,5 @@ struct OverviewRollupSeeder: Sendable {
             }
         }
         return parts
-    }
-}
-
-/// SplitMix64: a small deterministic generator, so every seed is the same.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,23 +1,13 @@
+import AppStoreModels
 import AppStoreReports
 import Testing
 
 /// parse(write(x)) == x over generated reports, plain and gzip, for every report type.
 @Suite struct ReportRoundTripTests {
-    /// SplitMix64: a small seeded generator, so a failure names a reproducible seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seeds: [UInt64] = Array(1...40)
 
-    static func text(_ rng: inout SeededGenerator, allowEmpty: Bool = true) -> String? {
+    static func text(_ rng: inout SplitMix64, allowEmpty: Bool = true) -> String? {
         if allowEmpty, Bool.random(using: &rng) { return nil }
         let alphabet = Array("abcXYZ019 .-_/'é漢🙂")
         var value = String((0..<Int.random(in: 1...12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
@@ -25,25 +15,25 @@ import Testing
         return value.isEmpty ? "x" : value
     }
 
-    static func decimal(_ rng: inout SeededGenerator) -> ReportDecimal {
+    static func decimal(_ rng: inout SplitMix64) -> ReportDecimal {
         ReportDecimal(significand: Int64.random(in: -99_999_999...99_999_999, using: &rng), scale: Int.random(in: 0...4, using: &rng))
     }
 
-    static func reportDay(_ rng: inout SeededGenerator) -> ReportDay {
+    static func reportDay(_ rng: inout SplitMix64) -> ReportDay {
         day(Int.random(in: 2000...2099, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
     }
 
-    static func code(_ rng: inout SeededGenerator, length: Int) -> String {
+    static func code(_ rng: inout SplitMix64, length: Int) -> String {
         String((0..<length).map { _ in Character(UnicodeScalar(UInt8.random(in: 65...90, using: &rng))) })
     }
 
-    static func extras(_ rng: inout SeededGenerator) -> [String: String] {
+    static func extras(_ rng: inout SplitMix64) -> [String: String] {
         var extras: [String: String] = [:]
         for index in 0..<Int.random(in: 0...2, using: &rng) { extras["Extra \(index)"] = text(&rng, allowEmpty: false) }
         return extras
     }
 
-    static func salesRow(_ rng: inout SeededGenerator) -> SalesSummaryRow {
+    static func salesRow(_ rng: inout SplitMix64) -> SalesSummaryRow {
         let begin = reportDay(&rng)
         return SalesSummaryRow(
             provider: text(&rng), providerCountry: text(&rng), sku: text(&rng, allowEmpty: false)!, developer: text(&rng),
@@ -56,7 +46,7 @@ import Testing
             preservedPricing: text(&rng), client: text(&rng), orderType: text(&rng), extraColumns: extras(&rng))
     }
 
-    static func eventRow(_ rng: inout SeededGenerator) -> SubscriptionEventRow {
+    static func eventRow(_ rng: inout SplitMix64) -> SubscriptionEventRow {
         SubscriptionEventRow(
             eventDate: reportDay(&rng), event: text(&rng, allowEmpty: false)!, appName: text(&rng), appAppleID: text(&rng),
             subscriptionName: text(&rng), subscriptionAppleID: text(&rng), subscriptionGroupID: text(&rng),
@@ -71,7 +61,7 @@ import Testing
             quantity: Int.random(in: -5...500, using: &rng), extraColumns: extras(&rng))
     }
 
-    static func financeRow(_ rng: inout SeededGenerator) -> FinanceDetailRow {
+    static func financeRow(_ rng: inout SplitMix64) -> FinanceDetailRow {
         FinanceDetailRow(
             transactionDate: Bool.random(using: &rng) ? reportDay(&rng) : nil,
             settlementDate: Bool.random(using: &rng) ? reportDay(&rng) : nil,
@@ -92,17 +82,17 @@ import Testing
     }
 
     @Test(arguments: seeds) func salesSummaryRoundTrips(seed: UInt64) throws {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         try Self.roundTrip(AppleReport(rows: (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.salesRow(&rng) }))
     }
 
     @Test(arguments: seeds) func subscriptionEventsRoundTrip(seed: UInt64) throws {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         try Self.roundTrip(AppleReport(rows: (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.eventRow(&rng) }))
     }
 
     @Test(arguments: seeds) func financeDetailRoundTrips(seed: UInt64) throws {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         let rows = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Self.financeRow(&rng) }
         try Self.roundTrip(AppleReport(rows: rows, preamble: ["Vendor \(seed)"], totals: ["Total_Rows\t\(rows.count)"]))
     }

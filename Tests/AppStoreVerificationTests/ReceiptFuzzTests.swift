@@ -8,17 +8,6 @@ import Testing
 /// a mutation hits an unsigned, unused byte); the process never crashes.
 @Suite("Receipt fuzz-style robustness")
 struct ReceiptFuzzTests {
-    /// A small deterministic generator so failures reproduce.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func mutate(_ input: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = input
@@ -47,7 +36,7 @@ struct ReceiptFuzzTests {
             try AppReceiptBuilder(chain: ReceiptTestChains.simulator, signsAttributes: true).build(ReceiptTestChains.sampleReceipt()),
         ]
         let verifier = AppReceiptVerifier(trustedRoots: [try AppReceiptVerifier.appleIncRoot(), ReceiptTestChains.simulator.root])
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMix64(seed: seed)
         var rejected = 0
         let iterations = 1_000
         for iteration in 0..<iterations {

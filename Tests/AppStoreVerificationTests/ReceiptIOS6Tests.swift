@@ -133,7 +133,7 @@ struct ReceiptIOS6Tests {
     @Test("mutated iOS 6 receipts only ever throw VerificationError")
     func mutations() throws {
         let seed = Array(Data(base64Encoded: Self.receipt()) ?? Data())
-        var generator = ReceiptFuzzTests.SplitMix64(state: 6)
+        var generator = SplitMix64(seed: 6)
         for _ in 0..<2_000 {
             let mutated = ReceiptFuzzTests.mutate(seed, using: &generator)
             do {

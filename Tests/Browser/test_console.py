@@ -268,7 +268,10 @@ def test_overview_charts_and_refunds(browser, stack, screenshots):
     WebDriverWait(browser, 15).until(EC.url_contains("days=90"))
     assert "Sandbox" in browser.find_element(By.ID, "overview-range").text
     charts = browser.find_elements(By.CSS_SELECTOR, "svg.chart")
-    assert len(charts) >= 5, "four subscription charts and one per currency"
+    assert len(charts) == 5, "four subscription charts and the revenue of one currency"
+    # The charted currency is a choice of the form, labelled like every field.
+    currency = Select(browser.find_element(By.ID, "currency"))
+    assert currency.first_selected_option.text in browser.find_element(By.ID, "chart-revenue").text
     for chart in charts:
         labelled = chart.get_attribute("aria-labelledby").split()
         assert len(labelled) == 2 and all(browser.find_element(By.ID, i).get_attribute("textContent") for i in labelled)

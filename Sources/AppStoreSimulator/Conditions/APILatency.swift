@@ -1,3 +1,5 @@
+import AppStoreModels
+
 /// A delay the simulator adds before answering each App Store Server API call, so recovery and
 /// load can be measured against Apple-like round trips: `fixedMilliseconds` plus a uniform jitter
 /// in `-jitterMilliseconds...jitterMilliseconds`, drawn from a generator seeded with `seed` (the
@@ -50,20 +52,5 @@ public struct APILatency: Hashable, Sendable, Codable {
         guard jitterMilliseconds > 0 else { return fixedMilliseconds }
         let span = UInt64(2 * jitterMilliseconds + 1)
         return fixedMilliseconds - jitterMilliseconds + Int64(random % span)
-    }
-}
-
-/// SplitMix64: a small, fast, seedable generator (the delays need repeatability, not secrecy).
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
