@@ -69,13 +69,15 @@ struct ConsoleChart {
     let series: [Series]
     let columns: [String]
     let rows: [Row]
-    /// `rows` as the data table's `<tr>` elements (see ``ConsoleMarkup``).
-    let tableMarkup: String
     let plotLeft: String
     let plotRight: String
     let plotBottom: String
     let plotTop: String
     let empty: Bool
+
+    /// `rows` as the data table's `<tr>` elements (see ``ConsoleMarkup``), written when the
+    /// template asks for them.
+    var tableMarkup: String { ConsoleMarkup.tableRows(rows) }
 
     /// The most series a chart tells apart (the stylesheet's classes and the partial's patterns).
     static let maximumSeries = 6
@@ -134,7 +136,6 @@ struct ConsoleChart {
         rows = days.enumerated().reversed().map { slot, day in
             Row(day: day, values: input.map { format(slot < $0.values.count ? $0.values[slot] : 0) })
         }
-        tableMarkup = ConsoleMarkup.tableRows(rows)
         plotLeft = ChartGeometry.number(geometry.plotLeft)
         plotRight = ChartGeometry.number(geometry.plotRight)
         plotBottom = ChartGeometry.number(geometry.plotBottom)
