@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func onlyFactsOfInertProductsSkipTheRefresh() {
-        let applier = Self.applier
+        let applier = PurchasePlanner(
+            catalog: Self.applier.app.catalog, policy: Self.applier.app.policy, actor: .apple, fact: "test",
+            now: Timestamp(millisecondsSince1970: 1))
         #expect(!applier.mayChangeGrants([Self.purchase("gems")]))
         #expect(!applier.mayChangeGrants([Self.purchase("gems"), Self.purchase("tip")]))
         #expect(applier.mayChangeGrants([Self.purchase("gems"), Self.purchase("no.ads")]))

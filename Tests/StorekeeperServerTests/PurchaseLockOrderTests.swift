@@ -117,7 +117,7 @@ import Testing
                 }
                 try await Self.waitUntilSomeoneWaits(for: bobsLock, in: database.otherInstance)
                 try await tx.lock(environment: purchase.environment, originalTransactionId: purchase.originalTransactionId)
-                try await Self.applier.move(purchase, from: bob, to: alice, in: tx)
+                try await Self.applier.move(purchase, to: alice, in: tx)
                 return attempt
             }
             await #expect(throws: SQLError.self) { _ = try await carolsAttempt.value }

@@ -46,6 +46,12 @@ public enum PurchaseLedger {
         "clawback:\(transaction.environment.rawValue):\(transaction.transactionId):\(currency)"
     }
 
+    /// The key of the entry that gives back what the clawback under `clawbackKey` took
+    /// (``Wallet/restore(clawback:at:)``).
+    public static func restoreKey(ofClawback clawbackKey: String) -> String {
+        "restore:" + clawbackKey.dropFirst("clawback:".count)
+    }
+
     /// What moves from a claimed `placeholder` to `customer`: every non-zero balance, by currency.
     public static func merges(
         from placeholder: CustomerID, into customer: CustomerID, balances: [String: Int64], at now: Timestamp

@@ -163,3 +163,19 @@ extension AppleTransaction {
         return expiresDate != nil
     }
 }
+
+extension SubscriptionFact {
+    /// The fact a single recorded transaction of a subscription is to its lifecycle.
+    public init(transaction: AppleTransaction) {
+        self.init(
+            environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+            signedDate: transaction.signedDate, transaction: transaction, source: transaction.source)
+    }
+
+    /// The fact a renewal info presented on its own is to its subscription's lifecycle.
+    public init(renewal: RenewalInfo) {
+        self.init(
+            environment: renewal.environment, originalTransactionId: renewal.originalTransactionId,
+            signedDate: renewal.signedDate, transaction: nil, renewalInfo: renewal, source: renewal.source)
+    }
+}

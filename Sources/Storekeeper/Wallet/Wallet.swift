@@ -65,7 +65,7 @@ public enum Wallet {
     /// the clawback took from the customer (the loss part is reversed too).
     public static func restore(clawback: JournalEntry, at now: Timestamp) throws(WalletError) -> JournalEntry {
         try JournalEntry(
-            key: "restore:" + clawback.key.dropFirst("clawback:".count), kind: .restore, customerId: clawback.customerId,
+            key: PurchaseLedger.restoreKey(ofClawback: clawback.key), kind: .restore, customerId: clawback.customerId,
             currency: clawback.currency, postings: clawback.postings.map { .init($0.account, -$0.amount) }, createdAt: now,
             reference: clawback.reference, memo: "refund reversed")
     }

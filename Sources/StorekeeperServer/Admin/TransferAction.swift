@@ -63,7 +63,7 @@ struct TransferAction: Sendable {
                 continue
             }
             try await tx.lock(environment: key.environment, originalTransactionId: key.originalTransactionId)
-            try await scope.applier.move(key, from: source, to: target, in: tx)
+            try await scope.applier.move(key, to: target, in: tx)
             for (customer, counterpart) in [(source, target), (target, source)] {
                 try await tx.append(
                     scope.audit(

@@ -1,11 +1,11 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
-/// Locks: who a write of purchase facts involves, read before any lock; every lock taken at once,
-/// in ``LockSet``'s canonical order (customers sorted, then purchases sorted); and the check,
-/// under the locks, that nobody outside them became involved in between.
+/// Locks: who a write of purchase facts involves, read before any lock, and every lock taken at
+/// once, in ``LockSet``'s canonical order (customers sorted, then purchases sorted). Whether
+/// anybody outside them became involved in between is checked when the plan is committed: each
+/// ownership claim must find the owner read here (``commit(_:in:)``).
 extension FactApplier {
     /// The unlocked read of who `ordered` (and `renewals`), presented by `presenter`, involve: the
     /// owner of each purchase and the other customers whose orders the tokens name. One read per
@@ -55,17 +55,5 @@ extension FactApplier {
         }
         for customer in customers.dropLast() { try await tx.lock(customer: customer) }
         try await tx.lock(customer: last, purchases: purchases)
-    }
-
-    /// Fails the transaction, to run it again, when `owner` (read under the locks) is a customer
-    /// whose lock it does not hold: the purchase changed owner between the unlocked read and the
-    /// locks. Taking that customer's lock now, after purchase locks, could close a cycle with a
-    /// writer holding it; the new attempt reads the new owner first and locks it in order. The
-    /// store runs a write again on a serialization failure (a bounded number of times).
-    func requireLocked(_ owner: CustomerID, _ locks: LockSet) throws {
-        guard !locks.covers(customer: owner) else { return }
-        throw SQLError(
-            .serializationFailure,
-            "a purchase changed owner (now \(owner.rawValue)) between the unlocked read and its locks; run the write again")
     }
 }

@@ -183,7 +183,7 @@ public struct NotificationService: Sendable {
             ).0
         case .oneTimePurchase(let purchase):
             if purchase.event == .refundDeclined {
-                let owner = try await applier.resolveOwner(purchase.transaction, in: tx)
+                let owner = try await applier.resolveOwner(purchase.transaction, in: tx).recipient
                 try await tx.append(
                     AuditEvent(
                         customerId: owner, kind: "refund.declined", actor: .apple,

@@ -9,26 +9,6 @@ struct SubscriptionApplier: Sendable {
 
     var policy: SubscriptionPolicy { SubscriptionPolicy(billingRetryGrantsAccess: app.policy.billingRetryGrantsAccess) }
 
-    func apply(
-        transaction: AppleTransaction, owner: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
-    ) async throws {
-        let subscriptionFact = SubscriptionFact(
-            environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
-            signedDate: transaction.signedDate, transaction: transaction, source: transaction.source)
-        _ = try await apply(subscriptionFact, owner: owner, actor: actor, fact: fact, now: now, in: tx)
-    }
-
-    func apply(
-        renewal: RenewalInfo, owner: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
-    ) async throws {
-        let subscriptionFact = SubscriptionFact(
-            environment: renewal.environment, originalTransactionId: renewal.originalTransactionId,
-            signedDate: renewal.signedDate, transaction: nil, renewalInfo: renewal, source: renewal.source)
-        _ = try await apply(subscriptionFact, owner: owner, actor: actor, fact: fact, now: now, in: tx)
-    }
-
     /// Applies one fact; returns the lifecycle's actions (empty for a replay or an older fact).
     func apply(
         _ subscriptionFact: SubscriptionFact, owner: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
