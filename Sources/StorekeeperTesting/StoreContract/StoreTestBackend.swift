@@ -108,7 +108,10 @@ public enum StoreTestPostgres {
             var pool = try PostgreSQLDatabase.configuration(url: url)
             pool.options.additionalStartupParameters.append(("search_path", schema))
             pool.options.maximumConnections = 16
-            return PostgreSQLDatabase(configuration: pool, logger: StoreTestLogger.logger)
+            // A minute to lend a connection: the contract's concurrency cases queue a hundred
+            // writers on one row behind sixteen connections, which on a busy two-core machine
+            // takes longer than the production default of ten seconds.
+            return PostgreSQLDatabase(configuration: pool, leaseTimeout: .seconds(60), logger: StoreTestLogger.logger)
         }
         let first = try makeDatabase()
         let second = try makeDatabase()
