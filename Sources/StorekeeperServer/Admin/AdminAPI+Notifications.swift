@@ -115,7 +115,7 @@ extension AdminAPI {
             perform: {
                 try await inbox.backfill(
                     environment: environment, from: Timestamp(millisecondsSince1970: body.from),
-                    to: Timestamp(millisecondsSince1970: body.to), now: now())
+                    to: Timestamp(millisecondsSince1970: body.to), clock: now)
             },
             commit: { result, tx in
                 try await tx.append(

@@ -142,14 +142,17 @@ struct NotificationInbox: Sendable {
 
     /// Feeds every notification Apple's history holds for `from..<to` that the inbox lacks
     /// through the webhook path (the sweeper's), each applied once.
-    func backfill(environment: AppStoreEnvironment, from: Timestamp, to: Timestamp, now: Timestamp) async throws -> BackfillResult {
+    func backfill(environment: AppStoreEnvironment, from: Timestamp, to: Timestamp, clock: any WallClock) async throws
+        -> BackfillResult
+    {
+        let now = clock()
         guard from < to else { throw StorekeeperError.invalidRequest("from must be before to") }
         guard from.millisecondsSince1970 >= now.millisecondsSince1970 - Self.historyDays * 86_400_000 else {
             throw StorekeeperError.invalidRequest("Apple keeps Notification History for 180 days: from is too far back")
         }
         let recovery = ParallelHistoryRecovery(
             store: store, notifications: notifications, client: try AppleSide.client(runtime, environment), plan: backfillPlan,
-            now: { now })
+            clock: clock)
         let outcome: ParallelHistoryRecovery.Outcome
         do {
             outcome = try await recovery.run(

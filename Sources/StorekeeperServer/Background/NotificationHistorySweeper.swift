@@ -56,7 +56,7 @@ public struct NotificationHistorySweeper: PeriodicJob {
         guard from < now else { return Result(seen: 0, recovered: 0) }
         let recovery = ParallelHistoryRecovery(
             store: store, notifications: notifications, client: try apple.client(environment), plan: plan,
-            now: { [clock = self.now] in clock() },
+            clock: self.now,
             keepGoing: { try await holdLease() })
         let outcome = try await recovery.run(job: name, from: from, to: now)
         let end = outcome.to

@@ -19,7 +19,8 @@ struct ParallelHistoryRecovery: Sendable {
     let notifications: NotificationService
     let client: any AppStoreServerAPI
     let plan: HistoryRecoveryPlan
-    let now: @Sendable () -> Timestamp
+    /// Business time: slices are cut and their watermarks stamped at its current instant.
+    let clock: any WallClock
     /// Called after each slice completes; `false` (the lease was lost) stops the recovery.
     var keepGoing: @Sendable () async throws -> Bool = { true }
 
@@ -65,7 +66,7 @@ struct ParallelHistoryRecovery: Sendable {
         let resumed = !slices.isEmpty
         if !resumed {
             do throws(RecoveryPlanError) {
-                slices = try plan.slices(job: job, from: from, to: to, now: now())
+                slices = try plan.slices(job: job, from: from, to: to, now: clock())
             } catch {
                 throw StorekeeperError.invalidRequest(error.reason)
             }
@@ -104,7 +105,7 @@ struct ParallelHistoryRecovery: Sendable {
             response = try await Self.historyPage(client, request, slice.nextPageToken)
         } catch let error as AppStoreAPIError where error.errorCode == .invalidPaginationToken && slice.nextPageToken != nil {
             // Apple no longer accepts the stored token: page the slice again from its start.
-            slice = HistoryRecoveryPlan.restarted(slice, at: now())
+            slice = HistoryRecoveryPlan.restarted(slice, at: clock())
             response = try await Self.historyPage(client, request, nil)
         }
         while true {
@@ -113,7 +114,7 @@ struct ParallelHistoryRecovery: Sendable {
             let items = response.notificationHistory ?? []
             let fed = try await NotificationHistorySweeper.feed(items, store: store, notifications: notifications)
             slice = HistoryRecoveryPlan.advanced(
-                slice, records: items.count, hasMore: response.hasMore == true, nextPageToken: response.paginationToken, at: now())
+                slice, records: items.count, hasMore: response.hasMore == true, nextPageToken: response.paginationToken, at: clock())
             let watermark = slice
             try await store.write { try await $0.saveRecoverySlice(watermark) }
             outcome.seen += items.count
