@@ -228,4 +228,46 @@ import Testing
         #expect(plan.outcome.deliveredOrders.isEmpty)  // Bob's answer does not show Alice's order
         #expect(plan.outcome.keptByOther.map(\.1) == [Self.alice])
     }
+
+    // MARK: Orders
+
+    /// A token naming an order for another product: the purchase is recorded and credited, the
+    /// order stays open, and support sees the mismatch.
+    @Test func anOrderForAnotherProductIsAMismatchNotADelivery() throws {
+        let order = Order(customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
+        let transaction = Self.purchase("gems", token: order.appAccountToken)
+        let workspace = PurchaseWorkspace(
+            owners: [Self.key: nil], transactions: [Self.ref: nil], orders: [order.id: order],
+            tokenOrders: [order.appAccountToken: order.id])
+        let plan = try Self.planner().fromApple([transaction], recipient: Self.alice, in: workspace)
+        #expect(Self.audits(plan) == ["purchase.recorded", "order.mismatch"])
+        #expect(!plan.effects.contains { if case .updateOrder = $0 { true } else { false } })
+        #expect(plan.outcome.deliveredOrders.isEmpty)
+        #expect(Self.posts(plan).map(\.0.kind) == [.credit])
+    }
+
+    /// Apple's notification came first, with no token: when Alice then presents the purchase
+    /// with her order, the recorded transaction pays it and is linked to it; a transaction that
+    /// paid an order already pays no other.
+    @Test func aTransactionRecordedBeforeItsOrderWasKnownPaysItOnce() throws {
+        let order = Order(customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
+        let transaction = Self.purchase("no.ads")
+        var workspace = PurchaseWorkspace(
+            owners: [Self.key: Self.alice], transactions: [Self.ref: Self.stored(transaction, for: Self.alice)],
+            orders: [order.id: order], openOrders: [Self.alice: [order.id]])
+        let snapshot = PurchaseSnapshot(presenter: Self.alice, purchases: [Self.key], owners: [Self.key: Self.alice])
+        let plan = try Self.planner().presented(
+            [transaction], renewals: [], by: Self.alice, orderId: order.id, snapshot: snapshot, in: workspace)
+        #expect(plan.effects.contains(.linkOrder(order.id, environment: .sandbox, transactionId: "t-1")))
+        #expect(Self.audits(plan) == ["order.delivered"])
+        #expect(plan.outcome.deliveredOrders.map(\.id) == [order.id])
+
+        var paidOther = Self.stored(transaction, for: Self.alice)
+        paidOther.orderId = UUID()
+        workspace.transactions[Self.ref] = .some(paidOther)
+        let second = try Self.planner().presented(
+            [transaction], renewals: [], by: Self.alice, orderId: order.id, snapshot: snapshot, in: workspace)
+        #expect(Self.audits(second).isEmpty)
+        #expect(second.outcome.deliveredOrders.isEmpty)
+    }
 }
