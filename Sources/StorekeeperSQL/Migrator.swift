@@ -1,4 +1,4 @@
-public import Foundation
+public import AppStoreModels
 public import Logging
 
 /// Brings a database's schema up to date with a list of ``Migration``s.
@@ -48,16 +48,16 @@ public struct Migrator: Sendable {
     /// The migrations, sorted by version.
     public let migrations: [Migration]
     private let logger: Logger
-    private let now: @Sendable () -> Int64
+    private let clock: any WallClock
 
     /// - Parameters:
     ///   - migrations: every migration the code knows, in any order; versions must be positive
     ///     and unique (otherwise this throws ``SQLError/Code/invalidConfiguration``).
-    ///   - now: the time recorded as `applied_at`, in milliseconds since 1970.
+    ///   - clock: the time recorded as `applied_at`.
     public init(
         migrations: [Migration],
         logger: Logger,
-        now: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+        clock: any WallClock = SystemClock()
     ) throws(SQLError) {
         let sorted = migrations.sorted { $0.version < $1.version }
         if let bad = sorted.first(where: { $0.version <= 0 }) {
@@ -69,7 +69,7 @@ public struct Migrator: Sendable {
         }
         self.migrations = sorted
         self.logger = logger
-        self.now = now
+        self.clock = clock
     }
 
     /// Applies every pending migration; see ``Migrator``.
@@ -128,7 +128,10 @@ public struct Migrator: Sendable {
             }
             try await tx.execute(
                 "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
-                [SQLValue(migration.version), .text(migration.name), .text(migration.checksum(for: dialect)), .integer(now())])
+                [
+                    SQLValue(migration.version), .text(migration.name), .text(migration.checksum(for: dialect)),
+                    .integer(clock().millisecondsSince1970),
+                ])
             return true
         }
     }

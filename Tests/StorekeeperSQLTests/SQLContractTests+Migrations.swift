@@ -1,4 +1,6 @@
+import AppStoreModels
 import StorekeeperSQL
+import StorekeeperTesting
 import Testing
 
 extension SQLContractTests {
@@ -17,7 +19,7 @@ extension SQLContractTests {
     ]
 
     static func migrator(_ migrations: [Migration] = migrations, now: Int64 = 1_700_000_000_000) throws -> Migrator {
-        try Migrator(migrations: migrations, logger: TestLogger.logger, now: { now })
+        try Migrator(migrations: migrations, logger: TestLogger.logger, clock: TestClock(Timestamp(millisecondsSince1970: now)))
     }
 
     @Test(arguments: TestBackend.available)

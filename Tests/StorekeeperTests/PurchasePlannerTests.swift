@@ -100,7 +100,8 @@ import Testing
         #expect(clawbacks.map(\.0.customerDelta) == [collected])
         #expect(clawbacks.map(\.1) == [.clawedBack(Self.alice, policy: policy)])
         #expect(Self.audits(plan) == ["purchase.revoked"])
-        #expect(plan.effects.contains(.upsertTransaction(refunded, customer: Self.alice, orderId: nil, expected: .updated(previous: bought))))
+        #expect(
+            plan.effects.contains(.upsertTransaction(refunded, customer: Self.alice, orderId: nil, expected: .updated(previous: bought))))
     }
 
     /// A reversed refund gives back what the clawback took; a refund booked before books nothing again.
@@ -212,7 +213,8 @@ import Testing
     /// Bob presents a purchase whose token names Alice's order: Alice gets it first (order
     /// delivered, grants refreshed), then the transfer policy judges Bob's presentation.
     @Test func theOrdersCustomerIsServedBeforeThePresenter() throws {
-        let order = Order(customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
+        let order = Order(
+            customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
         let transaction = Self.purchase("no.ads", token: order.appAccountToken)
         let workspace = PurchaseWorkspace(
             owners: [Self.key: nil], transactions: [Self.ref: nil], orders: [order.id: order],
@@ -234,7 +236,8 @@ import Testing
     /// A token naming an order for another product: the purchase is recorded and credited, the
     /// order stays open, and support sees the mismatch.
     @Test func anOrderForAnotherProductIsAMismatchNotADelivery() throws {
-        let order = Order(customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
+        let order = Order(
+            customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
         let transaction = Self.purchase("gems", token: order.appAccountToken)
         let workspace = PurchaseWorkspace(
             owners: [Self.key: nil], transactions: [Self.ref: nil], orders: [order.id: order],
@@ -250,7 +253,8 @@ import Testing
     /// with her order, the recorded transaction pays it and is linked to it; a transaction that
     /// paid an order already pays no other.
     @Test func aTransactionRecordedBeforeItsOrderWasKnownPaysItOnce() throws {
-        let order = Order(customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
+        let order = Order(
+            customerId: Self.alice, productId: "no.ads", createdAt: Timestamp(millisecondsSince1970: 900), expiresAt: Self.now)
         let transaction = Self.purchase("no.ads")
         var workspace = PurchaseWorkspace(
             owners: [Self.key: Self.alice], transactions: [Self.ref: Self.stored(transaction, for: Self.alice)],

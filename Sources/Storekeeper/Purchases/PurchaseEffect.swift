@@ -38,7 +38,9 @@ public enum WalletFollowUp: Hashable, Sendable {
     case restored(CustomerID)
 
     /// The audit event of the posted `entry`, given the customer's balance after it.
-    public func audit(of entry: JournalEntry, balanceAfter: Int64, actor: AuditActor, fact: String, now: Timestamp)
+    public func audit(
+        of entry: JournalEntry, balanceAfter: Int64, actor: AuditActor, fact: String, now: Timestamp
+    )
         -> AuditEvent?
     {
         switch self {

@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 
 /// What applying facts did, for the response and for metrics: the outcome part of a
 /// ``PurchasePlan``.

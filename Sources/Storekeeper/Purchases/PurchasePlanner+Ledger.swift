@@ -1,10 +1,12 @@
-public import AppStoreModels
+import AppStoreModels
 
 /// The wallet's part of a plan (``PurchaseLedger``): credits of new consumables, clawbacks of
 /// refunded ones under the app's debt policy, and their restoration when a refund is reversed.
 extension PurchasePlanner {
     /// Credits the consumable's currencies × quantity; returns the entries booked now.
-    func credit(_ transaction: AppleTransaction, to customer: CustomerID, in workspace: inout PurchaseWorkspace) throws
+    func credit(
+        _ transaction: AppleTransaction, to customer: CustomerID, in workspace: inout PurchaseWorkspace
+    ) throws
         -> [JournalEntry]
     {
         try PurchaseLedger.credits(transaction, to: customer, product: catalog[transaction.productId], at: now).filter {

@@ -1,5 +1,5 @@
-public import AppStoreModels
-public import Foundation
+import AppStoreModels
+import Foundation
 
 /// Orders: which order a transaction paid, and its delivery.
 extension PurchasePlanner {

@@ -1,4 +1,4 @@
-public import AppStoreModels
+import AppStoreModels
 
 /// Ownership: who a presented purchase belongs to, as ``PurchaseDecision`` decides it.
 ///

@@ -59,7 +59,9 @@ public struct PurchasePlanner: Sendable {
     /// whoever owns the purchase, else the customer of the order its token names, else the
     /// unclaimed placeholder (``PurchaseDecision/recipient(owner:orderCustomer:placeholder:)``).
     /// A batch's other purchases stay with owners of their own.
-    public func fromApple(_ transactions: [AppleTransaction], recipient: CustomerID, in workspace: PurchaseWorkspace) throws
+    public func fromApple(
+        _ transactions: [AppleTransaction], recipient: CustomerID, in workspace: PurchaseWorkspace
+    ) throws
         -> PurchasePlan
     {
         var workspace = workspace
@@ -77,7 +79,9 @@ public struct PurchasePlanner: Sendable {
     /// A whole subscription fact from Apple (a notification or a status refresh) for `owner`:
     /// its transactions are recorded, then the lifecycle applies the fact once, with its status
     /// and renewal info.
-    public func subscriptionFact(_ subscriptionFact: SubscriptionFact, owner: CustomerID, in workspace: PurchaseWorkspace)
+    public func subscriptionFact(
+        _ subscriptionFact: SubscriptionFact, owner: CustomerID, in workspace: PurchaseWorkspace
+    )
         throws -> PurchasePlan
     {
         var workspace = workspace

@@ -90,7 +90,9 @@ public struct PurchaseWorkspace: Sendable {
     }
 
     /// Makes `customer` the owner of a purchase nobody owns; returns the owner.
-    public mutating func claimOwner(_ purchase: PurchaseKey, for customer: CustomerID) throws(PurchasePlanningError)
+    public mutating func claimOwner(
+        _ purchase: PurchaseKey, for customer: CustomerID
+    ) throws(PurchasePlanningError)
         -> CustomerID
     {
         let owner = try self.owner(of: purchase) ?? customer
@@ -112,7 +114,9 @@ public struct PurchaseWorkspace: Sendable {
 
     /// Records a transaction fact as the store does (last writer by `signedDate` wins) and says
     /// what that did.
-    public mutating func upsert(_ transaction: AppleTransaction, for customer: CustomerID, orderId: UUID?, now: Timestamp)
+    public mutating func upsert(
+        _ transaction: AppleTransaction, for customer: CustomerID, orderId: UUID?, now: Timestamp
+    )
         throws(PurchasePlanningError) -> TransactionUpsert
     {
         let ref = TransactionRef(transaction)

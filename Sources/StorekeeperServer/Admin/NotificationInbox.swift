@@ -142,7 +142,9 @@ struct NotificationInbox: Sendable {
 
     /// Feeds every notification Apple's history holds for `from..<to` that the inbox lacks
     /// through the webhook path (the sweeper's), each applied once.
-    func backfill(environment: AppStoreEnvironment, from: Timestamp, to: Timestamp, clock: any WallClock) async throws
+    func backfill(
+        environment: AppStoreEnvironment, from: Timestamp, to: Timestamp, clock: any WallClock
+    ) async throws
         -> BackfillResult
     {
         let now = clock()

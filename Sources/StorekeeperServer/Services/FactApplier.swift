@@ -103,7 +103,9 @@ struct FactApplier: Sendable {
 
     /// Who Apple's facts about `transaction`'s purchase go to
     /// (``PurchaseDecision/recipient(owner:orderCustomer:placeholder:)``), and its recorded owner.
-    func resolveOwner(_ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction) async throws
+    func resolveOwner(
+        _ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction
+    ) async throws
         -> (recipient: CustomerID, owner: CustomerID?)
     {
         let candidates = try await tx.ownerCandidates(
