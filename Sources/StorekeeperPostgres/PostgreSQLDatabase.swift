@@ -142,7 +142,12 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
         let transaction = PostgresTransaction(
             connection: connection, state: TransactionState(), prepared: preparedStatements, lockNamespace: advisoryLockNamespace,
             logger: logger)
-        let result = await run(transaction, begin: begin, body)
+        // The body and its statements run on the connection's event loop: each statement is
+        // written and its answer handled there without a hop between threads (two per
+        // statement otherwise: to the loop and back). Only entering and leaving hop.
+        let result = await withTaskExecutorPreference(transaction.executor) {
+            await run(transaction, begin: begin, body)
+        }
         if transaction.discard.isRequired {
             // A statement failed on its first use on this connection; see PreparedStatementMemory.
             try? await connection.close()

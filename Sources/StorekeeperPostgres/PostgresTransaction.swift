@@ -16,6 +16,22 @@ struct PostgresTransaction: SQLTransaction {
     /// Set when the connection must be closed rather than given back to the pool.
     let discard = ConnectionDiscard()
     let logger: Logger
+    /// The connection's event loop as the transaction's task executor: the body and its
+    /// statements run there (see ``PostgreSQLDatabase``), so sending a statement and resuming
+    /// after its answer need no hop between threads.
+    let executor: EventLoopTaskExecutor
+
+    init(
+        connection: PostgresConnection, state: TransactionState, prepared: PreparedStatementMemory?, lockNamespace: Int64,
+        logger: Logger
+    ) {
+        self.connection = connection
+        self.state = state
+        self.prepared = prepared
+        self.lockNamespace = lockNamespace
+        self.logger = logger
+        self.executor = EventLoopTaskExecutor(connection.eventLoop)
+    }
 
     var dialect: SQLDialect { .postgresql }
 
@@ -76,7 +92,9 @@ struct PostgresTransaction: SQLTransaction {
         let result: PostgresQueryResult
         do {
             let query = PostgresQuery(unsafeSQL: sql, binds: Self.bindings(binds))
-            result = try await Self.send(query, on: connection, logger: logger).get()
+            result = try await withTaskExecutorPreference(executor) {
+                try await Self.send(query, on: connection, logger: logger).get()
+            }
         } catch {
             throw SQLError(postgres: error)
         }
@@ -111,7 +129,7 @@ struct PostgresTransaction: SQLTransaction {
         let bindings = Self.bindings(binds)
         let firstRun = prepared?.hasRun(entry.index, on: connection.id) == false
         do {
-            let result = try await Self.sendPrepared(entry, kind, bindings, on: connection, logger: logger)
+            let result = try await Self.sendPrepared(entry, kind, bindings, on: connection, executor: executor, logger: logger)
             if firstRun { prepared?.recordRun(entry.index, on: connection.id) }
             return (try result.rows.map(Self.row), result.changes)
         } catch {
@@ -120,17 +138,18 @@ struct PostgresTransaction: SQLTransaction {
         }
     }
 
-    /// Sends the prepared statement `entry` from the connection's event loop, after checking the
-    /// connection is open, for the reason ``send(_:on:logger:)`` gives. PostgresNIO's `execute`
-    /// writes the statement before its first suspension, so the check and the write happen in
-    /// one turn of the loop; the statement types read their name and SQL from
-    /// ``PreparedStatements/sending``, bound around the call.
+    /// Sends the prepared statement `entry` from the connection's event loop (`executor`), after
+    /// checking the connection is open, for the reason ``send(_:on:logger:)`` gives. PostgresNIO's
+    /// `execute` writes the statement before its first suspension, so the check and the write
+    /// happen in one turn of the loop; the statement types read their name and SQL from
+    /// ``PreparedStatements/sending``, bound around the call. Inside a transaction the task
+    /// already prefers `executor` and runs on its loop: no hop.
     private static func sendPrepared(
         _ entry: PreparedStatements.Entry, _ kind: PreparedKind, _ bindings: PostgresBindings,
-        on connection: PostgresConnection, logger: Logger
+        on connection: PostgresConnection, executor: EventLoopTaskExecutor, logger: Logger
     ) async throws -> (rows: [PostgresRow], changes: Int) {
         try await PreparedStatements.$sending.withValue(entry) {
-            try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+            try await withTaskExecutorPreference(executor) {
                 guard !connection.isClosed else {
                     throw SQLError(.connectionFailure, "the PostgreSQL connection is closed")
                 }
@@ -161,16 +180,19 @@ struct PostgresTransaction: SQLTransaction {
     /// forever and hold its request and the server's shutdown with it. On the event loop the
     /// channel cannot close between the check and the write; while it is open, PostgresNIO fails
     /// every query it holds when the connection goes away.
+    /// Called on the loop (a transaction's statements are), it sends at once instead of queueing
+    /// a job there.
     static func send(
         _ query: PostgresQuery, on connection: PostgresConnection, logger: Logger
     ) -> EventLoopFuture<PostgresQueryResult> {
-        connection.eventLoop.flatSubmit {
+        @Sendable func checkedSend() -> EventLoopFuture<PostgresQueryResult> {
             guard !connection.isClosed else {
                 return connection.eventLoop.makeFailedFuture(
                     SQLError(.connectionFailure, "the PostgreSQL connection is closed"))
             }
             return connection.query(query, logger: logger)
         }
+        return connection.eventLoop.inEventLoop ? checkedSend() : connection.eventLoop.flatSubmit(checkedSend)
     }
 
     /// Rows changed according to the command tag (`INSERT 0 3`, `UPDATE 2`, `MERGE 1`, ...).
