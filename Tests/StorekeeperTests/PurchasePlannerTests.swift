@@ -112,8 +112,8 @@ import Testing
         let reinstated = Self.purchase("gems", signedAt: 6_000)
         var workspace = PurchaseWorkspace(
             owners: [Self.key: Self.alice], transactions: [Self.ref: Self.stored(refunded, for: Self.alice)],
-            openOrders: [Self.alice: []], balances: [Self.alice: ["gems": 0]], journal: [clawback.key: clawback])
-        workspace.loadedJournalKeys = [clawback.key, PurchaseLedger.restoreKey(ofClawback: clawback.key)]
+            openOrders: [Self.alice: []], balances: [Self.alice: ["gems": 0]],
+            journal: [clawback.key: clawback, PurchaseLedger.restoreKey(ofClawback: clawback.key): nil])
         let plan = try Self.planner().fromApple([reinstated], recipient: Self.alice, in: workspace)
         #expect(Self.posts(plan).map(\.0.key) == ["restore:Sandbox:t-1:gems"])
         #expect(Self.posts(plan).map(\.1) == [.restored(Self.alice)])

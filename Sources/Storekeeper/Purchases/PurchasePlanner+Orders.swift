@@ -39,7 +39,7 @@ extension PurchasePlanner {
             let before = outcome.deliveredOrders.count
             try deliver(order, by: transaction, in: &workspace, outcome: &outcome)
             guard outcome.deliveredOrders.count > before else { return }
-            _ = try workspace.linkOrder(order.id, to: transaction)
+            try workspace.linkOrder(order.id, to: transaction)
         default:
             return
         }

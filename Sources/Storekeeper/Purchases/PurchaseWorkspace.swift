@@ -20,8 +20,9 @@ public struct PurchaseWorkspace: Sendable {
     public var openOrders: [CustomerID: [UUID]]
     /// Each loaded customer's balances by currency.
     public var balances: [CustomerID: [String: Int64]]
-    /// Loaded journal entries by key (clawbacks a refund or its reversal looks at).
-    public var journal: [String: JournalEntry]
+    /// Journal entries by key: those loaded (a refund's clawbacks and restores; `nil`: not
+    /// booked) and those the plan books.
+    public var journal: [String: JournalEntry?]
 
     /// The writes decided so far, in order.
     public private(set) var effects: [PurchaseEffect] = []
@@ -30,7 +31,7 @@ public struct PurchaseWorkspace: Sendable {
     public init(
         owners: [PurchaseKey: CustomerID?] = [:], transactions: [TransactionRef: StoredTransaction?] = [:],
         orders: [UUID: Order] = [:], tokenOrders: [UUID: UUID?] = [:], openOrders: [CustomerID: [UUID]] = [:],
-        balances: [CustomerID: [String: Int64]] = [:], journal: [String: JournalEntry] = [:]
+        balances: [CustomerID: [String: Int64]] = [:], journal: [String: JournalEntry?] = [:]
     ) {
         self.owners = owners
         self.transactions = transactions
@@ -72,15 +73,9 @@ public struct PurchaseWorkspace: Sendable {
     }
 
     public func journalEntry(key: String) throws(PurchasePlanningError) -> JournalEntry? {
-        guard let entry = journal[key] else {
-            guard loadedJournalKeys.contains(key) else { throw .notLoaded("journal entry \(key)") }
-            return nil
-        }
+        guard let entry = journal[key] else { throw .notLoaded("journal entry \(key)") }
         return entry
     }
-
-    /// Keys looked up while loading, found or not.
-    public var loadedJournalKeys: Set<String> = []
 
     // MARK: Writes
 
@@ -138,14 +133,13 @@ public struct PurchaseWorkspace: Sendable {
         return answer
     }
 
-    /// Links a recorded transaction to `orderId` unless it paid an order already; returns whether it linked.
-    public mutating func linkOrder(_ orderId: UUID, to transaction: AppleTransaction) throws(PurchasePlanningError) -> Bool {
+    /// Links a recorded transaction to `orderId` unless it paid an order already.
+    public mutating func linkOrder(_ orderId: UUID, to transaction: AppleTransaction) throws(PurchasePlanningError) {
         let ref = TransactionRef(transaction)
-        guard var stored = try self.stored(ref), stored.orderId == nil else { return false }
+        guard var stored = try self.stored(ref), stored.orderId == nil else { return }
         stored.orderId = orderId
         transactions[ref] = stored
         effects.append(.linkOrder(orderId, environment: transaction.environment, transactionId: transaction.transactionId))
-        return true
     }
 
     public mutating func updateOrder(_ order: Order) {
@@ -156,8 +150,8 @@ public struct PurchaseWorkspace: Sendable {
     /// Books `entry` unless its key is booked already (each key is booked once); returns whether
     /// it booked. Loaded balances follow the entry.
     public mutating func post(_ entry: JournalEntry, then followUp: WalletFollowUp) -> Bool {
-        guard journal[entry.key] == nil else { return false }
-        journal[entry.key] = entry
+        guard (journal[entry.key] ?? nil) == nil else { return false }
+        journal[entry.key] = .some(entry)
         for posting in entry.postings where posting.account.kind == .customer {
             guard let customer = posting.account.customerId, balances[customer] != nil else { continue }
             balances[customer]?[posting.account.currency, default: 0] += posting.amount

@@ -7,8 +7,8 @@ import StorekeeperSQL
 /// plan committed.
 extension FactApplier {
     /// Loads, under the locks, what planning `transactions` reads (``PurchaseWorkspace``): the
-    /// stored record of each transaction (none to read for a purchase read as nobody's); for app customers, the orders a presentation or a token
-    /// names and, when a transaction has no order by token, their open orders; the balances a
+    /// stored record of each transaction (none to read for a purchase read as nobody's); for app
+    /// customers, the orders a presentation or a token names and, when a transaction has no order by token, their open orders; the balances a
     /// placeholder claim moves (`presentation`); and, for a refunded or reinstated consumable,
     /// every customer's balances and the clawback and restore entries of its currencies.
     /// `owners` were read before the locks; the plan's ownership claims check them on commit.
@@ -67,8 +67,7 @@ extension FactApplier {
             for currency in (app.catalog[transaction.productId]?.currencies.keys).map(Array.init) ?? [] {
                 let clawback = PurchaseLedger.clawbackKey(transaction, currency: currency)
                 for key in [clawback, PurchaseLedger.restoreKey(ofClawback: clawback)] {
-                    workspace.loadedJournalKeys.insert(key)
-                    if let entry = try await tx.journalEntry(key: key) { workspace.journal[key] = entry }
+                    workspace.journal[key] = .some(try await tx.journalEntry(key: key))
                 }
             }
         }
