@@ -167,7 +167,11 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
             return .failure(error)
         }
         let value: T
-        switch await state.run({ try await body(transaction) }) {
+        switch await state.run({
+            let value = try await body(transaction)
+            try await transaction.sendDeferredWrites()
+            return value
+        }) {
         case .commit(let result):
             value = result
         case .rollBack(let error, let statementsInFlight):

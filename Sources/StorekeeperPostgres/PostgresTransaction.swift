@@ -20,6 +20,8 @@ struct PostgresTransaction: SQLTransaction {
     /// statements run there (see ``PostgreSQLDatabase``), so sending a statement and resuming
     /// after its answer need no hop between threads.
     let executor: EventLoopTaskExecutor
+    /// Writes waiting to be carried by the next statement (``SQLTransaction/deferWrite(_:_:)``).
+    let deferred = DeferredWrites()
 
     init(
         connection: PostgresConnection, state: TransactionState, prepared: PreparedStatementMemory?, lockNamespace: Int64,
@@ -38,8 +40,7 @@ struct PostgresTransaction: SQLTransaction {
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         try await state.statement {
             try SQLValue.requireStorableText(binds)
-            guard let entry = preparedEntry(sql, binds) else { return try await run(sql, binds, collectRows: true).rows }
-            return try await runPrepared(entry, binds, as: .query).rows
+            return try await send(sql, binds, collectRows: true).rows
         }
     }
 
@@ -47,17 +48,29 @@ struct PostgresTransaction: SQLTransaction {
     func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int {
         try await state.statement {
             try SQLValue.requireStorableText(binds)
-            guard let entry = preparedEntry(sql, binds), entry.countsChanges else {
-                return try await run(sql, binds, collectRows: false).changes
-            }
-            return try await runPrepared(entry, binds, as: .command).changes
+            return try await send(sql, binds, collectRows: false).changes
         }
+    }
+
+    /// Kept until the next statement, which carries it (``DeferredWrites``), or the commit.
+    func deferWrite(_ sql: String, _ binds: [SQLValue]) async throws {
+        try await state.statement {
+            try SQLValue.requireStorableText(binds)
+            try await sendAlone(deferred.add(sql, binds))
+        }
+    }
+
+    /// Sends the deferred writes no statement carried; the commit calls this last.
+    func sendDeferredWrites() async throws {
+        guard !deferred.isEmpty else { return }
+        try await state.statement { try await sendAlone(deferred.takeAll()) }
     }
 
     /// PostgresNIO speaks only the extended protocol (one statement per query), so the script is
     /// split into statements first.
     func executeScript(_ sql: String) async throws {
         try await state.statement {
+            try await sendAlone(deferred.takeAll())
             for statement in PostgresScript.statements(in: sql) {
                 try await run(statement, [], collectRows: false)
             }
@@ -116,8 +129,44 @@ struct PostgresTransaction: SQLTransaction {
         return bindings
     }
 
-    private func preparedEntry(_ sql: String, _ binds: [SQLValue]) -> PreparedStatements.Entry? {
-        prepared == nil ? nil : PreparedStatements.entry(for: sql, binds)
+    /// Sends `sql` with the deferred writes it can carry, after those it cannot (alone).
+    private func send(_ sql: String, _ binds: [SQLValue], collectRows: Bool) async throws -> (rows: [SQLRow], changes: Int) {
+        var carried: [DeferredWrites.Write] = []
+        if !deferred.isEmpty {
+            if let writes = deferred.take(for: sql) {
+                carried = writes
+            } else {
+                try await sendAlone(deferred.takeAll())
+            }
+        }
+        return try await send(sql, binds, carrying: carried, collectRows: collectRows)
+    }
+
+    /// Sends `writes` as one statement, the last carrying the others.
+    private func sendAlone(_ writes: [DeferredWrites.Write]) async throws {
+        guard let last = writes.last else { return }
+        _ = try await send(last.sql, last.binds, carrying: Array(writes.dropLast()), collectRows: false)
+    }
+
+    /// Sends `carrier` with `writes` in front of it (prepared unless statements are not).
+    private func send(
+        _ carrier: String, _ binds: [SQLValue], carrying writes: [DeferredWrites.Write], collectRows: Bool
+    ) async throws -> (rows: [SQLRow], changes: Int) {
+        let (sql, allBinds) = writes.isEmpty ? (carrier, binds) : DeferredWrites.statement(writes, carrying: carrier, binds)
+        let entry =
+            prepared == nil
+            ? nil
+            : PreparedStatements.entry(for: sql, allBinds) {
+                // The carrier counts its changes; the writes in front of it return nothing.
+                PreparedStatements.countingCommand(carrier).map { command in
+                    writes.isEmpty ? command : DeferredWrites.statement(writes, carrying: command, binds).sql
+                }
+            }
+        if let entry, collectRows || entry.countsChanges {
+            return try await runPrepared(entry, allBinds, as: collectRows ? .query : .command)
+        }
+        let result = try await run(sql, allBinds, collectRows: collectRows)
+        return (result.rows, result.changes)
     }
 
     private enum PreparedKind { case query, command }

@@ -63,13 +63,14 @@ enum PreparedStatements {
     private static let registry = Mutex([Key: Entry]())
 
     /// The entry for `sql` run with `binds`, made on first use; nil when ``capacity`` is reached.
-    static func entry(for sql: String, _ binds: [SQLValue]) -> Entry? {
+    /// `command` makes its ``Entry/commandSQL`` (by default ``countingCommand(_:)`` of `sql`).
+    static func entry(for sql: String, _ binds: [SQLValue], command: (() -> String?)? = nil) -> Entry? {
         let key = Key(sql: sql, kinds: binds.map(\.parameterKind))
         return registry.withLock { entries in
             if let entry = entries[key] { return entry }
             let index = entries.count
             guard index < capacity else { return nil }
-            let entry = Entry(index: index, sql: sql, commandSQL: countingCommand(sql))
+            let entry = Entry(index: index, sql: sql, commandSQL: command.map { $0() } ?? countingCommand(sql))
             entries[key] = entry
             return entry
         }

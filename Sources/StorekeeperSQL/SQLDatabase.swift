@@ -65,6 +65,15 @@ public protocol SQLTransaction: Sendable {
     @discardableResult
     func execute(_ sql: String, _ binds: [SQLValue]) async throws -> Int
 
+    /// Runs an `INSERT`, `UPDATE` or `DELETE` whose answer nobody reads (no `RETURNING`, no
+    /// `WITH`) no later than the transaction's next statement or its commit, whichever comes
+    /// first. Later statements see its changes and its error fails the transaction, as if it had
+    /// run at once; only the moment its error is thrown may differ. SQLite runs it at once;
+    /// PostgreSQL sends it in front of the next statement, saving a round trip (the rules are in
+    /// `DeferredWrites`). Use it for writes that record (audit events, counters, rows ensured
+    /// to exist), not for those a decision rests on.
+    func deferWrite(_ sql: String, _ binds: [SQLValue]) async throws
+
     /// Runs several `;`-separated statements without binds, for schema changes in migrations.
     func executeScript(_ sql: String) async throws
 

@@ -28,6 +28,11 @@ struct SQLiteTransaction: SQLTransaction {
         }
     }
 
+    /// In-process statements cost no round trip: a deferred write runs at once.
+    func deferWrite(_ sql: String, _ binds: [SQLValue]) async throws {
+        try await execute(sql, binds)
+    }
+
     func executeScript(_ sql: String) async throws {
         try await state.statement {
             switch connection {

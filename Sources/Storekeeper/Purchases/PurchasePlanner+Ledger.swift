@@ -3,14 +3,14 @@ import AppStoreModels
 /// The wallet's part of a plan (``PurchaseLedger``): credits of new consumables, clawbacks of
 /// refunded ones under the app's debt policy, and their restoration when a refund is reversed.
 extension PurchasePlanner {
-    /// Credits the consumable's currencies × quantity; returns the entries booked now.
-    func credit(
-        _ transaction: AppleTransaction, to customer: CustomerID, in workspace: inout PurchaseWorkspace
+    /// The credits of the consumable's currencies × quantity not booked yet; the caller posts them.
+    func credits(
+        _ transaction: AppleTransaction, to customer: CustomerID, in workspace: PurchaseWorkspace
     ) throws
         -> [JournalEntry]
     {
         try PurchaseLedger.credits(transaction, to: customer, product: catalog[transaction.productId], at: now).filter {
-            workspace.post($0, then: .notify)
+            !workspace.isBooked($0)
         }
     }
 

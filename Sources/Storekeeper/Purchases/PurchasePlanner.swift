@@ -144,10 +144,12 @@ public struct PurchasePlanner: Sendable {
         case .restore: try restore(transaction, to: customer, in: &workspace)
         }
         if decision.isInserted {
-            // One audit event per new purchase, carrying what it credited.
-            let credited = decision.ledger == .credit ? try credit(transaction, to: customer, in: &workspace) : []
+            // One audit event per new purchase, carrying what it credited; listed before the
+            // credits' postings, so that a store may send it with them (it reads nothing).
+            let credited = decision.ledger == .credit ? try credits(transaction, to: customer, in: workspace) : []
             workspace.append(
                 PurchaseDecision.recordedAudit(transaction, for: customer, credited: credited, actor: actor, fact: fact, now: now))
+            for entry in credited { _ = workspace.post(entry, then: .notify) }
         }
         if let event = decision.revocationEvent {
             workspace.append(

@@ -147,10 +147,13 @@ public struct PurchaseWorkspace: Sendable {
         effects.append(.updateOrder(order))
     }
 
+    /// Whether `entry`'s key is booked, in the store or earlier in the plan.
+    public func isBooked(_ entry: JournalEntry) -> Bool { (journal[entry.key] ?? nil) != nil }
+
     /// Books `entry` unless its key is booked already (each key is booked once); returns whether
     /// it booked. Loaded balances follow the entry.
     public mutating func post(_ entry: JournalEntry, then followUp: WalletFollowUp) -> Bool {
-        guard (journal[entry.key] ?? nil) == nil else { return false }
+        guard !isBooked(entry) else { return false }
         journal[entry.key] = .some(entry)
         for posting in entry.postings where posting.account.kind == .customer {
             guard let customer = posting.account.customerId, balances[customer] != nil else { continue }

@@ -16,6 +16,9 @@ public protocol CustomerStoreWriter: CustomerStoreReader {
     /// Inserts the customer if new; returns the stored customer either way.
     @discardableResult
     func ensureCustomer(_ customer: Customer) async throws -> Customer
+    /// Inserts the customer if new, reading nothing back: a store may send it with its next
+    /// statement (``ensureCustomer(_:)`` when the stored customer is wanted).
+    func createCustomerIfMissing(_ customer: Customer) async throws
     /// Replaces a stored customer; ``PurchaseStoreError/Code/notFound`` when there is none.
     func updateCustomer(_ customer: Customer) async throws
 }

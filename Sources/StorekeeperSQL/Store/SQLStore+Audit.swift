@@ -56,8 +56,10 @@ extension SQLStoreQuerying {
 
 extension SQLStoreTransaction {
     /// Appending the same event (same `id`) again is a no-op.
+    /// Deferred (``SQLTransaction/deferWrite(_:_:)``): nothing reads an event back in the
+    /// transaction that appends it.
     func append(_ event: AuditEvent) async throws {
-        try await sql.execute(
+        try await sql.deferWrite(
             AuditRows.insert,
             [
                 SQLValue(event.id), SQLValue(event.customerId), .text(event.kind), .text(event.actor.rawValue),

@@ -22,6 +22,7 @@ enum CustomerRows {
         INSERT INTO customers (\(columns)) VALUES ($1, $2, $3, $4, $5)
         ON CONFLICT (id) DO NOTHING RETURNING id
         """
+    static let insertIfMissing = "INSERT INTO customers (\(columns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING"
     static let update = """
         UPDATE customers SET created_at = $2, merged_into = $3, play_time_minutes = $4, consumption_consent = $5
         WHERE id = $1
@@ -35,6 +36,10 @@ extension SQLStoreQuerying {
 }
 
 extension SQLStoreTransaction {
+    func createCustomerIfMissing(_ customer: Customer) async throws {
+        try await sql.deferWrite(CustomerRows.insertIfMissing, CustomerRows.binds(customer))
+    }
+
     @discardableResult
     func ensureCustomer(_ customer: Customer) async throws -> Customer {
         if try await sql.queryFirst(CustomerRows.insert, CustomerRows.binds(customer)) != nil {

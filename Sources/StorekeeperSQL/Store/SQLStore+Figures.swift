@@ -302,6 +302,7 @@ extension SQLStoreTransaction {
         return days.count
     }
 
+    /// Deferred (``SQLTransaction/deferWrite(_:_:)``): counters nothing reads back at once.
     func addFigures(appId: String, _ moves: FigureMoves, spreadKey: String) async throws {
         guard !moves.isEmpty else { return }
         let slot = SQLValue.integer(FigureRows.slot(spreadKey))
@@ -315,7 +316,7 @@ extension SQLStoreTransaction {
                     .text(key.productId), .text(key.dimension), slot, .integer(amount),
                 ]
             }
-            try await sql.execute(FigureRows.addDays(chunk.count), binds)
+            try await sql.deferWrite(FigureRows.addDays(chunk.count), binds)
         }
         // The monthly sums of the active moves, netted per month first.
         var months = FigureMoves()
@@ -335,7 +336,7 @@ extension SQLStoreTransaction {
                     .text(key.dimension), slot, .integer(amount),
                 ]
             }
-            try await sql.execute(FigureRows.addMonths(chunk.count), binds)
+            try await sql.deferWrite(FigureRows.addMonths(chunk.count), binds)
         }
     }
 

@@ -121,7 +121,7 @@ public struct CustomerService: Sendable {
             }
             return try await CustomerService.view(target, now: now, in: tx)
         }
-        try await tx.ensureCustomer(Customer(id: target, createdAt: now))
+        try await tx.createCustomerIfMissing(Customer(id: target, createdAt: now))
         var moved = 0
         var originals = Set<String>()
         for stored in try await tx.transactions(customerId: source, limit: Int.max) {

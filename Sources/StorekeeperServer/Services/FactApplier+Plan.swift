@@ -84,7 +84,7 @@ extension FactApplier {
         for effect in plan.effects {
             switch effect {
             case .ensureCustomer(let customer):
-                _ = try await tx.ensureCustomer(Customer(id: customer, createdAt: plan.now))
+                try await tx.createCustomerIfMissing(Customer(id: customer, createdAt: plan.now))
             case .claimOwner(let purchase, let customer, let expected):
                 let owner = try await tx.claimOwner(
                     environment: purchase.environment, originalTransactionId: purchase.originalTransactionId,

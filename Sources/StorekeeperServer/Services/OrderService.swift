@@ -67,7 +67,7 @@ public struct OrderService: Sendable {
         }
         return try await store.write { tx in
             try await tx.lock(customer: customerId)
-            try await tx.ensureCustomer(Customer(id: customerId, createdAt: now))
+            try await tx.createCustomerIfMissing(Customer(id: customerId, createdAt: now))
             let creation: OrderBook.Creation
             let openOrders = try await tx.openOrders(customerId: customerId)
             do throws(OrderError) {

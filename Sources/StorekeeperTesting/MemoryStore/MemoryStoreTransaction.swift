@@ -20,6 +20,7 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
 
     @discardableResult
     func ensureCustomer(_ customer: Customer) async throws -> Customer { try handle.writing { try $0.ensureCustomer(customer) } }
+    func createCustomerIfMissing(_ customer: Customer) async throws { _ = try await ensureCustomer(customer) }
 
     func updateCustomer(_ customer: Customer) async throws { try handle.writing { try $0.updateCustomer(customer) } }
 
