@@ -99,21 +99,34 @@ final class DeferredWrites: Sendable {
     static func canCarry(_ carrier: String, _ writes: [Write]) -> Bool {
         guard ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains(leadingWord(carrier.drop(while: \.isWhitespace)))
         else { return false }
-        let words = Set(identifiers(in: carrier))
-        return !writes.contains { words.contains($0.table) }
+        return !writes.contains { mentions(carrier, $0.table) }
     }
+
+    /// The tables of the statements deferred so far, by SQL text (a handful of statements; bounded
+    /// like ``PreparedStatements/capacity`` should code ever build SQL from values).
+    private static let tables = Mutex([String: String]())
 
     /// What deferring `sql` means; a statement that cannot be deferred is a programmer's error.
     static func write(_ sql: String, _ binds: [SQLValue]) -> Write {
-        let words = identifiers(in: sql).prefix(3).map { $0.uppercased() }
+        if let table = tables.withLock({ $0[sql] }) { return Write(sql: sql, binds: binds, table: table) }
+        let write = parse(sql, binds)
+        tables.withLock { tables in
+            if tables.count < PreparedStatements.capacity { tables[sql] = write.table }
+        }
+        return write
+    }
+
+    private static func parse(_ sql: String, _ binds: [SQLValue]) -> Write {
+        let words = identifiers(in: sql)
+        let verbs = words.prefix(2).map { $0.uppercased() }
         let table: String? =
-            switch words.first {
-            case "INSERT" where words.count == 3 && words[1] == "INTO": identifiers(in: sql)[2]
-            case "DELETE" where words.count == 3 && words[1] == "FROM": identifiers(in: sql)[2]
-            case "UPDATE" where words.count >= 2: identifiers(in: sql)[1]
+            switch verbs.first {
+            case "INSERT" where words.count > 2 && verbs[1] == "INTO": words[2]
+            case "DELETE" where words.count > 2 && verbs[1] == "FROM": words[2]
+            case "UPDATE" where words.count > 1: words[1]
             default: nil
             }
-        guard let table, sql.range(of: "RETURNING", options: .caseInsensitive) == nil else {
+        guard let table, !words.contains("returning") else {
             preconditionFailure("only an INSERT, UPDATE or DELETE without RETURNING or WITH can be deferred: \(sql)")
         }
         return Write(sql: sql, binds: binds, table: table)
@@ -150,6 +163,47 @@ final class DeferredWrites: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Whether `word` (lowercase) is a whole word of `sql` outside quotes, in any case.
+    static func mentions(_ sql: String, _ word: String) -> Bool {
+        let target = Array(word.utf8)
+        guard !target.isEmpty else { return false }
+        var sql = sql
+        return sql.withUTF8 { bytes in
+            var quote: UInt8?
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                    quote = byte
+                    index += 1
+                    continue
+                }
+                guard isWordByte(byte) else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                if end - index == target.count
+                    && (0..<target.count).allSatisfy({ lowercased(bytes[index + $0]) == target[$0] })
+                {
+                    return true
+                }
+                index = end
+            }
+            return false
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
     private static func leadingWord(_ text: Substring) -> String {
         text.prefix { $0.isLetter }.uppercased()
     }
@@ -166,7 +220,7 @@ final class DeferredWrites: Sendable {
                 continue
             }
             if isWordByte(byte) {
-                word.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                word.append(lowercased(byte))
                 continue
             }
             if !word.isEmpty {
