@@ -83,6 +83,23 @@ public enum TransactionUpsert: Hashable, Sendable {
     case unchanged
 }
 
+/// What an ``OwnerCandidates`` read names: a purchase, and the `appAccountToken` whose order's
+/// customer is read with its owner.
+public struct OwnerCandidatesKey: Hashable, Sendable {
+    public var purchase: PurchaseKey
+    public var appAccountToken: UUID?
+
+    public init(purchase: PurchaseKey, appAccountToken: UUID?) {
+        self.purchase = purchase
+        self.appAccountToken = appAccountToken
+    }
+
+    /// `transaction`'s purchase and token.
+    public init(_ transaction: AppleTransaction) {
+        self.init(purchase: PurchaseKey(transaction), appAccountToken: transaction.appAccountToken)
+    }
+}
+
 /// Who a purchase may belong to, before it is locked (``PurchaseStoreReader/ownerCandidates(environment:originalTransactionId:appAccountToken:)``).
 public struct OwnerCandidates: Hashable, Sendable {
     /// The recorded owner of the purchase.

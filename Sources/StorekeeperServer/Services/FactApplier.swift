@@ -2,6 +2,9 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 
+/// An unlocked read of owner candidates made earlier in the transaction, and what it read.
+typealias OwnerCandidatesRead = (key: OwnerCandidatesKey, candidates: OwnerCandidates)
+
 /// Applies verified Apple facts to the store inside one write transaction: ownership, the
 /// transaction record, wallet postings, order delivery, derived entitlements and audit events.
 ///
@@ -49,12 +52,14 @@ struct FactApplier: Sendable {
     /// Facts from Apple (notifications, history sweeps, status refreshes): the owner is whoever
     /// owns the purchase, else the customer of the order its `appAccountToken` names, else an
     /// unclaimed placeholder the app's customer will claim when it presents the purchase.
+    /// `known`: the first transaction's owner candidates, when read already in this transaction
+    /// (with the notification's inbox entry).
     func applyFromApple(
         _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
+        known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
     ) async throws -> Outcome? {
         guard let first = transactions.first else { return nil }
-        let (recipient, firstOwner) = try await resolveOwner(first, in: tx)
+        let (recipient, firstOwner) = try await resolveOwner(first, known: known, in: tx)
         let ordered = PurchasePlanner.applyingOrder(transactions)
         // The first purchase's owner was read with the recipient; a batch's other purchases
         // (a history sweep) may have owners of their own, locked with it.
@@ -76,15 +81,20 @@ struct FactApplier: Sendable {
     /// renewal info.
     func applySubscriptionFact(
         _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
+        known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
     ) async throws -> (Outcome, [SubscriptionAction]) {
         let purchase = PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
-        let stored = try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
+        let stored =
+            if let known, known.key.purchase == purchase {
+                known.candidates.owner
+            } else {
+                try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
+            }
         let owner: CustomerID
         if let stored {
             owner = stored
         } else if let transaction = fact.transaction {
-            owner = try await resolveOwner(transaction, in: tx).recipient
+            owner = try await resolveOwner(transaction, known: known, in: tx).recipient
         } else if let placeholder = PurchaseDecision.placeholder(for: purchase) {
             owner = placeholder
         } else {
@@ -103,14 +113,20 @@ struct FactApplier: Sendable {
 
     /// Who Apple's facts about `transaction`'s purchase go to
     /// (``PurchaseDecision/recipient(owner:orderCustomer:placeholder:)``), and its recorded owner.
+    /// `known` is used instead of reading when it was read for `transaction`'s purchase and token.
     func resolveOwner(
-        _ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction
+        _ transaction: AppleTransaction, known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
     ) async throws
         -> (recipient: CustomerID, owner: CustomerID?)
     {
-        let candidates = try await tx.ownerCandidates(
-            environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
-            appAccountToken: transaction.appAccountToken)
+        let candidates =
+            if let known, known.key == OwnerCandidatesKey(transaction) {
+                known.candidates
+            } else {
+                try await tx.ownerCandidates(
+                    environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+                    appAccountToken: transaction.appAccountToken)
+            }
         guard
             let recipient = PurchaseDecision.recipient(
                 owner: candidates.owner, orderCustomer: candidates.orderCustomer,

@@ -79,8 +79,12 @@ public struct NotificationService: Sendable {
         let stored: Stored
         do {
             stored = try await store.write { tx -> Stored in
-                if try await tx.insertInbox(entry) {
-                    return .applied(try await apply(fact, reference: "notification:\(id)", now: now, in: tx))
+                // The owner read applying starts with goes with the insert (one round trip on PostgreSQL).
+                let key = fact.ownerCandidatesKey
+                let (inserted, candidates) = try await tx.insertInbox(entry, readingOwnerCandidatesOf: key)
+                if inserted {
+                    let known = key.flatMap { key in candidates.map { OwnerCandidatesRead(key: key, candidates: $0) } }
+                    return .applied(try await apply(fact, reference: "notification:\(id)", now: now, known: known, in: tx))
                 }
                 // Stored before: by a delivery that was applied (on PostgreSQL the insert waits
                 // for a concurrent one to commit), or by a failed attempt. Counted as arrived again.
@@ -172,18 +176,20 @@ public struct NotificationService: Sendable {
     }
 
     /// Applies one interpreted fact inside `tx`.
+    /// `known`: the owner candidates of ``NotificationFact/ownerCandidatesKey``, when read already.
     func apply(
-        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        _ fact: NotificationFact, reference: String, now: Timestamp, known: OwnerCandidatesRead? = nil,
+        in tx: any PurchaseStoreTransaction
     ) async throws -> Applied {
         var applied = Applied()
         switch fact {
         case .subscription(let subscription):
             applied.outcome = try await applier.applySubscriptionFact(
-                subscription, actor: .apple, factReference: reference, now: now, in: tx
+                subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
             ).0
         case .oneTimePurchase(let purchase):
             if purchase.event == .refundDeclined {
-                let owner = try await applier.resolveOwner(purchase.transaction, in: tx).recipient
+                let owner = try await applier.resolveOwner(purchase.transaction, known: known, in: tx).recipient
                 try await tx.append(
                     AuditEvent(
                         customerId: owner, kind: "refund.declined", actor: .apple,
@@ -191,23 +197,23 @@ public struct NotificationService: Sendable {
                         fact: reference, createdAt: now))
             } else {
                 applied.outcome = try await applier.applyFromApple(
-                    [purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                    [purchase.transaction], actor: .apple, fact: reference, now: now, known: known, in: tx)
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
                 applied.outcome = try await applier.applySubscriptionFact(
-                    subscription, actor: .apple, factReference: reference, now: now, in: tx
+                    subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
                 ).0
             } else {
                 applied.outcome = try await applier.applyFromApple(
-                    [request.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                    [request.transaction], actor: .apple, fact: reference, now: now, known: known, in: tx)
             }
             try await ConsumptionResponder(app: runtime.config).queueAnswer(to: request, reference: reference, now: now, in: tx)
             applied.consumption = request
         case .renewalExtension(let summary):
             if let subscription = summary.subscription {
                 applied.outcome = try await applier.applySubscriptionFact(
-                    subscription, actor: .apple, factReference: reference, now: now, in: tx
+                    subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
                 ).0
             }
         case .externalPurchaseToken, .consentRescinded, .test, .ignored:
@@ -444,4 +450,26 @@ public protocol SubscriptionRefreshing: Sendable {
     func refresh(_ request: RefreshRequest) async throws -> [SubscriptionFact]
     /// The transaction as Apple signs it now (Get Transaction Info), verified.
     func transaction(_ transaction: AppleTransaction) async throws -> AppleTransaction
+}
+
+extension NotificationFact {
+    /// The purchase (and token) whose owner candidates applying the fact reads first: nil when
+    /// it reads none.
+    fileprivate var ownerCandidatesKey: OwnerCandidatesKey? {
+        switch self {
+        case .subscription(let fact): fact.ownerCandidatesKey
+        case .oneTimePurchase(let purchase): OwnerCandidatesKey(purchase.transaction)
+        case .consumptionRequest(let request): request.subscription?.ownerCandidatesKey ?? OwnerCandidatesKey(request.transaction)
+        case .renewalExtension(let summary): summary.subscription?.ownerCandidatesKey
+        case .externalPurchaseToken, .consentRescinded, .test, .ignored: nil
+        }
+    }
+}
+
+extension SubscriptionFact {
+    fileprivate var ownerCandidatesKey: OwnerCandidatesKey {
+        OwnerCandidatesKey(
+            purchase: PurchaseKey(environment: environment, originalTransactionId: originalTransactionId),
+            appAccountToken: transaction?.appAccountToken)
+    }
 }

@@ -246,6 +246,30 @@ extension PurchaseStoreContract {
                     try await tx.ownerCandidates(environment: .sandbox, originalTransactionId: "owned", appAccountToken: nil)
                         == OwnerCandidates(owner: nil, orderCustomer: nil))
             }
+            // Read with a notification's inbox entry: the same answers, none for a duplicate.
+            func arrived(_ id: String, status: InboxNotification.Status = .processed) -> InboxNotification {
+                InboxNotification(
+                    id: id, appId: "app", version: 2, body: Data(id.utf8), receivedAt: StoreFixtures.at(9), status: status,
+                    attempts: 1, processedAt: status == .processed ? StoreFixtures.at(9) : nil)
+            }
+            let owned = OwnerCandidatesKey(
+                purchase: PurchaseKey(environment: .production, originalTransactionId: "owned"), appAccountToken: order.appAccountToken)
+            let new = OwnerCandidatesKey(
+                purchase: PurchaseKey(environment: .production, originalTransactionId: "new"), appAccountToken: nil)
+            try await store.write { tx throws in
+                let first = try await tx.insertInbox(arrived("n-1"), readingOwnerCandidatesOf: owned)
+                #expect(first.inserted && first.candidates == OwnerCandidates(owner: alice, orderCustomer: bob))
+                let again = try await tx.insertInbox(arrived("n-1"), readingOwnerCandidatesOf: owned)
+                #expect(!again.inserted && again.candidates == nil)
+                let other = try await tx.insertInbox(arrived("n-2", status: .received), readingOwnerCandidatesOf: new)
+                #expect(other.inserted && other.candidates == OwnerCandidates(owner: nil, orderCustomer: nil))
+                let none = try await tx.insertInbox(arrived("n-3"), readingOwnerCandidatesOf: nil)
+                #expect(none.inserted && none.candidates == nil)
+            }
+            try await store.read { tx throws in
+                #expect(try await tx.inboxAttempts(id: "n-1").map(\.number) == [1])
+                #expect(try await tx.inboxNotification(id: "n-2")?.status == .received)
+            }
         },
     ]
 }
