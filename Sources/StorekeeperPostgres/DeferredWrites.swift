@@ -8,13 +8,14 @@ import Synchronization
 /// PostgreSQL runs every entry of a `WITH` to completion as part of the one statement, with the
 /// statement's snapshot: the statement cannot see their rows. So a statement that names a
 /// table a deferred write changes (as a whole word, anywhere in its text) is not a carrier: the
-/// deferred writes go first, alone. Nor is a statement that cannot begin with `WITH`. One
-/// statement holds at most one write per table: two could touch the same row, which one
-/// statement may not do twice, and PostgreSQL runs the entries in no promised order (rows
-/// numbered by a sequence, such as audit events, would be numbered out of order). Deferring a
-/// second write to a table sends the pending ones alone first. Foreign keys are checked at the
-/// end of the statement, after every entry ran, as they would be after the writes sent one by
-/// one.
+/// deferred writes go first, alone. Nor is a statement that cannot begin with `WITH`. Likewise
+/// a deferred write that names the table of a pending one (its own table included) sends the
+/// pending ones alone first: it would not see their rows, two writes of one table could touch
+/// the same row, which one statement may not do twice, and PostgreSQL runs the entries in no
+/// promised order (rows numbered by a sequence, such as audit events, would be numbered out of
+/// order). Foreign keys are checked at the end of the statement, after every entry ran, as they
+/// would be after the writes sent one by one. A deferred write may check what its answer would
+/// have been checked for and fail the statement (`storekeeper_expect` in `StoreSchema`).
 ///
 /// A deferred write's error is the carrier's: either fails the whole transaction.
 final class DeferredWrites: Sendable {
@@ -33,7 +34,8 @@ final class DeferredWrites: Sendable {
     func add(_ sql: String, _ binds: [SQLValue]) -> [Write] {
         let write = Self.write(sql, binds)
         return pending.withLock { pending in
-            let clash = pending.contains { $0.table == write.table }
+            // A write naming a pending write's table (its own included) would not see its rows.
+            let clash = pending.contains { Self.mentions(write.sql, $0.table) }
             let first = clash ? pending : []
             if clash { pending = [] }
             pending.append(write)

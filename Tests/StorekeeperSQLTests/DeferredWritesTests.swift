@@ -65,6 +65,10 @@ struct DeferredWritesTests {
         #expect(alone.map(\.table) == ["audit_events", "figure_days"])
         #expect(pending.take(for: "SELECT 1")?.map(\.binds) == [["b", "k"]])
         #expect(pending.isEmpty)
+        // A write reading a pending write's table would not see its rows.
+        #expect(pending.add("INSERT INTO customers (id) VALUES ($1)", ["c"]).isEmpty)
+        let reading = pending.add("INSERT INTO orders (id, customer) SELECT $1, id FROM customers WHERE id = $2", [1, "c"])
+        #expect(reading.map(\.table) == ["customers"])
     }
 
     @Test func theWritesAloneAreOneStatementTheLastCarryingTheOthers() throws {

@@ -17,6 +17,9 @@ public struct PurchaseStoreError: Error, Hashable, Sendable, CustomStringConvert
         public static let invalidJournalEntry = Code(rawValue: "invalidJournalEntry")
         /// An argument out of range (a negative limit, a non-positive lease).
         public static let invalidArgument = Code(rawValue: "invalidArgument")
+        /// A write found the state other than the caller read it before its locks (SQL stores
+        /// say so with `SQLError`'s serialization failure, which runs the write again).
+        public static let changedSinceRead = Code(rawValue: "changedSinceRead")
     }
 
     public let code: Code

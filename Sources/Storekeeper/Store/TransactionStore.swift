@@ -52,6 +52,19 @@ public protocol TransactionStoreWriter: TransactionStoreReader {
         environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID
     ) async throws
         -> CustomerID
+    /// ``claimOwner(environment:originalTransactionId:customerId:)`` whose answer must be
+    /// `expected`; a store may send it with its next statement. Another owner fails the write as
+    /// changed since read (a retryable serialization failure on SQL stores), at once or with that
+    /// statement.
+    func claimOwner(
+        environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID,
+        expecting expected: CustomerID
+    ) async throws
+    /// Records `transaction`, which must not be recorded yet (what
+    /// ``upsertTransaction(_:customerId:orderId:)`` answers `.inserted` for); a store may send it
+    /// with its next statement. A recorded one fails the write as changed since read, at once or
+    /// with that statement.
+    func insertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws
     /// Reassigns every stored transaction of an original transaction to `customerId` (transfer).
     func reassignTransactions(
         environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID)

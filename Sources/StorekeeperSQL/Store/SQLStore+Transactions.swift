@@ -112,6 +112,41 @@ extension SQLStoreTransaction {
         return owner
     }
 
+    /// Deferred on PostgreSQL when the claimant is the expected owner (the common case: nobody
+    /// owned it when read), checked there by ``TransactionRows/claimOwnerExpecting``.
+    func claimOwner(
+        environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID,
+        expecting expected: CustomerID
+    ) async throws {
+        if sql.dialect.supportsWritingCTEs && customerId == expected {
+            try await sql.deferWrite(
+                TransactionRows.claimOwnerExpecting,
+                [SQLValue(environment), .text(originalTransactionId), SQLValue(customerId), SQLValue(now())])
+            return
+        }
+        let owner = try await claimOwner(environment: environment, originalTransactionId: originalTransactionId, customerId: customerId)
+        guard owner == expected else {
+            throw SQLError(
+                .serializationFailure,
+                "purchase \(originalTransactionId) changed owner (now \(owner.rawValue)) after it was read; run the write again")
+        }
+    }
+
+    /// Deferred on PostgreSQL, checked there by ``TransactionRows/insertNew``.
+    func insertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws {
+        guard sql.dialect.supportsWritingCTEs else {
+            guard case .inserted = try await upsertTransaction(transaction, customerId: customerId, orderId: orderId) else {
+                throw SQLError(
+                    .serializationFailure,
+                    "transaction \(transaction.environment.rawValue):\(transaction.transactionId) was recorded after it was read; run the write again"
+                )
+            }
+            return
+        }
+        try await sql.deferWrite(
+            TransactionRows.insertNew, TransactionRows.factBinds(transaction) + [SQLValue(customerId), SQLValue(orderId), SQLValue(now())])
+    }
+
     func reassignTransactions(
         environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID
     )

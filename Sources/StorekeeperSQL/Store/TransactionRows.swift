@@ -163,6 +163,23 @@ enum TransactionRows {
         UNION ALL
         SELECT customer_id FROM transaction_owners WHERE environment = $1 AND original_transaction_id = $2
         """
+    /// ``insertOwner`` as a deferred write (PostgreSQL): an owner found must be `$3`, the
+    /// customer claiming (``StoreSchema/expectations``); it is locked, not rewritten.
+    static let claimOwnerExpecting = """
+        INSERT INTO transaction_owners (environment, original_transaction_id, customer_id, updated_at)
+        VALUES ($1, $2, $3, $4)
+        ON CONFLICT (environment, original_transaction_id) DO UPDATE SET updated_at = transaction_owners.updated_at
+        WHERE NOT storekeeper_expect(transaction_owners.customer_id = $3, 'the purchase changed owner after it was read')
+        """
+    /// ``insert`` as a deferred write (PostgreSQL): a transaction recorded already fails it
+    /// (``StoreSchema/expectations``).
+    static let insertNew = """
+        INSERT INTO transactions (\(factColumns), customer_id, order_id, recorded_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                $22, $23, $24, $25, $26, $27, $28, $29, $29)
+        ON CONFLICT (environment, transaction_id) DO UPDATE SET updated_at = transactions.updated_at
+        WHERE storekeeper_expect(FALSE, 'the transaction was recorded after it was read')
+        """
     /// `$3` the order, `$4` now: only a transaction that paid no order yet.
     static let linkOrder = """
         UPDATE transactions SET order_id = $3, updated_at = $4

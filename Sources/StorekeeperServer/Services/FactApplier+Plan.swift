@@ -86,14 +86,15 @@ extension FactApplier {
             case .ensureCustomer(let customer):
                 try await tx.createCustomerIfMissing(Customer(id: customer, createdAt: plan.now))
             case .claimOwner(let purchase, let customer, let expected):
-                let owner = try await tx.claimOwner(
+                try await tx.claimOwner(
                     environment: purchase.environment, originalTransactionId: purchase.originalTransactionId,
-                    customerId: customer)
-                guard owner == expected else {
-                    throw Self.moved("purchase \(purchase) changed owner (now \(owner.rawValue)) after the unlocked read")
-                }
+                    customerId: customer, expecting: expected)
             case .moveOwner(let purchase, let customer):
                 try await move(purchase, to: customer, in: tx)
+            case .upsertTransaction(let transaction, let customer, let orderId, .inserted):
+                // A new record needs no answer read back (a store may send it with its next write).
+                try await tx.insertTransaction(transaction, customerId: customer, orderId: orderId)
+                try await OverviewRollup(app: app).recorded(transaction, upsert: .inserted, customerId: customer, in: tx)
             case .upsertTransaction(let transaction, let customer, let orderId, let expected):
                 let upsert = try await tx.upsertTransaction(transaction, customerId: customer, orderId: orderId)
                 guard upsert.isSameOutcome(as: expected) else {

@@ -49,6 +49,21 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
         }
     }
 
+    func claimOwner(
+        environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID, expecting expected: CustomerID
+    ) async throws {
+        let owner = try await claimOwner(environment: environment, originalTransactionId: originalTransactionId, customerId: customerId)
+        guard owner == expected else {
+            throw PurchaseStoreError(.changedSinceRead, "purchase \(originalTransactionId) is owned by \(owner), not \(expected)")
+        }
+    }
+
+    func insertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws {
+        guard case .inserted = try await upsertTransaction(transaction, customerId: customerId, orderId: orderId) else {
+            throw PurchaseStoreError(.changedSinceRead, "transaction \(transaction.transactionId) was recorded already")
+        }
+    }
+
     func reassignTransactions(environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID) async throws {
         try handle.writing {
             try $0.reassignTransactions(environment: environment, originalTransactionId: originalTransactionId, to: customerId)

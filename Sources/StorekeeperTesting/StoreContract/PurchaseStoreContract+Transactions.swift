@@ -287,3 +287,54 @@ extension PurchaseStoreContract {
             orderId: stored.orderId)
     }
 }
+
+extension PurchaseStoreContract {
+    /// Whether `error` says the state changed since it was read: a retryable serialization
+    /// failure on SQL stores (`SQLError`, which this target does not see), changedSinceRead in memory.
+    static func saysChangedSinceRead(_ error: any Error) -> Bool {
+        if let error = error as? PurchaseStoreError { return error.code == .changedSinceRead }
+        return String(describing: error).contains("serializationFailure")
+    }
+
+    static let expectedWriteCases: [StoreContractCase] = [
+        StoreContractCase("owners and transactions: writes that expect their answer fail when the state moved") { context throws in
+            let store = context.store
+            let alice = StoreFixtures.customerID("alice")
+            let bob = StoreFixtures.customerID("bob")
+            let first = StoreFixtures.transaction("t1", original: "o1")
+            try await store.write { tx throws in
+                for customer in [alice, bob] { try await tx.ensureCustomer(Customer(id: customer, createdAt: StoreFixtures.t0)) }
+                try await tx.claimOwner(environment: .production, originalTransactionId: "o1", customerId: alice, expecting: alice)
+                try await tx.insertTransaction(first, customerId: alice, orderId: nil)
+                // As expected again: the owner found is the one expected.
+                try await tx.claimOwner(environment: .production, originalTransactionId: "o1", customerId: alice, expecting: alice)
+                try await tx.claimOwner(environment: .production, originalTransactionId: "o1", customerId: bob, expecting: alice)
+            }
+            try await store.read { tx throws in
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "o1") == alice)
+                #expect(try await tx.transaction(environment: .production, transactionId: "t1")?.customerId == alice)
+            }
+            // Bob expected to be the first owner; alice is.
+            do {
+                try await store.write { tx throws in
+                    try await tx.claimOwner(environment: .production, originalTransactionId: "o1", customerId: bob, expecting: bob)
+                    _ = try await tx.owner(environment: .sandbox, originalTransactionId: "o9")
+                }
+                Issue.record("a claim expecting another owner succeeded")
+            } catch {
+                #expect(Self.saysChangedSinceRead(error), "\(error)")
+            }
+            // A transaction expected to be new is recorded already.
+            do {
+                try await store.write { tx throws in try await tx.insertTransaction(first, customerId: bob, orderId: nil) }
+                Issue.record("a transaction expected to be new was recorded again")
+            } catch {
+                #expect(Self.saysChangedSinceRead(error), "\(error)")
+            }
+            try await store.read { tx throws in
+                #expect(try await tx.owner(environment: .production, originalTransactionId: "o1") == alice)
+                #expect(try await tx.transaction(environment: .production, transactionId: "t1")?.customerId == alice)
+            }
+        }
+    ]
+}

@@ -47,7 +47,8 @@ public struct StoreContractCase: Sendable, CustomTestStringConvertible, CustomSt
 public enum PurchaseStoreContract {
     public static let cases: [StoreContractCase] =
         customerCases + customerRecordCases + transactionCases + concurrentTransactionCases + subscriptionCases + grantCases
-        + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases + recoveryCases + operatorCases
+        + expectedWriteCases + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
+        + recoveryCases + operatorCases
         + transactionalityCases + textCases
         + searchCases + timelineCases
         + operatorGrantCases

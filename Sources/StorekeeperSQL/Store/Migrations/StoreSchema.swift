@@ -37,6 +37,7 @@ public enum StoreSchema {
         inboxAttempts,
         recoverySlices,
         reconciledReports,
+        expectations,
     ]
 }
 
