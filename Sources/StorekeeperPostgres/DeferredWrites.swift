@@ -24,6 +24,8 @@ final class DeferredWrites: Sendable {
         let binds: [SQLValue]
         /// The table it writes: the word after `INSERT INTO`, `UPDATE` or `DELETE FROM`.
         let table: String
+        /// The words of its SQL (``identifiers(in:)``).
+        let names: Set<String>
     }
 
     private let pending = Mutex([Write]())
@@ -35,7 +37,7 @@ final class DeferredWrites: Sendable {
         let write = Self.write(sql, binds)
         return pending.withLock { pending in
             // A write naming a pending write's table (its own included) would not see its rows.
-            let clash = pending.contains { Self.mentions(write.sql, $0.table) }
+            let clash = pending.contains { write.names.contains($0.table) }
             let first = clash ? pending : []
             if clash { pending = [] }
             pending.append(write)
@@ -68,14 +70,32 @@ final class DeferredWrites: Sendable {
     static func statement(
         _ writes: [Write], carrying carrier: String, _ carrierBinds: [SQLValue]
     ) -> (sql: String, binds: [SQLValue]) {
-        var binds = carrierBinds
+        let binds = writes.reduce(carrierBinds) { $0 + $1.binds }
+        let key = Composition(carrier: carrier, carrierBinds: carrierBinds.count, writes: writes.map(\.sql))
+        if let sql = compositions.withLock({ $0[key] }) { return (sql, binds) }
+        var offset = carrierBinds.count
         var entries: [String] = []
         for (index, write) in writes.enumerated() {
-            entries.append("storekeeper_deferred_\(index) AS (\(renumber(write.sql, by: binds.count)))")
-            binds += write.binds
+            entries.append("storekeeper_deferred_\(index) AS (\(renumber(write.sql, by: offset)))")
+            offset += write.binds.count
         }
-        return (prefix(entries.joined(separator: ", "), to: carrier), binds)
+        let sql = prefix(entries.joined(separator: ", "), to: carrier)
+        compositions.withLock { compositions in
+            if compositions.count < PreparedStatements.capacity { compositions[key] = sql }
+        }
+        return (sql, binds)
     }
+
+    /// What a composed statement is made of. A statement's parameter count is fixed by its SQL
+    /// (every `$n` is bound), so this fixes the composition; the carrier's count is kept anyway.
+    private struct Composition: Hashable {
+        let carrier: String
+        let carrierBinds: Int
+        let writes: [String]
+    }
+
+    /// Statements composed so far (a few dozen shapes; bounded like the prepared statements).
+    private static let compositions = Mutex([Composition: String]())
 
     /// `writes` as one statement: the last carries the others.
     static func statement(_ writes: [Write]) -> (sql: String, binds: [SQLValue])? {
@@ -99,39 +119,51 @@ final class DeferredWrites: Sendable {
 
     /// Whether `carrier` can begin with `WITH` and names none of the tables `writes` change.
     static func canCarry(_ carrier: String, _ writes: [Write]) -> Bool {
-        guard ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains(leadingWord(carrier.drop(while: \.isWhitespace)))
-        else { return false }
-        return !writes.contains { mentions(carrier, $0.table) }
+        guard let reading = text(carrier).carrierNames else { return false }
+        return !writes.contains { reading.contains($0.table) }
     }
 
-    /// The tables of the statements deferred so far, by SQL text (a handful of statements; bounded
-    /// like ``PreparedStatements/capacity`` should code ever build SQL from values).
-    private static let tables = Mutex([String: String]())
+    /// What this type reads from a statement's SQL, read once per text.
+    private struct Text {
+        /// Its words; nil when it cannot begin with `WITH` (it cannot carry).
+        let carrierNames: Set<String>?
+        /// Its table and words when it can be deferred.
+        let written: (table: String, names: Set<String>)?
+    }
+
+    /// The statements seen so far, by SQL text (about a hundred; bounded like
+    /// ``PreparedStatements/capacity`` should code ever build SQL from values).
+    private static let texts = Mutex([String: Text]())
+
+    private static func text(_ sql: String) -> Text {
+        if let text = texts.withLock({ $0[sql] }) { return text }
+        let words = identifiers(in: sql)
+        let names = Set(words)
+        let carries = ["select", "insert", "update", "delete", "with"].contains(words.first ?? "")
+        let text = Text(carrierNames: carries ? names : nil, written: writtenTable(words).map { ($0, names) })
+        texts.withLock { texts in
+            if texts.count < PreparedStatements.capacity { texts[sql] = text }
+        }
+        return text
+    }
 
     /// What deferring `sql` means; a statement that cannot be deferred is a programmer's error.
     static func write(_ sql: String, _ binds: [SQLValue]) -> Write {
-        if let table = tables.withLock({ $0[sql] }) { return Write(sql: sql, binds: binds, table: table) }
-        let write = parse(sql, binds)
-        tables.withLock { tables in
-            if tables.count < PreparedStatements.capacity { tables[sql] = write.table }
-        }
-        return write
-    }
-
-    private static func parse(_ sql: String, _ binds: [SQLValue]) -> Write {
-        let words = identifiers(in: sql)
-        let verbs = words.prefix(2).map { $0.uppercased() }
-        let table: String? =
-            switch verbs.first {
-            case "INSERT" where words.count > 2 && verbs[1] == "INTO": words[2]
-            case "DELETE" where words.count > 2 && verbs[1] == "FROM": words[2]
-            case "UPDATE" where words.count > 1: words[1]
-            default: nil
-            }
-        guard let table, !words.contains("returning") else {
+        guard let written = text(sql).written else {
             preconditionFailure("only an INSERT, UPDATE or DELETE without RETURNING or WITH can be deferred: \(sql)")
         }
-        return Write(sql: sql, binds: binds, table: table)
+        return Write(sql: sql, binds: binds, table: written.table, names: written.names)
+    }
+
+    /// The table an `INSERT`, `UPDATE` or `DELETE` without `RETURNING` writes, given its words.
+    private static func writtenTable(_ words: [String]) -> String? {
+        guard !words.contains("returning") else { return nil }
+        return switch words.first {
+        case "insert" where words.count > 2 && words[1] == "into": words[2]
+        case "delete" where words.count > 2 && words[1] == "from": words[2]
+        case "update" where words.count > 1: words[1]
+        default: nil
+        }
     }
 
     /// `sql` with every parameter `$n` outside quotes renumbered `$(n + offset)`.
@@ -163,43 +195,6 @@ final class DeferredWrites: Sendable {
             result += Array("$\(number + offset)".utf8)
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Whether `word` (lowercase) is a whole word of `sql` outside quotes, in any case.
-    static func mentions(_ sql: String, _ word: String) -> Bool {
-        let target = Array(word.utf8)
-        guard !target.isEmpty else { return false }
-        var sql = sql
-        return sql.withUTF8 { bytes in
-            var quote: UInt8?
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                    index += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                    quote = byte
-                    index += 1
-                    continue
-                }
-                guard isWordByte(byte) else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-                if end - index == target.count
-                    && (0..<target.count).allSatisfy({ lowercased(bytes[index + $0]) == target[$0] })
-                {
-                    return true
-                }
-                index = end
-            }
-            return false
-        }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

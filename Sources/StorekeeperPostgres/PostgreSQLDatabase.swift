@@ -162,7 +162,7 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
     ) async -> Result<T, any Error> {
         let state = transaction.state
         do {
-            try await transaction.run(begin, [], collectRows: false)
+            try await transaction.begin(begin)
         } catch {
             return .failure(error)
         }

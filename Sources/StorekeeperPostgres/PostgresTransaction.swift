@@ -169,6 +169,21 @@ struct PostgresTransaction: SQLTransaction {
         return (result.rows, result.changes)
     }
 
+    /// Starts the transaction: a prepared statement like any other (sent as one cost PostgresNIO
+    /// a parse, a description and a result's metadata each time). COMMIT is not one: only an
+    /// unprepared statement's command tag says whether PostgreSQL committed or rolled back.
+    func begin(_ sql: String) async throws {
+        guard let entry = preparedEntry(sql) else {
+            try await run(sql, [], collectRows: false)
+            return
+        }
+        _ = try await runPrepared(entry, [], as: .query)
+    }
+
+    private func preparedEntry(_ sql: String) -> PreparedStatements.Entry? {
+        prepared == nil ? nil : PreparedStatements.entry(for: sql, [])
+    }
+
     private enum PreparedKind { case query, command }
 
     /// Runs a prepared statement: its rows for a query, the rows it changed for a command.
