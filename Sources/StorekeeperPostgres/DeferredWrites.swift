@@ -97,12 +97,6 @@ final class DeferredWrites: Sendable {
     /// Statements composed so far (a few dozen shapes; bounded like the prepared statements).
     private static let compositions = Mutex([Composition: String]())
 
-    /// `writes` as one statement: the last carries the others.
-    static func statement(_ writes: [Write]) -> (sql: String, binds: [SQLValue])? {
-        guard let last = writes.last else { return nil }
-        return statement(Array(writes.dropLast()), carrying: last.sql, last.binds)
-    }
-
     /// `carrier` with `entries` (`name AS (...)`, comma-separated) in front, in its own `WITH`
     /// when it has one.
     static func prefix(_ entries: String, to carrier: String) -> String {

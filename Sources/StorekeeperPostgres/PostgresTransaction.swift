@@ -173,15 +173,7 @@ struct PostgresTransaction: SQLTransaction {
     /// a parse, a description and a result's metadata each time). COMMIT is not one: only an
     /// unprepared statement's command tag says whether PostgreSQL committed or rolled back.
     func begin(_ sql: String) async throws {
-        guard let entry = preparedEntry(sql) else {
-            try await run(sql, [], collectRows: false)
-            return
-        }
-        _ = try await runPrepared(entry, [], as: .query)
-    }
-
-    private func preparedEntry(_ sql: String) -> PreparedStatements.Entry? {
-        prepared == nil ? nil : PreparedStatements.entry(for: sql, [])
+        _ = try await send(sql, [], carrying: [], collectRows: true)
     }
 
     private enum PreparedKind { case query, command }

@@ -50,36 +50,30 @@ enum InboxRows {
     /// `$15` time, `$16` outcome, `$17` error. Answers the attempt's number, or no row when the
     /// entry existed (then it writes nothing). The attempt's count sees the attempts table as it
     /// was before the statement, as the separate statement would.
-    static let insertWithAttempt = """
-        WITH entry AS (
-            INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-            ON CONFLICT (id) DO NOTHING
-            RETURNING id
-        )
+    static let insertWithAttempt = "WITH entry AS (\(insertReturningId))\n\(insertFirstAttempt)"
+    /// ``insertWithAttempt``, answering with one row: the attempt's number (null when the entry
+    /// existed), and the owner of purchase (`$18`, `$19`) and the customer of the order token
+    /// `$20` names, as ``TransactionRows/ownerCandidates`` reads them.
+    static let insertWithAttemptReadingOwnerCandidates = """
+        WITH entry AS (\(insertReturningId)),
+        attempt AS (\(insertFirstAttempt))
+        SELECT (SELECT number FROM attempt),
+            (SELECT customer_id FROM transaction_owners WHERE environment = $18 AND original_transaction_id = $19),
+            (SELECT customer_id FROM orders WHERE app_account_token = $20)
+        """
+    /// ``insert`` answering the new entry's id, inside the two above.
+    private static let insertReturningId = insert + "\nRETURNING id"
+    /// The first attempt of the entry `entry` answers, if any, inside the two above.
+    private static let insertFirstAttempt = """
         INSERT INTO inbox_attempts (inbox_id, number, attempted_at, outcome, error)
         SELECT entry.id, (SELECT COALESCE(MAX(number), 0) + 1 FROM inbox_attempts WHERE inbox_id = $1), $15, $16, $17
         FROM entry
         RETURNING number
         """
-    /// ``insertWithAttempt``, answering with one row: the attempt's number (null when the entry
-    /// existed), and the owner of purchase (`$18`, `$19`) and the customer of the order token
-    /// `$20` names, as ``TransactionRows/ownerCandidates`` reads them.
-    static let insertWithAttemptReadingOwnerCandidates = """
-        WITH entry AS (
-            INSERT INTO inbox (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-            ON CONFLICT (id) DO NOTHING
-            RETURNING id
-        ),
-        attempt AS (
-            INSERT INTO inbox_attempts (inbox_id, number, attempted_at, outcome, error)
-            SELECT entry.id, (SELECT COALESCE(MAX(number), 0) + 1 FROM inbox_attempts WHERE inbox_id = $1), $15, $16, $17
-            FROM entry
-            RETURNING number
-        )
-        SELECT (SELECT number FROM attempt),
-            (SELECT customer_id FROM transaction_owners WHERE environment = $18 AND original_transaction_id = $19),
-            (SELECT customer_id FROM orders WHERE app_account_token = $20)
-        """
+    /// ``binds(_:)`` and the first attempt's (`$15`–`$17`).
+    static func binds(_ notification: InboxNotification, first: InboxAttempt) -> [SQLValue] {
+        binds(notification) + [SQLValue(first.at), .text(first.outcome.rawValue), SQLValue(first.error)]
+    }
     /// Drops entry `$1`'s attempts numbered `$2` or lower.
     static let pruneAttempts = "DELETE FROM inbox_attempts WHERE inbox_id = $1 AND number <= $2"
     static let attempts = """
@@ -160,8 +154,8 @@ extension SQLStoreTransaction {
             try await recordInboxAttempt(id: notification.id, at: first.at, outcome: first.outcome, error: first.error)
             return true
         }
-        let attempt = binds + [SQLValue(first.at), .text(first.outcome.rawValue), SQLValue(first.error)]
-        guard let row = try await sql.queryFirst(InboxRows.insertWithAttempt, attempt) else { return false }
+        guard let row = try await sql.queryFirst(InboxRows.insertWithAttempt, InboxRows.binds(notification, first: first))
+        else { return false }
         try await pruneInboxAttempts(id: notification.id, after: try row.int64(0))
         return true
     }
@@ -173,14 +167,13 @@ extension SQLStoreTransaction {
             return try await insertInboxThenRead(notification, ownerCandidatesOf: key)
         }
         let binds =
-            InboxRows.binds(notification) + [
-                SQLValue(first.at), .text(first.outcome.rawValue), SQLValue(first.error),
+            InboxRows.binds(notification, first: first) + [
                 SQLValue(key.purchase.environment), .text(key.purchase.originalTransactionId), SQLValue(key.appAccountToken),
             ]
         let row = try await sql.single(InboxRows.insertWithAttemptReadingOwnerCandidates, binds)
         guard let number = try row.optionalInt64(0) else { return (false, nil) }
         try await pruneInboxAttempts(id: notification.id, after: number)
-        return (true, OwnerCandidates(owner: try row.optionalCustomerID(1), orderCustomer: try row.optionalCustomerID(2)))
+        return (true, try TransactionRows.ownerCandidates(row, at: 1))
     }
 
     func updateInbox(_ notification: InboxNotification) async throws {

@@ -46,7 +46,7 @@ extension SQLStoreQuerying {
     {
         let row = try await sql.single(
             TransactionRows.ownerCandidates, [SQLValue(environment), .text(originalTransactionId), SQLValue(appAccountToken)])
-        return OwnerCandidates(owner: try row.optionalCustomerID(0), orderCustomer: try row.optionalCustomerID(1))
+        return try TransactionRows.ownerCandidates(row, at: 0)
     }
 
     func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
@@ -126,9 +126,7 @@ extension SQLStoreTransaction {
         }
         let owner = try await claimOwner(environment: environment, originalTransactionId: originalTransactionId, customerId: customerId)
         guard owner == expected else {
-            throw SQLError(
-                .serializationFailure,
-                "purchase \(originalTransactionId) changed owner (now \(owner.rawValue)) after it was read; run the write again")
+            throw SQLError.changedSinceRead("purchase \(originalTransactionId) changed owner (now \(owner.rawValue)) after it was read")
         }
     }
 
@@ -136,10 +134,8 @@ extension SQLStoreTransaction {
     func insertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws {
         guard sql.dialect.supportsWritingCTEs else {
             guard case .inserted = try await upsertTransaction(transaction, customerId: customerId, orderId: orderId) else {
-                throw SQLError(
-                    .serializationFailure,
-                    "transaction \(transaction.environment.rawValue):\(transaction.transactionId) was recorded after it was read; run the write again"
-                )
+                throw SQLError.changedSinceRead(
+                    "transaction \(transaction.environment.rawValue):\(transaction.transactionId) was recorded after it was read")
             }
             return
         }

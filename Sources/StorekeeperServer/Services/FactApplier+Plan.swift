@@ -98,12 +98,12 @@ extension FactApplier {
             case .upsertTransaction(let transaction, let customer, let orderId, let expected):
                 let upsert = try await tx.upsertTransaction(transaction, customerId: customer, orderId: orderId)
                 guard upsert.isSameOutcome(as: expected) else {
-                    throw Self.moved("transaction \(TransactionRef(transaction)) was recorded after it was read")
+                    throw SQLError.changedSinceRead("transaction \(TransactionRef(transaction)) was recorded after it was read")
                 }
                 try await OverviewRollup(app: app).recorded(transaction, upsert: upsert, customerId: customer, in: tx)
             case .post(let entry, let followUp):
                 guard case .posted(let balance) = try await tx.post(entry, requireNonNegative: false) else {
-                    throw Self.moved("journal entry \(entry.key) was booked after it was read")
+                    throw SQLError.changedSinceRead("journal entry \(entry.key) was booked after it was read")
                 }
                 try await events.walletChanged(entry, balance: balance, now: plan.now, in: tx)
                 if let event = followUp.audit(of: entry, balanceAfter: balance, actor: plan.actor, fact: plan.fact, now: plan.now) {
@@ -113,7 +113,7 @@ extension FactApplier {
                 try await tx.updateOrder(order)
             case .linkOrder(let orderId, let environment, let transactionId):
                 guard try await tx.linkOrder(orderId, environment: environment, transactionId: transactionId) else {
-                    throw Self.moved("transaction \(environment.rawValue):\(transactionId) paid an order after it was read")
+                    throw SQLError.changedSinceRead("transaction \(environment.rawValue):\(transactionId) paid an order after it was read")
                 }
             case .audit(let event):
                 try await tx.append(event)
@@ -127,12 +127,6 @@ extension FactApplier {
             }
         }
         return actions
-    }
-
-    /// The store runs a write again on a serialization failure (a bounded number of times): the
-    /// new attempt reads the moved state first and locks what it now involves.
-    private static func moved(_ what: String) -> SQLError {
-        SQLError(.serializationFailure, "\(what); run the write again")
     }
 }
 
