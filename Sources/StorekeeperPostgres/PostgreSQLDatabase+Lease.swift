@@ -7,9 +7,10 @@ extension PostgreSQLDatabase {
     ///
     /// `PostgresClient` keeps a lease request waiting, with no deadline, while it retries an
     /// unreachable server; a webhook must not hang that long. So a child task holds the lease
-    /// (its request is cancelled on timeout) and hands the connection over to `body`, which runs
-    /// on the caller's isolation; the child gives the connection back to the pool only once `body`
-    /// has returned, whatever gets cancelled meanwhile (see ``ConnectionHandOff``).
+    /// (its request is cancelled when the deadline passes, see ``LeaseDeadlines``, or with the
+    /// calling task) and hands the connection over to `body`, which runs on the caller's
+    /// isolation; the child gives the connection back to the pool only once `body` has returned,
+    /// whatever gets cancelled meanwhile (see ``ConnectionHandOff``).
     nonisolated(nonsending) func withLeasedConnection<R>(
         _ body: nonisolated(nonsending) (PostgresConnection) async -> R
     ) async throws -> R {
@@ -21,26 +22,26 @@ extension PostgreSQLDatabase {
                 do {
                     try await client.withConnection { connection in await handOff.lend(connection) }
                 } catch {
-                    handOff.fail(SQLError(postgres: error))
+                    // Cancelled: with the calling task, or after the deadline failed the hand-off.
+                    handOff.fail(
+                        Task.isCancelled
+                            ? SQLError(.connectionFailure, "cancelled while waiting for a PostgreSQL connection")
+                            : SQLError(postgres: error))
                 }
             }
-            group.addTask {
-                // Cancelled when the transaction is over (then `fail` is ignored), or with the
-                // calling task: then stop waiting for a connection at once.
-                do {
-                    try await Task.sleep(for: timeout)
-                    handOff.fail(SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
-                } catch {
-                    handOff.fail(SQLError(.connectionFailure, "cancelled while waiting for a PostgreSQL connection"))
-                }
+            let deadline = leaseDeadlines.add(.now + timeout) {
+                handOff.fail(SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
             }
             do {
                 let connection = try await handOff.connection()
+                leaseDeadlines.withdraw(deadline)
                 outcome = .success(await body(connection))
             } catch {
+                leaseDeadlines.withdraw(deadline)
                 outcome = .failure(error)
             }
             handOff.giveBack()
+            // Withdraws a lease request still waiting (the deadline passed).
             group.cancelAll()
         }
         guard let outcome else { throw SQLError(.connectionFailure, "no PostgreSQL connection was leased") }

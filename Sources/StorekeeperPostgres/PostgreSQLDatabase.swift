@@ -35,6 +35,8 @@ public struct PostgreSQLDatabase: SQLDatabase, Service {
     /// How long a transaction waits for a pooled connection (all in use, or the server
     /// unreachable) before failing with ``SQLError/Code/connectionFailure``.
     public let leaseTimeout: Duration
+    /// Deadlines of leases still waiting for a connection.
+    let leaseDeadlines = LeaseDeadlines()
     /// Nil when statements run unprepared; see ``init(configuration:leaseTimeout:preparedStatements:logger:)``.
     private let preparedStatements: PreparedStatementMemory?
     /// XORed into every advisory lock key this database takes: 0 for the default schema (the keys

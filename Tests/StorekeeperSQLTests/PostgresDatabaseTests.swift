@@ -140,6 +140,69 @@ struct PostgresDatabaseTests {
         }
     }
 
+    /// A pool of one connection held by a slow transaction: another transaction waits for a
+    /// connection no longer than the lease timeout, then fails with a connection failure; its
+    /// withdrawn lease request does not take the connection when it comes free.
+    @Test func aTransactionWaitsForAConnectionNoLongerThanTheLeaseTimeout() async throws {
+        let url = try #require(TestPostgres.url)
+        var configuration = try PostgreSQLDatabase.configuration(url: url)
+        configuration.options.maximumConnections = 1
+        let single = PostgreSQLDatabase(configuration: configuration, leaseTimeout: .milliseconds(300), logger: TestLogger.logger)
+        try await single.withRunning {
+            let (holding, holdingSignal) = AsyncStream<Void>.makeStream()
+            let slow = Task {
+                try await single.read { tx in
+                    holdingSignal.yield()
+                    return try await tx.query("SELECT pg_sleep(2)").count
+                }
+            }
+            for await _ in holding { break }
+            let started = ContinuousClock.now
+            let error = await #expect(throws: SQLError.self) { try await single.read { tx in try await tx.query("SELECT 1") } }
+            let waited = ContinuousClock.now - started
+            #expect(error?.code == .connectionFailure)
+            #expect(error?.reason.contains("no PostgreSQL connection became available within") == true, "\(String(describing: error))")
+            #expect(waited >= .milliseconds(300) && waited < .milliseconds(1800), "waited \(waited)")
+            let slowRows = try await slow.value
+            let next = try await single.read { tx in try await tx.query("SELECT 1")[0].int64(0) }
+            #expect(slowRows == 1)
+            #expect(next == 1)
+            #expect(single.leaseDeadlines.pendingCount == 0)
+        }
+    }
+
+    /// A transaction cancelled while it waits for a connection stops waiting at once.
+    @Test func aTransactionCancelledWhileWaitingForAConnectionStopsWaiting() async throws {
+        let url = try #require(TestPostgres.url)
+        var configuration = try PostgreSQLDatabase.configuration(url: url)
+        configuration.options.maximumConnections = 1
+        let single = PostgreSQLDatabase(configuration: configuration, leaseTimeout: .seconds(60), logger: TestLogger.logger)
+        try await single.withRunning {
+            let (holding, holdingSignal) = AsyncStream<Void>.makeStream()
+            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
+            let holder = Task {
+                try await single.read { tx in
+                    holdingSignal.yield()
+                    for await _ in release { break }
+                    return try await tx.query("SELECT 1").count
+                }
+            }
+            for await _ in holding { break }
+            let waiter = Task { try await single.read { tx in try await tx.query("SELECT 2")[0].int64(0) } }
+            try await Task.sleep(for: .milliseconds(200))
+            waiter.cancel()
+            let result = try await Self.finishing(within: .seconds(5)) { try await waiter.value }
+            let error = result.error as? SQLError
+            #expect(error?.code == .connectionFailure, "\(result)")
+            #expect(error?.reason.contains("cancelled while waiting") == true, "\(result)")
+            releaseSignal.yield()
+            let held = try await holder.value
+            let next = try await single.read { tx in try await tx.query("SELECT 3")[0].int64(0) }
+            #expect(held == 1)
+            #expect(next == 3)
+        }
+    }
+
     /// The server ends a transaction's connection (a restart, `pg_terminate_backend`, a network
     /// cut): the transaction's next statement fails at once with a connection failure. Before,
     /// a statement sent on a connection that had closed waited forever (PostgresNIO drops it
