@@ -29,6 +29,18 @@ postgres_url() {
     fi
 }
 
+# The same server through its Unix-domain socket (libpq's host=DIRECTORY), empty when it has
+# none: a server on the same machine is cheaper to reach that way than over loopback TCP.
+postgres_socket_url() {
+    local directory port base
+    directory=$(psql -Atq "$STOREKEEPER_BENCH_POSTGRES_URL" -c "SHOW unix_socket_directories" | cut -d, -f1 | tr -d ' ')
+    port=$(psql -Atq "$STOREKEEPER_BENCH_POSTGRES_URL" -c "SHOW port")
+    case "$directory" in /*) ;; *) return 0 ;; esac
+    # postgres://user@host:port/db?params -> postgres://user@:port/db?params&host=directory
+    base=$(printf '%s' "$STOREKEEPER_BENCH_POSTGRES_URL" | sed -E 's#^(postgres(ql)?://)([^@/]*@)?[^/:?]*(:[0-9]+)?#\1\3:'"$port"'#')
+    case "$base" in *\?*) echo "$base&host=$directory" ;; *) echo "$base?host=$directory" ;; esac
+}
+
 if [ "$which" = all ] || [ "$which" = verify ]; then
     "$bin" benchmark verify
 fi
@@ -41,6 +53,11 @@ if [ "$which" = all ] || [ "$which" = notifications ]; then
     "$bin" benchmark notifications --backend sqlite
     postgres_url
     "$bin" benchmark notifications --backend postgres
+    socket=$(postgres_socket_url)
+    if [ -n "$socket" ]; then
+        echo "# the same, through the server's Unix-domain socket"
+        "$bin" benchmark notifications --backend postgres --postgres "$socket"
+    fi
 fi
 if [ "$which" = all ] || [ "$which" = customers ]; then
     "$bin" benchmark customers --customers 1000000
@@ -49,4 +66,9 @@ fi
 if [ "$which" = all ] || [ "$which" = postgres-ceiling ]; then
     postgres_url
     scripts/pgbench-ceiling.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
+    socket=$(postgres_socket_url)
+    if [ -n "$socket" ]; then
+        echo "# the same, through the server's Unix-domain socket"
+        scripts/pgbench-ceiling.sh "$bin" "$socket"
+    fi
 fi
