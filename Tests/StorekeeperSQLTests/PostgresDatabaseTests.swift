@@ -144,10 +144,7 @@ struct PostgresDatabaseTests {
     /// connection no longer than the lease timeout, then fails with a connection failure; its
     /// withdrawn lease request does not take the connection when it comes free.
     @Test func aTransactionWaitsForAConnectionNoLongerThanTheLeaseTimeout() async throws {
-        let url = try #require(TestPostgres.url)
-        var configuration = try PostgreSQLDatabase.configuration(url: url)
-        configuration.options.maximumConnections = 1
-        let single = PostgreSQLDatabase(configuration: configuration, leaseTimeout: .milliseconds(300), logger: TestLogger.logger)
+        let single = try Self.singleConnection(leaseTimeout: .milliseconds(300))
         try await single.withRunning {
             let (holding, holdingSignal) = AsyncStream<Void>.makeStream()
             let slow = Task {
@@ -171,12 +168,16 @@ struct PostgresDatabaseTests {
         }
     }
 
+    /// A database of the test server (its default schema) with a pool of one connection.
+    static func singleConnection(leaseTimeout: Duration) throws -> PostgreSQLDatabase {
+        var configuration = try PostgreSQLDatabase.configuration(url: try #require(TestPostgres.url))
+        configuration.options.maximumConnections = 1
+        return PostgreSQLDatabase(configuration: configuration, leaseTimeout: leaseTimeout, logger: TestLogger.logger)
+    }
+
     /// A transaction cancelled while it waits for a connection stops waiting at once.
     @Test func aTransactionCancelledWhileWaitingForAConnectionStopsWaiting() async throws {
-        let url = try #require(TestPostgres.url)
-        var configuration = try PostgreSQLDatabase.configuration(url: url)
-        configuration.options.maximumConnections = 1
-        let single = PostgreSQLDatabase(configuration: configuration, leaseTimeout: .seconds(60), logger: TestLogger.logger)
+        let single = try Self.singleConnection(leaseTimeout: .seconds(60))
         try await single.withRunning {
             let (holding, holdingSignal) = AsyncStream<Void>.makeStream()
             let (release, releaseSignal) = AsyncStream<Void>.makeStream()
