@@ -8,8 +8,9 @@ import Synchronization
 /// than the lease itself. The sweeper runs only while deadlines are pending: it sleeps until the
 /// earliest, expires what is due, and ends when none is left (the next deadline starts another).
 ///
-/// Every deadline is `now + ` the database's one lease timeout, so a deadline added later is never
-/// earlier than one already pending, and the sweeper's sleep never overshoots a deadline.
+/// Every deadline is `now + ` the database's one lease timeout, so a deadline added later is not
+/// earlier than one already pending (by more than the moment between reading the clock and
+/// taking the lock), and the sweeper's sleep does not overshoot a deadline.
 final class LeaseDeadlines: Sendable {
     private struct Pending {
         let deadline: ContinuousClock.Instant

@@ -19,9 +19,17 @@ extension PostgreSQLDatabase {
         var outcome: Result<R, any Error>?
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
+                // The deadline counts from the request to the pool, as the wait it bounds does.
+                let deadline = leaseDeadlines.add(.now + timeout) {
+                    handOff.fail(SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
+                }
                 do {
-                    try await client.withConnection { connection in await handOff.lend(connection) }
+                    try await client.withConnection { connection in
+                        leaseDeadlines.withdraw(deadline)
+                        await handOff.lend(connection)
+                    }
                 } catch {
+                    leaseDeadlines.withdraw(deadline)
                     // Cancelled: with the calling task, or after the deadline failed the hand-off.
                     handOff.fail(
                         Task.isCancelled
@@ -29,15 +37,10 @@ extension PostgreSQLDatabase {
                             : SQLError(postgres: error))
                 }
             }
-            let deadline = leaseDeadlines.add(.now + timeout) {
-                handOff.fail(SQLError(.connectionFailure, "no PostgreSQL connection became available within \(timeout)"))
-            }
             do {
                 let connection = try await handOff.connection()
-                leaseDeadlines.withdraw(deadline)
                 outcome = .success(await body(connection))
             } catch {
-                leaseDeadlines.withdraw(deadline)
                 outcome = .failure(error)
             }
             handOff.giveBack()
