@@ -143,15 +143,14 @@ enum TransactionRows {
         DO UPDATE SET customer_id = excluded.customer_id, updated_at = excluded.updated_at
         """
     /// The owner and the customer of the order `$3` names, in one row (both may be `NULL`).
-    /// The two columns of ``ownerCandidates`` read as the row's columns `index` and `index + 1`.
-    static func ownerCandidates(_ row: SQLRow, at index: Int) throws -> OwnerCandidates {
-        OwnerCandidates(owner: try row.optionalCustomerID(index), orderCustomer: try row.optionalCustomerID(index + 1))
-    }
-
     static let ownerCandidates = """
         SELECT (SELECT customer_id FROM transaction_owners WHERE environment = $1 AND original_transaction_id = $2),
             (SELECT customer_id FROM orders WHERE app_account_token = $3)
         """
+    /// The two columns of ``ownerCandidates`` read as the row's columns `index` and `index + 1`.
+    static func ownerCandidates(_ row: SQLRow, at index: Int) throws -> OwnerCandidates {
+        OwnerCandidates(owner: try row.optionalCustomerID(index), orderCustomer: try row.optionalCustomerID(index + 1))
+    }
     /// Inserts the owner unless there is one; returns the inserted owner, or none.
     static let insertOwner = """
         INSERT INTO transaction_owners (environment, original_transaction_id, customer_id, updated_at)
