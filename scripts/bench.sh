@@ -3,6 +3,7 @@
 #
 #   scripts/bench.sh                 # all of them
 #   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling
+#   scripts/bench.sh postgres-goals  # #20's two PostgreSQL ratios, alternated in one run (not in all: ~15 min)
 #
 # postgres-ceiling runs, with pgbench (PostgreSQL's own C client) and nothing of Storekeeper, the
 # statements one notification sends (scripts/pgbench/): how many notifications' writes per second
@@ -29,17 +30,7 @@ postgres_url() {
     fi
 }
 
-# The same server through its Unix-domain socket (libpq's host=DIRECTORY), empty when it has
-# none: a server on the same machine is cheaper to reach that way than over loopback TCP.
-postgres_socket_url() {
-    local directory port base
-    directory=$(psql -Atq "$STOREKEEPER_BENCH_POSTGRES_URL" -c "SHOW unix_socket_directories" | cut -d, -f1 | tr -d ' ')
-    port=$(psql -Atq "$STOREKEEPER_BENCH_POSTGRES_URL" -c "SHOW port")
-    case "$directory" in /*) ;; *) return 0 ;; esac
-    # postgres://user@host:port/db?params -> postgres://user@:port/db?params&host=directory
-    base=$(printf '%s' "$STOREKEEPER_BENCH_POSTGRES_URL" | sed -E 's#^(postgres(ql)?://)([^@/]*@)?[^/:?]*(:[0-9]+)?#\1\3:'"$port"'#')
-    case "$base" in *\?*) echo "$base&host=$directory" ;; *) echo "$base?host=$directory" ;; esac
-}
+. scripts/postgres-socket-url.sh
 
 if [ "$which" = all ] || [ "$which" = verify ]; then
     "$bin" benchmark verify
@@ -53,7 +44,7 @@ if [ "$which" = all ] || [ "$which" = notifications ]; then
     "$bin" benchmark notifications --backend sqlite
     postgres_url
     "$bin" benchmark notifications --backend postgres
-    socket=$(postgres_socket_url)
+    socket=$(postgres_socket_url "$STOREKEEPER_BENCH_POSTGRES_URL")
     if [ -n "$socket" ]; then
         echo "# the same, through the server's Unix-domain socket"
         "$bin" benchmark notifications --backend postgres --postgres "$socket"
@@ -66,9 +57,13 @@ fi
 if [ "$which" = all ] || [ "$which" = postgres-ceiling ]; then
     postgres_url
     scripts/pgbench-ceiling.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
-    socket=$(postgres_socket_url)
+    socket=$(postgres_socket_url "$STOREKEEPER_BENCH_POSTGRES_URL")
     if [ -n "$socket" ]; then
         echo "# the same, through the server's Unix-domain socket"
         scripts/pgbench-ceiling.sh "$bin" "$socket"
     fi
+fi
+if [ "$which" = postgres-goals ]; then
+    postgres_url
+    scripts/postgres-goals.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
 fi
