@@ -28,7 +28,7 @@ trap 'rm -f "$results"' EXIT
 # ceiling LABEL URL: one line per client count, "ceiling LABEL TPS POSTGRES_CPU_US".
 ceiling() {
     local out
-    out=$(scripts/pgbench-ceiling.sh "$bin" "$2" 2>/dev/null)
+    out=$(scripts/pgbench-ceiling.sh "$bin" "$2")
     printf '%s\n' "$out" >&2
     printf '%s\n' "$out" |
         awk -v label="$1" '/notification-writes.sql/ {
@@ -44,11 +44,13 @@ ceiling() {
 notifications() {
     local round=$1 label=$2
     shift 2
-    "$bin" benchmark notifications --json "$@" 2>/dev/null | python3 -c '
+    "$bin" benchmark notifications --json "$@" | python3 -c '
 import json, sys
 report = json.load(sys.stdin)
 result = report["result"]
 cpu = (result["serverUserSeconds"] + result["serverSystemSeconds"]) / result["requests"] * 1e6
+if result["exhausted"] or result["statusErrors"] or result["socketErrors"]:
+    sys.exit(f"round {sys.argv[1]}, {sys.argv[2]}: replays or errors, the figures do not count: {result}")
 print("run", sys.argv[1], sys.argv[2], round(report["requestsPerSecond"]), round(cpu))
 ' "$round" "$label" | tee -a "$results" >&2
 }
