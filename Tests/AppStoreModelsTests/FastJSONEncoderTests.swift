@@ -82,6 +82,17 @@ import Testing
         #expect(try Self.fast(Optional<Int>.none) == Self.foundation(Optional<Int>.none))
     }
 
+    /// A map of strings (an audit event's details) takes a direct path of its own.
+    @Test func writesStringMapsAsFoundationDoes() throws {
+        let details = [
+            "zeta": "last", "alpha": "quote\" backslash\\ slash/ newline\n nul\u{00} unit\u{1F}", "Beta": "é 😀 日本",
+            "é": "", "a/b": "x", "10": "ten", "9": "nine", "": "empty key",
+        ]
+        #expect(try Self.fast(details) == Self.foundation(details))
+        #expect(try Self.fast([String: String]()) == Self.foundation([String: String]()))
+        #expect(try Self.fast(["only": "one"]) == #"{"only":"one"}"#)
+    }
+
     @Test func writesSignedPayloadsAsFoundationDoes() throws {
         let transaction = JWSTransactionDecodedPayload(
             transactionId: "2000000000000001", originalTransactionId: "2000000000000001", bundleId: "com.example",

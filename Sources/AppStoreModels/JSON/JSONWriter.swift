@@ -98,6 +98,15 @@ public struct JSONWriter {
         endObject()
     }
 
+    /// An object of strings, keys sorted as ``FastJSONEncoder`` sorts them.
+    public mutating func value(_ values: [String: String]) {
+        beginObject()
+        for key in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            field(key, values[key]!)
+        }
+        endObject()
+    }
+
     public mutating func field(_ key: String, _ value: String?) {
         guard let value else { return }
         self.key(key)
