@@ -91,18 +91,19 @@ public struct JSONWriter {
 
     /// An object of integers, keys sorted as ``FastJSONEncoder`` sorts them.
     public mutating func value(_ values: [String: Int64]) {
-        beginObject()
-        for key in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            field(key, values[key]!)
-        }
-        endObject()
+        object(values) { $0.value($1) }
     }
 
     /// An object of strings, keys sorted as ``FastJSONEncoder`` sorts them.
     public mutating func value(_ values: [String: String]) {
+        object(values) { $0.value($1) }
+    }
+
+    private mutating func object<Value>(_ values: [String: Value], _ write: (inout JSONWriter, Value) -> Void) {
         beginObject()
-        for key in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            field(key, values[key]!)
+        for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            self.key(key)
+            write(&self, value)
         }
         endObject()
     }
