@@ -82,7 +82,7 @@ import Testing
         #expect(try Self.fast(Optional<Int>.none) == Self.foundation(Optional<Int>.none))
     }
 
-    /// A map of strings (an audit event's details) takes a direct path of its own.
+    /// A map of strings (an audit event's details) writes itself (`JSONWritable`).
     @Test func writesStringMapsAsFoundationDoes() throws {
         let details = [
             "zeta": "last", "alpha": "quote\" backslash\\ slash/ newline\n nul\u{00} unit\u{1F}", "Beta": "é 😀 日本",
@@ -91,6 +91,7 @@ import Testing
         #expect(try Self.fast(details) == Self.foundation(details))
         #expect(try Self.fast([String: String]()) == Self.foundation([String: String]()))
         #expect(try Self.fast(["only": "one"]) == #"{"only":"one"}"#)
+        #expect((details as Any) is any JSONWritable)
     }
 
     @Test func writesSignedPayloadsAsFoundationDoes() throws {

@@ -16,13 +16,6 @@ public struct FastJSONEncoder: Sendable {
             writable.writeJSON(into: &writer)
             return writer.bytes
         }
-        // String maps (audit details) are written directly; the type is compared rather than
-        // cast, since casting another dictionary would convert it element by element.
-        if T.self == [String: String].self, let strings = value as? [String: String] {
-            var writer = JSONWriter()
-            writer.value(strings)
-            return writer.bytes
-        }
         let root = try TreeEncoder.node(for: value, parentPath: [], key: nil)
         var output: [UInt8] = []
         output.reserveCapacity(1024)

@@ -8,6 +8,12 @@ public protocol JSONWritable: Encodable {
     func writeJSON(into writer: inout JSONWriter)
 }
 
+/// A map of strings (an audit event's details) writes itself, keys sorted as the tree path of
+/// ``FastJSONEncoder`` sorts them.
+extension Dictionary: JSONWritable where Key == String, Value == String {
+    public func writeJSON(into writer: inout JSONWriter) { writer.value(self) }
+}
+
 /// Streams compact JSON into a byte buffer; it places the commas, the caller the order.
 ///
 /// ```swift
