@@ -3,7 +3,7 @@
 #
 #   scripts/bench.sh                 # all of them
 #   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling
-#   scripts/bench.sh postgres-goals  # #20's two PostgreSQL ratios, alternated in one run (not in all: ~15 min)
+#   scripts/bench.sh postgres-goals  # #20's two PostgreSQL ratios, alternated in one run (not in all: ~10 min)
 #
 # postgres-ceiling runs, with pgbench (PostgreSQL's own C client) and nothing of Storekeeper, the
 # statements one notification sends (scripts/pgbench/): how many notifications' writes per second
@@ -32,6 +32,15 @@ postgres_url() {
 
 . scripts/postgres-socket-url.sh
 
+# Runs the command again with the bench server's socket URL as its last argument, if it has one.
+again_through_socket() {
+    local socket
+    socket=$(postgres_socket_url "$STOREKEEPER_BENCH_POSTGRES_URL")
+    [ -n "$socket" ] || return 0
+    echo "# the same, through the server's Unix-domain socket"
+    "$@" "$socket"
+}
+
 if [ "$which" = all ] || [ "$which" = verify ]; then
     "$bin" benchmark verify
 fi
@@ -44,11 +53,7 @@ if [ "$which" = all ] || [ "$which" = notifications ]; then
     "$bin" benchmark notifications --backend sqlite
     postgres_url
     "$bin" benchmark notifications --backend postgres
-    socket=$(postgres_socket_url "$STOREKEEPER_BENCH_POSTGRES_URL")
-    if [ -n "$socket" ]; then
-        echo "# the same, through the server's Unix-domain socket"
-        "$bin" benchmark notifications --backend postgres --postgres "$socket"
-    fi
+    again_through_socket "$bin" benchmark notifications --backend postgres --postgres
 fi
 if [ "$which" = all ] || [ "$which" = customers ]; then
     "$bin" benchmark customers --customers 1000000
@@ -57,11 +62,7 @@ fi
 if [ "$which" = all ] || [ "$which" = postgres-ceiling ]; then
     postgres_url
     scripts/pgbench-ceiling.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
-    socket=$(postgres_socket_url "$STOREKEEPER_BENCH_POSTGRES_URL")
-    if [ -n "$socket" ]; then
-        echo "# the same, through the server's Unix-domain socket"
-        scripts/pgbench-ceiling.sh "$bin" "$socket"
-    fi
+    again_through_socket scripts/pgbench-ceiling.sh "$bin"
 fi
 if [ "$which" = postgres-goals ]; then
     postgres_url

@@ -12,7 +12,7 @@
 # the best of its client counts and of its two passes), because on a shared machine only figures
 # taken minutes apart compare. Then prints what 0.75x of the ceiling leaves Storekeeper: the CPU
 # of all cores at that rate, less PostgreSQL's own per transaction at the ceiling (wrk's is not
-# taken off, in Storekeeper's favour). Needs wrk, pgbench, psql and python3; about 15 minutes.
+# taken off, in Storekeeper's favour). Needs wrk, pgbench, psql and python3; about 10 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
@@ -92,17 +92,18 @@ for round_, by in sorted(runs.items()):
     cells = []
     for label in ("tcp", "socket"):
         rate, cpu = by[label]
-        ratios[label][0].append(cpu / sqlite_cpu)
-        ratios[label][1].append(rate / best[label][0])
-        cells.append(f"{rate:6,}  {cpu:5,}  {cpu / sqlite_cpu:5.2f}×  {rate / best[label][0]:6.2f}×")
+        cpu_ratio, rate_ratio = cpu / sqlite_cpu, rate / best[label][0]
+        ratios[label][0].append(cpu_ratio)
+        ratios[label][1].append(rate_ratio)
+        cells.append(f"{rate:6,}  {cpu:5,}  {cpu_ratio:5.2f}×  {rate_ratio:6.2f}×")
     print(f"  {round_:>5}  {sqlite_rate:9,}  {sqlite_cpu:4,} | " + " | ".join(cells))
 for label, (cpu, rate) in ratios.items():
     print(f"  {label:<6} median: CPU {statistics.median(cpu):.2f}× the SQLite path's (goal ≤ 1), "
           f"{statistics.median(rate):.2f}× the ceiling (goal ≥ 0.75)")
-sqlite_cpu = statistics.median(by["sqlite"][1] for by in runs.values())
+sqlite_median = statistics.median(by["sqlite"][1] for by in runs.values())
 for label, (rate, cpu) in best.items():
     budget = cores * 1e6 / (0.75 * rate)
     print(f"  at 0.75× of the {label} ceiling ({0.75 * rate:,.0f}/s) {cores} cores give {budget:,.0f} µs per notification; "
           f"less PostgreSQL's {cpu:,.0f} µs that leaves Storekeeper {budget - cpu:,.0f} µs "
-          f"(the SQLite path spends {sqlite_cpu:,.0f} µs, SQLite's own work included)")
+          f"(the SQLite path spends {sqlite_median:,.0f} µs, SQLite's own work included)")
 PY
