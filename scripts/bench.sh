@@ -3,7 +3,7 @@
 #
 #   scripts/bench.sh                 # all of them
 #   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling
-#   scripts/bench.sh postgres-goals  # #20's two PostgreSQL ratios, alternated in one run (not in all: ~10 min)
+#   scripts/bench.sh postgres-goals  # the two PostgreSQL ratios (CPU vs SQLite, rate vs pgbench), alternated in one run (not in all: ~10 min)
 #
 # postgres-ceiling runs, with pgbench (PostgreSQL's own C client) and nothing of Storekeeper, the
 # statements one notification sends (scripts/pgbench/): how many notifications' writes per second

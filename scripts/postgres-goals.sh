@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #20's two PostgreSQL goals, measured in one run:
+# Two PostgreSQL goals, measured in one run:
 #   - Storekeeper's CPU per notification on PostgreSQL no more than the SQLite path's;
 #   - its notifications per second at least 0.75x of PostgreSQL's own ceiling for the same writes.
 #
@@ -82,7 +82,7 @@ cores = int(sys.argv[2])
 best = {label: max(passes) for label, passes in ceilings.items()}
 
 print()
-print(f"PostgreSQL goals of #20 [{cores} cores; ceiling = best pgbench pass of this run]")
+print(f"PostgreSQL goals [{cores} cores; ceiling = best pgbench pass of this run]")
 for label, (rate, cpu) in best.items():
     print(f"  ceiling, {label:<6}  {rate:7,.0f} transactions/s, PostgreSQL {cpu:4.0f} µs of CPU per transaction")
 print("  round  SQLite /s   µs | TCP /s    µs  ×SQLite  ×ceiling | socket /s   µs  ×SQLite  ×ceiling")

@@ -12,7 +12,7 @@ import StorekeeperServer
 /// customer and search pages for uniformly random customers. The time is the client's, from
 /// request to last byte over loopback: the server's time per page plus a little HTTP.
 /// The overview pages read three years of rollups seeded for that many customers
-/// (``seedOverviewHistory(of:in:progress:)``). Goal (#18): p99 ≤ 50 ms per page at 1,000,000
+/// (``seedOverviewHistory(of:in:progress:)``). Goal: p99 ≤ 50 ms per page at 1,000,000
 /// customers.
 public struct ConsoleBenchmark: Sendable {
     let customers: Int

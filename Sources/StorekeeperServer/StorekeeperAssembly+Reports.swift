@@ -5,7 +5,7 @@ import Hummingbird
 import Prometheus
 import Storekeeper
 
-/// Reconciliation's pieces of the application (issue #19): present when the store also stores
+/// Reconciliation's pieces of the application: present when the store also stores
 /// reports (``ReportStore``, which the SQL store is).
 extension StorekeeperAssembly {
     /// The reconciliation service, with the lost-purchase lookup through every app that can ask

@@ -7,7 +7,7 @@ import Testing
 
 @testable import StorekeeperServer
 
-/// SUBSCRIPTION_EVENT and FINANCE_DETAIL reconciliation end to end (#19): the simulator publishes
+/// SUBSCRIPTION_EVENT and FINANCE_DETAIL reconciliation end to end: the simulator publishes
 /// both from its own transactions, the scheduled fetch downloads, imports and reconciles them.
 /// Purchases, a renewal and a refund reconcile with no discrepancy; a sale on a fiscal month's
 /// last day that Apple settles in the next month is explained, not a discrepancy; each

@@ -8,7 +8,7 @@ import Testing
 
 @testable import StorekeeperServer
 
-/// Reconciliation end to end (#19): the simulator publishes App Store Connect reports from its
+/// Reconciliation end to end: the simulator publishes App Store Connect reports from its
 /// own production transactions; Storekeeper's scheduled fetch downloads, imports and reconciles
 /// them. A month of purchases, a refund and a renewal reconciles with no discrepancy; each
 /// injected discrepancy is found once, classified; a purchase Storekeeper never heard of is

@@ -1,7 +1,7 @@
 public import AppStoreModels
 public import Foundation
 
-/// The CONSUMPTION_REQUESTs Storekeeper did not answer (issue #17, item 6): Apple accepts
+/// The CONSUMPTION_REQUESTs Storekeeper did not answer: Apple accepts
 /// consumption data only with `customerConsented` true, so without the customer's consent the
 /// request is left unanswered, and recorded here for the operators' consumption view (the
 /// answered ones are the outbox's consumption messages).

@@ -2,7 +2,7 @@ public import AppStoreModels
 public import Foundation
 
 /// Reads of the figures an operator's overview shows: the daily rollups kept by the writes, the
-/// refunds they recorded, and the backlogs of the inbox and outbox (issue #17, items 6 and 7).
+/// refunds they recorded, and the backlogs of the inbox and outbox.
 /// Every read is an index range: none scans a table whose size grows with the customers.
 public protocol FiguresStoreReader: Sendable {
     /// The app's rollup buckets of `environment` on the days in `days`, each summed over the rows

@@ -1,7 +1,7 @@
 public import AppStoreModels
 
 /// Storage of App Store Connect report files, their parsed SALES rows and the reconciliation
-/// runs made from them (issue #19). SUBSCRIPTION_EVENT and FINANCE_DETAIL files are kept whole
+/// runs made from them. SUBSCRIPTION_EVENT and FINANCE_DETAIL files are kept whole
 /// and read again when reconciled.
 ///
 /// Every method is one transaction. Files are stored once per content (their SHA-256); a report

@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 import Storekeeper
 
-/// Support's actions on Storekeeper's own records (issue #17, item 4): grants and their early
+/// Support's actions on Storekeeper's own records: grants and their early
 /// revocation, wallet adjustments, order corrections, transfers and merges. Each needs the
 /// support role, a reason and an idempotency key, and runs through ``once(_:key:kind:request:_:)``:
 /// the change, its audit event and the key's record commit in one transaction.

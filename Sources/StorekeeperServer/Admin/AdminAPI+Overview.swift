@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Storekeeper
 
-/// The overview figures (issue #17, item 7), the consumption requests and, through
+/// The overview figures, the consumption requests and, through
 /// `refundRoutes`, the refunds (item 6): all for viewers.
 extension AdminAPI {
     func overviewRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Storekeeper
 
-/// Refunds and revocations with what they clawed back (issue #17, item 6), for viewers.
+/// Refunds and revocations with what they clawed back, for viewers.
 extension AdminAPI {
     func refundRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {
         app.get("refunds", use: refunds)

@@ -2,7 +2,7 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 
-/// The overview figures of one app (issue #17, item 7), read from the rollups the writes keep
+/// The overview figures of one app, read from the rollups the writes keep
 /// (``OverviewRollup``): two index range reads whatever the number of customers.
 struct OverviewService: Sendable {
     let store: any PurchaseStore

@@ -2,7 +2,7 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 
-/// The refunds and consumption-requests views of one app (issue #17, item 6): refunds as the
+/// The refunds and consumption-requests views of one app: refunds as the
 /// write path recorded them (``OverviewRollup``) with the wallet entries the refund booked, and
 /// Apple's CONSUMPTION_REQUESTs: the answers queued in the outbox and those left unanswered.
 struct RefundService: Sendable {

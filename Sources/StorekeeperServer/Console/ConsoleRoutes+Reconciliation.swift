@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Storekeeper
 
-/// Reconciliation (issue #19) in the console: the last 14 Pacific days with their SALES and
+/// Reconciliation in the console: the last 14 Pacific days with their SALES and
 /// SUBSCRIPTION_EVENT runs' counts, the last fiscal months' FINANCE_DETAIL runs, and one run's
 /// lines (drill-down, `?type=events|finance`), with Storekeeper's transactions linked to search.
 extension ConsoleRoutes {

@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 import Storekeeper
 
-/// The web console (issue #18), under `/console`: server-rendered pages for operators, signed in
+/// The web console, under `/console`: server-rendered pages for operators, signed in
 /// with their operator name and key, over the same services the admin API uses.
 ///
 /// Every page needs a live session (``ConsoleSessions``); every form carries the session's CSRF

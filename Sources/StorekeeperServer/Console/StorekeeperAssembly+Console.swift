@@ -1,7 +1,7 @@
 import Hummingbird
 import Storekeeper
 
-/// The web console's place in the application (issue #18).
+/// The web console's place in the application.
 extension StorekeeperAssembly {
     /// `/console/...`, unless `console.enabled` is false, acting through `admin` (the admin API's
     /// services and idempotency). A build without the console's resources serves the API alone

@@ -5,7 +5,7 @@ import Logging
 import Storekeeper
 import StorekeeperServer
 
-/// `storekeeper reports`: App Store Connect reports (issue #19): import files, reconcile days.
+/// `storekeeper reports`: App Store Connect reports: import files, reconcile days.
 struct ReportsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reports", abstract: "Import App Store Connect reports and reconcile them with Storekeeper's transactions.",

@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// The web console's sign-in sessions (issue #18): the session id's hash, the operator, the
+    /// The web console's sign-in sessions: the session id's hash, the operator, the
     /// CSRF token and the two times the idle and absolute expiries count from; indexed for the
     /// purge of expired sessions.
     static let consoleSessions = Migration(version: 17, name: "console sessions") { dialect in

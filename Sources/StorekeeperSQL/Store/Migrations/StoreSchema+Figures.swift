@@ -1,6 +1,6 @@
 extension StoreSchema {
-    /// The overview's rollups, the refunds view and the indexes of the operations view (issue #17,
-    /// items 6 and 7).
+    /// The overview's rollups, the refunds view and the indexes of the operations
+    /// view.
     ///
     /// - `figure_days`: per app, environment, UTC day, metric, product and dimension (a phase or a
     ///   currency), the sum of the moves the writes added (`FigureMoves`). A bucket is spread over

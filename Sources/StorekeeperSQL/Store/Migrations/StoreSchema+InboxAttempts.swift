@@ -1,6 +1,6 @@
 extension StoreSchema {
     /// Every processing attempt of an inbox entry, and the CONSUMPTION_REQUESTs left unanswered
-    /// for want of the customer's consent (issue #17, items 5 and 6).
+    /// for want of the customer's consent.
     ///
     /// - `inbox_attempts`: one row per attempt (`number` counts up per entry), written in the
     ///   transaction that records its outcome; the latest ``InboxAttempt/retained`` of an entry

@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// The operators' notifications inbox and mass extensions (issue #17, items 4 and 5).
+    /// The operators' notifications inbox and mass extensions.
     ///
     /// - `inbox.environment`: the environment the notification names, filled as it arrives
     ///   (entries stored before this migration have none); `inbox.duplicates`: how many times it

@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// Reconciliation runs of every reconciled report type (issue #19): SALES and
+    /// Reconciliation runs of every reconciled report type: SALES and
     /// SUBSCRIPTION_EVENT runs of a day, FINANCE_DETAIL runs of a fiscal month. The runs and lines
     /// of migration 11 gain `report_type` in their keys; the runs stored before are SALES runs.
     static let reconciledReports = Migration(version: 20, name: "reconciliation runs by report type") { dialect in

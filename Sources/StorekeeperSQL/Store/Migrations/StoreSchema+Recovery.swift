@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// Watermarks of parallel Notification History recoveries (issue #20): one row per time
+    /// Watermarks of parallel Notification History recoveries: one row per time
     /// slice of a recovery job, holding the pagination token of the next page to fetch, so a
     /// crash or restart resumes each slice at the first page not yet applied.
     static let recoverySlices = Migration(version: 19, name: "recovery slices") { dialect in

@@ -1,5 +1,5 @@
 extension StoreSchema {
-    /// App Store Connect report files, their SALES rows, reconciliation runs (issue #19), and the
+    /// App Store Connect report files, their SALES rows, reconciliation runs, and the
     /// indexes a day's reconciliation reads transactions by (purchase and revocation instants).
     ///
     /// - `report_files`: every file once, by the SHA-256 of its bytes (kept as received).
