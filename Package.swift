@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .executable(name: "storekeeper-bench", targets: ["storekeeper-bench"]),
         .library(name: "AppStoreModels", targets: ["AppStoreModels"]),
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         .library(name: "AppStoreAPI", targets: ["AppStoreAPI"]),
@@ -214,10 +215,20 @@ let package = Package(
                 "AppStoreSimulator",
                 "StorekeeperServer",
                 "StorekeeperDemo",
-                "StorekeeperBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The lab, apart from the product: the operators' `storekeeper` links no benchmark.
+        .executableTarget(
+            name: "storekeeper-bench",
+            dependencies: [
+                "StorekeeperBenchmarks",
+                "StorekeeperServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

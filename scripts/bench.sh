@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the release binary and runs every benchmark that BENCHMARKS.md reports.
+# Builds the release binaries and runs every benchmark that BENCHMARKS.md reports.
 #
 #   scripts/bench.sh                 # all of them
 #   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling
@@ -19,7 +19,10 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 which=${1:-all}
 swift build -c release --product storekeeper >&2
-bin=$(swift build -c release --show-bin-path)/storekeeper
+swift build -c release --product storekeeper-bench >&2
+# The server binary prepares schemas (`migrate`); the lab binary measures.
+server_bin=$(swift build -c release --show-bin-path)/storekeeper
+bin=$(dirname "$server_bin")/storekeeper-bench
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -42,29 +45,29 @@ again_through_socket() {
 }
 
 if [ "$which" = all ] || [ "$which" = verify ]; then
-    "$bin" benchmark verify
+    "$bin" verify
 fi
 if [ "$which" = all ] || [ "$which" = purchases ]; then
-    "$bin" benchmark purchases --backend sqlite
+    "$bin" purchases --backend sqlite
     postgres_url
-    "$bin" benchmark purchases --backend postgres
+    "$bin" purchases --backend postgres
 fi
 if [ "$which" = all ] || [ "$which" = notifications ]; then
-    "$bin" benchmark notifications --backend sqlite
+    "$bin" notifications --backend sqlite
     postgres_url
-    "$bin" benchmark notifications --backend postgres
-    again_through_socket "$bin" benchmark notifications --backend postgres --postgres
+    "$bin" notifications --backend postgres
+    again_through_socket "$bin" notifications --backend postgres --postgres
 fi
 if [ "$which" = all ] || [ "$which" = customers ]; then
-    "$bin" benchmark customers --customers 1000000
-    "$bin" benchmark customers --customers 10000
+    "$bin" customers --customers 1000000
+    "$bin" customers --customers 10000
 fi
 if [ "$which" = all ] || [ "$which" = postgres-ceiling ]; then
     postgres_url
-    scripts/pgbench-ceiling.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
-    again_through_socket scripts/pgbench-ceiling.sh "$bin"
+    scripts/pgbench-ceiling.sh "$server_bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
+    again_through_socket scripts/pgbench-ceiling.sh "$server_bin"
 fi
 if [ "$which" = postgres-goals ]; then
     postgres_url
-    scripts/postgres-goals.sh "$bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
+    scripts/postgres-goals.sh "$server_bin" "$STOREKEEPER_BENCH_POSTGRES_URL"
 fi

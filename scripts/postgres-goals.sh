@@ -5,9 +5,12 @@
 #
 #   scripts/postgres-goals.sh STOREKEEPER_BINARY POSTGRES_URL [ROUNDS]
 #
+# STOREKEEPER_BINARY is `storekeeper` (its `migrate` prepares the ceiling's schema); the
+# measurements run `storekeeper-bench` from the same directory.
+#
 # Runs, in this order: the pgbench ceiling (scripts/pgbench-ceiling.sh) over the URL's connection
 # and through the server's Unix-domain socket; ROUNDS (default 3) rounds of
-# `benchmark notifications` alternating SQLite, PostgreSQL over the URL and through the socket;
+# `storekeeper-bench notifications` alternating SQLite, PostgreSQL over the URL and through the socket;
 # the two ceilings again. Each ratio compares runs of one round (CPU) or of this run (ceiling,
 # the best of its client counts and of its two passes), because on a shared machine only figures
 # taken minutes apart compare. Then prints what 0.75x of the ceiling leaves Storekeeper: the CPU
@@ -16,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
+bench_bin=$(dirname "$bin")/storekeeper-bench
 url=$2
 rounds=${3:-3}
 . scripts/postgres-socket-url.sh
@@ -44,7 +48,7 @@ ceiling() {
 notifications() {
     local round=$1 label=$2
     shift 2
-    "$bin" benchmark notifications --json "$@" | python3 -c '
+    "$bench_bin" notifications --json "$@" | python3 -c '
 import json, sys
 report = json.load(sys.stdin)
 result = report["result"]

@@ -7,7 +7,7 @@ import Storekeeper
 import StorekeeperServer
 
 /// The web console's pages over a store of N customers (seeded once by bulk SQL into a SQLite
-/// file reused across runs, as `benchmark customers` does): an admin operator signs in, then each
+/// file reused across runs, as `storekeeper-bench customers` does): an admin operator signs in, then each
 /// page is requested `requests` times one after the other from a client on the same machine, the
 /// customer and search pages for uniformly random customers. The time is the client's, from
 /// request to last byte over loopback: the server's time per page plus a little HTTP.

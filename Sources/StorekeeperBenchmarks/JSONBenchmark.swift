@@ -3,10 +3,10 @@ import AppStoreSimulator
 import AppStoreVerification
 import Foundation
 
-/// `storekeeper benchmark json`: the strict tape decoder (`FastJSONDecoder`, behind
+/// `storekeeper-bench json`: the strict tape decoder (`FastJSONDecoder`, behind
 /// `JSONCoding.decodeStrict`) against Foundation's `JSONDecoder` (behind `JSONCoding.decode`) on
 /// the documents the tape decoder is used for: a JWS header, a transaction, a renewal info, a
-/// notification payload and the notification's HTTP body, exactly as `storekeeper benchmark
+/// notification payload and the notification's HTTP body, exactly as `storekeeper-bench
 /// verify` signs them. Both decode the same bytes into the same types; the figures say whether the
 /// tape decoder still earns its place (BENCHMARKS.md).
 public struct JSONBenchmark {
@@ -85,7 +85,7 @@ extension JSONBenchmark {
             return
         }
         #if DEBUG
-            print("warning: debug build; run `swift run -c release storekeeper benchmark json` for real figures")
+            print("warning: debug build; run `swift run -c release storekeeper-bench json` for real figures")
         #endif
         let width = pairs.flatMap { [$0.tape.name, $0.foundation.name] }.map(\.count).max() ?? 0
         for pair in pairs {

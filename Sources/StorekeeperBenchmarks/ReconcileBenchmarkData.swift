@@ -3,7 +3,7 @@ import AppStoreReports
 import Foundation
 import Storekeeper
 
-/// The year of sales `storekeeper benchmark reconcile` stores and the reports Apple would publish
+/// The year of sales `storekeeper-bench reconcile` stores and the reports Apple would publish
 /// for it (daily SALES here, daily SUBSCRIPTION_EVENT and monthly FINANCE_DETAIL in
 /// `ReconcileBenchmarkData+Reports`): deterministic (a fixed seed), spread over the year's Pacific days,
 /// several products, storefronts and prices, new subscriptions and renewals, 3 % refunded the

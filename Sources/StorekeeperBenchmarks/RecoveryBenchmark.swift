@@ -5,14 +5,14 @@ import Logging
 import Storekeeper
 import StorekeeperServer
 
-/// `storekeeper benchmark recovery`: how fast a Storekeeper that missed `notifications`
+/// `storekeeper-bench recovery`: how fast a Storekeeper that missed `notifications`
 /// notifications over `hours` hours gets its backlog to zero from Apple's Notification History,
 /// against the ceiling Apple's production budget allows (50 requests a second of 20 records),
 /// with every Server API answer delayed `latency` ± `jitter` ms by the simulator, which enforces
 /// that budget (a request over it would be answered 429 and show in its log).
 ///
 /// The simulator runs in this process; the recovering Storekeeper is a child process
-/// (`benchmark recovery-worker`) on a SQLite database whose sweep watermark says it last heard
+/// (`storekeeper-bench recovery-worker`) on a SQLite database whose sweep watermark says it last heard
 /// from Apple when the outage began. Two runs, each on a fresh database: a clean one for the
 /// throughput and time to zero backlog, and one whose child is killed with SIGKILL once
 /// `killAt` of the pages were answered, then restarted on the same database — the pages it
@@ -25,7 +25,7 @@ public struct RecoveryBenchmark: Sendable {
     public var sliceCount: Int
     public var concurrency: Int
     public var killAt: Double
-    /// This executable (the child runs `benchmark recovery-worker` from it).
+    /// This executable (the child runs `storekeeper-bench recovery-worker` from it).
     public var executable: String
 
     public init(

@@ -8,7 +8,7 @@ import StorekeeperServer
     import Glibc
 #endif
 
-/// The child processes of `benchmark recovery` and the parent's look at their databases.
+/// The child processes of `storekeeper-bench recovery` and the parent's look at their databases.
 struct RecoveryChildren: Sendable {
     let executable: String
     let directory: URL
@@ -84,7 +84,7 @@ struct RecoveryChildren: Sendable {
         try JSONEncoder().encode(spec).write(to: specURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["benchmark", "recovery-worker", specURL.path]
+        process.arguments = ["recovery-worker", specURL.path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -6,7 +6,7 @@ import Logging
 import Storekeeper
 import StorekeeperServer
 
-/// The recovering Storekeeper of `benchmark recovery`, run as a child process (so the benchmark
+/// The recovering Storekeeper of `storekeeper-bench recovery`, run as a child process (so the benchmark
 /// can kill it with SIGKILL): opens the database, starts the server with background jobs off,
 /// runs one Notification History sweep against the simulator and prints its result as one JSON
 /// line.

@@ -22,7 +22,7 @@ extension VerifyBenchmark {
             return
         }
         #if DEBUG
-            print("warning: debug build; run `swift run -c release storekeeper benchmark verify` for real figures")
+            print("warning: debug build; run `swift run -c release storekeeper-bench verify` for real figures")
         #endif
         let width = results.map(\.name.count).max() ?? 0
         for result in results {

@@ -4,7 +4,7 @@ import AppStoreVerification
 import Crypto
 import Foundation
 
-/// The workloads of `storekeeper benchmark verify`, built from a freshly minted Apple-shaped
+/// The workloads of `storekeeper-bench verify`, built from a freshly minted Apple-shaped
 /// chain so the command needs no files: signed data of the same shape and size as Apple's.
 public struct VerifyBenchmark {
     static let notificationName = "verify+decode notification (nested transaction + renewal info)"

@@ -11,7 +11,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
         abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
-            BenchmarkCommand.self, ReportsCommand.self,
+            ReportsCommand.self,
             OperatorCommand.self,
             CustomerCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,

@@ -6,7 +6,7 @@ public import Foundation
 ///   ``Timestamp``s, integers on the wire, so no date strategy is needed). For bodies of Apple's
 ///   APIs, the simulator's requests, stored rows and messages.
 /// - ``decodeStrict(_:from:maxDepth:)``: the strict tape decoder (``FastJSONDecoder``) for JWS
-///   headers and signed payloads, where `storekeeper benchmark json` measures it at 1.4–2.3 ×
+///   headers and signed payloads, where `storekeeper-bench json` measures it at 1.4–2.3 ×
 ///   Foundation (BENCHMARKS.md), and for notification bodies, customer tokens and stored
 ///   subscription state, where it is kept for what it refuses (duplicate keys, deep nesting)
 ///   rather than for speed.

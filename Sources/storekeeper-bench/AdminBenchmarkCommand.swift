@@ -1,7 +1,7 @@
 import ArgumentParser
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark admin`: the operators' search, customer record and timeline at scale.
+/// `storekeeper-bench admin`: the operators' search, customer record and timeline at scale.
 struct AdminBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",

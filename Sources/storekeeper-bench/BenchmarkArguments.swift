@@ -62,7 +62,7 @@ struct BackendArguments: ParsableArguments {
     }
 }
 
-/// The options of an in-process measurement (`benchmark verify`, `benchmark json`).
+/// The options of an in-process measurement (`storekeeper-bench verify`, `storekeeper-bench json`).
 struct MeasureArguments: ParsableArguments {
     @Option(help: "Seconds to measure each benchmark (split into 5 rounds; the median round is reported).")
     var seconds: Double = 5

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark reconcile`: see `ReconcileBenchmark`.
+/// `storekeeper-bench reconcile`: see `ReconcileBenchmark`.
 struct ReconcileBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reconcile",

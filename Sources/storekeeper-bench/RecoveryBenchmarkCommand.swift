@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark recovery`: see `RecoveryBenchmark`.
+/// `storekeeper-bench recovery`: see `RecoveryBenchmark`.
 struct RecoveryBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recovery",
@@ -42,13 +42,13 @@ struct RecoveryBenchmarkCommand: AsyncParsableCommand {
     }
 }
 
-/// `storekeeper benchmark recovery-worker SPEC`: the recovering process of `benchmark recovery`.
+/// `storekeeper-bench recovery-worker SPEC`: the recovering process of `storekeeper-bench recovery`.
 struct RecoveryWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recovery-worker", abstract: "The child process of `benchmark recovery` (not for direct use).",
+        commandName: "recovery-worker", abstract: "The child process of `storekeeper-bench recovery` (not for direct use).",
         shouldDisplay: false)
 
-    @Argument(help: "The worker's JSON spec, written by `benchmark recovery`.")
+    @Argument(help: "The worker's JSON spec, written by `storekeeper-bench recovery`.")
     var spec: String
 
     func run() async throws {

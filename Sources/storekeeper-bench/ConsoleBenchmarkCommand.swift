@@ -1,7 +1,7 @@
 import ArgumentParser
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark console`: see `ConsoleBenchmark`.
+/// `storekeeper-bench console`: see `ConsoleBenchmark`.
 struct ConsoleBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "console",

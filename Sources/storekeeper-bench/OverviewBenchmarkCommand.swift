@@ -1,7 +1,7 @@
 import ArgumentParser
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark overview`: see `OverviewBenchmark`.
+/// `storekeeper-bench overview`: see `OverviewBenchmark`.
 struct OverviewBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overview",

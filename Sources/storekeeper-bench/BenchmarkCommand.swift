@@ -1,11 +1,16 @@
 import ArgumentParser
+import Foundation
+import Logging
 import StorekeeperBenchmarks
+import StorekeeperServer
 
-/// `storekeeper benchmark`: in-process performance measurements (build with `-c release`).
+/// `storekeeper-bench`: Storekeeper's performance measurements (build with `-c release`). They
+/// live in an executable of their own so that the operators' `storekeeper` carries no lab.
+@main
 struct BenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark",
-        abstract: "Measure Storekeeper's performance in-process.",
+        commandName: "storekeeper-bench",
+        abstract: "Measure Storekeeper's performance (release builds; BENCHMARKS.md has the figures).",
         subcommands: [
             VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
             NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
@@ -14,9 +19,29 @@ struct BenchmarkCommand: AsyncParsableCommand {
             ConsoleBenchmarkCommand.self,
             RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self,
         ])
+
+    /// Usage errors exit with 2, as `storekeeper`'s do; logs go to standard error, so standard
+    /// output carries only the figures (tables or JSON).
+    static func main() async {
+        LoggingSystem.bootstrap { StorekeeperLogHandler.standardError(label: $0, metadataProvider: nil) }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
-/// `storekeeper benchmark verify`: verification, signing and the bare P-256 reference.
+/// `storekeeper-bench verify`: verification, signing and the bare P-256 reference.
 struct VerifyBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -29,7 +54,7 @@ struct VerifyBenchmarkCommand: AsyncParsableCommand {
     }
 }
 
-/// `storekeeper benchmark purchases`: purchase submission end to end.
+/// `storekeeper-bench purchases`: purchase submission end to end.
 struct PurchasesBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purchases",
@@ -53,7 +78,7 @@ struct PurchasesBenchmarkCommand: AsyncParsableCommand {
     }
 }
 
-/// `storekeeper benchmark notifications`: V2 webhooks end to end.
+/// `storekeeper-bench notifications`: V2 webhooks end to end.
 struct NotificationsBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
@@ -77,7 +102,7 @@ struct NotificationsBenchmarkCommand: AsyncParsableCommand {
     }
 }
 
-/// `storekeeper benchmark customers`: the customer read path under load.
+/// `storekeeper-bench customers`: the customer read path under load.
 struct CustomersBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "customers",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StorekeeperBenchmarks
 
-/// `storekeeper benchmark json`: see `JSONBenchmark`.
+/// `storekeeper-bench json`: see `JSONBenchmark`.
 struct JSONBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "json",
