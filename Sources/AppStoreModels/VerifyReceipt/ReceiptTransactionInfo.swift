@@ -4,38 +4,12 @@ public import Foundation
 /// `latest_receipt_info` in a verifyReceipt response, and of `unified_receipt.latest_receipt_info`
 /// in a version 1 notification.
 ///
-/// Apple sends numbers and Booleans here as strings (`"quantity": "1"`, `"is_trial_period":
-/// "false"`) and every date three times (formatted UTC, `*_ms`, formatted Pacific); the flexible
-/// types accept either form and re-encode Apple's.
-public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
-    /// The number of consumable products purchased (usually 1, at most 10).
-    public var quantity: FlexibleInt64?
-    /// The product identifier of the purchase.
-    public var productId: String?
-    /// The identifier of this purchase, restore, or renewal.
-    public var transactionId: String?
-    /// The transaction identifier of the original purchase.
-    public var originalTransactionId: String?
-    /// The identifier of a subscription purchase event across devices, including renewals.
-    public var webOrderLineItemId: String?
-    /// When the App Store charged the account for the purchase, restore, or renewal after a lapse,
-    /// as Apple's formatted UTC date (`yyyy-MM-dd HH:mm:ss Etc/GMT`).
-    public var purchaseDate: AppleFormattedDate?
-    /// When the App Store charged the account for the purchase, restore, or renewal after a lapse,
-    /// in milliseconds since 1970 (a string of digits); use this for processing.
-    public var purchaseDateMs: FlexibleTimestamp?
-    /// When the App Store charged the account for the purchase, restore, or renewal after a lapse,
-    /// as Apple's formatted Pacific time (`... America/Los_Angeles`).
-    public var purchaseDatePst: AppleFormattedDate?
-    /// When the original transaction was purchased, as Apple's formatted UTC date (`yyyy-MM-dd
-    /// HH:mm:ss Etc/GMT`).
-    public var originalPurchaseDate: AppleFormattedDate?
-    /// When the original transaction was purchased, in milliseconds since 1970 (a string of
-    /// digits); use this for processing.
-    public var originalPurchaseDateMs: FlexibleTimestamp?
-    /// When the original transaction was purchased, as Apple's formatted Pacific time (`...
-    /// America/Los_Angeles`).
-    public var originalPurchaseDatePst: AppleFormattedDate?
+/// What every receipt transaction carries is its ``purchase`` (read as `record.productId`); the
+/// fields below are iOS 7 style's own: the expiry as a formatted date beside `expires_date_ms`,
+/// the upgrade flag, offers, the subscription group, ownership and the app account token.
+public struct ReceiptTransactionInfo: ReceiptPurchaseRecord, Hashable, Sendable, Codable {
+    /// The product, identifiers, purchase and refund dates, and offer flags.
+    public var purchase: ReceiptPurchase
     /// When the subscription expires or renews, as Apple's formatted UTC date (`yyyy-MM-dd HH:mm:ss
     /// Etc/GMT`).
     public var expiresDate: AppleFormattedDate?
@@ -45,22 +19,6 @@ public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
     /// When the subscription expires or renews, as Apple's formatted Pacific time (`...
     /// America/Los_Angeles`).
     public var expiresDatePst: AppleFormattedDate?
-    /// When the App Store refunded the transaction or revoked it from Family Sharing, as Apple's
-    /// formatted UTC date (`yyyy-MM-dd HH:mm:ss Etc/GMT`).
-    public var cancellationDate: AppleFormattedDate?
-    /// When the App Store refunded the transaction or revoked it from Family Sharing, in
-    /// milliseconds since 1970 (a string of digits); use this for processing.
-    public var cancellationDateMs: FlexibleTimestamp?
-    /// When the App Store refunded the transaction or revoked it from Family Sharing, as Apple's
-    /// formatted Pacific time (`... America/Los_Angeles`).
-    public var cancellationDatePst: AppleFormattedDate?
-    /// Why the transaction was refunded: `"1"` an issue with the app, `"0"` another reason (see
-    /// ``RevocationReason``).
-    public var cancellationReason: FlexibleInt64?
-    /// Whether the subscription period is a free trial (`"true"`/`"false"`).
-    public var isTrialPeriod: FlexibleBool?
-    /// Whether the subscription period uses an introductory price (`"true"`/`"false"`).
-    public var isInIntroOfferPeriod: FlexibleBool?
     /// Present (`"true"`) on a subscription transaction that ended because the customer upgraded.
     public var isUpgraded: FlexibleBool?
     /// The identifier of the promotional offer the customer redeemed.
@@ -76,26 +34,10 @@ public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
 
     /// Creates a value; every optional field defaults to `nil`.
     public init(
-        quantity: FlexibleInt64? = nil,
-        productId: String? = nil,
-        transactionId: String? = nil,
-        originalTransactionId: String? = nil,
-        webOrderLineItemId: String? = nil,
-        purchaseDate: AppleFormattedDate? = nil,
-        purchaseDateMs: FlexibleTimestamp? = nil,
-        purchaseDatePst: AppleFormattedDate? = nil,
-        originalPurchaseDate: AppleFormattedDate? = nil,
-        originalPurchaseDateMs: FlexibleTimestamp? = nil,
-        originalPurchaseDatePst: AppleFormattedDate? = nil,
+        purchase: ReceiptPurchase = ReceiptPurchase(),
         expiresDate: AppleFormattedDate? = nil,
         expiresDateMs: FlexibleTimestamp? = nil,
         expiresDatePst: AppleFormattedDate? = nil,
-        cancellationDate: AppleFormattedDate? = nil,
-        cancellationDateMs: FlexibleTimestamp? = nil,
-        cancellationDatePst: AppleFormattedDate? = nil,
-        cancellationReason: FlexibleInt64? = nil,
-        isTrialPeriod: FlexibleBool? = nil,
-        isInIntroOfferPeriod: FlexibleBool? = nil,
         isUpgraded: FlexibleBool? = nil,
         promotionalOfferId: String? = nil,
         offerCodeRefName: String? = nil,
@@ -103,26 +45,10 @@ public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
         inAppOwnershipType: InAppOwnershipType? = nil,
         appAccountToken: UUID? = nil
     ) {
-        self.quantity = quantity
-        self.productId = productId
-        self.transactionId = transactionId
-        self.originalTransactionId = originalTransactionId
-        self.webOrderLineItemId = webOrderLineItemId
-        self.purchaseDate = purchaseDate
-        self.purchaseDateMs = purchaseDateMs
-        self.purchaseDatePst = purchaseDatePst
-        self.originalPurchaseDate = originalPurchaseDate
-        self.originalPurchaseDateMs = originalPurchaseDateMs
-        self.originalPurchaseDatePst = originalPurchaseDatePst
+        self.purchase = purchase
         self.expiresDate = expiresDate
         self.expiresDateMs = expiresDateMs
         self.expiresDatePst = expiresDatePst
-        self.cancellationDate = cancellationDate
-        self.cancellationDateMs = cancellationDateMs
-        self.cancellationDatePst = cancellationDatePst
-        self.cancellationReason = cancellationReason
-        self.isTrialPeriod = isTrialPeriod
-        self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.isUpgraded = isUpgraded
         self.promotionalOfferId = promotionalOfferId
         self.offerCodeRefName = offerCodeRefName
@@ -132,26 +58,9 @@ public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case quantity = "quantity"
-        case productId = "product_id"
-        case transactionId = "transaction_id"
-        case originalTransactionId = "original_transaction_id"
-        case webOrderLineItemId = "web_order_line_item_id"
-        case purchaseDate = "purchase_date"
-        case purchaseDateMs = "purchase_date_ms"
-        case purchaseDatePst = "purchase_date_pst"
-        case originalPurchaseDate = "original_purchase_date"
-        case originalPurchaseDateMs = "original_purchase_date_ms"
-        case originalPurchaseDatePst = "original_purchase_date_pst"
         case expiresDate = "expires_date"
         case expiresDateMs = "expires_date_ms"
         case expiresDatePst = "expires_date_pst"
-        case cancellationDate = "cancellation_date"
-        case cancellationDateMs = "cancellation_date_ms"
-        case cancellationDatePst = "cancellation_date_pst"
-        case cancellationReason = "cancellation_reason"
-        case isTrialPeriod = "is_trial_period"
-        case isInIntroOfferPeriod = "is_in_intro_offer_period"
         case isUpgraded = "is_upgraded"
         case promotionalOfferId = "promotional_offer_id"
         case offerCodeRefName = "offer_code_ref_name"
@@ -160,18 +69,36 @@ public struct ReceiptTransactionInfo: Hashable, Sendable, Codable {
         case appAccountToken = "app_account_token"
     }
 
-    /// The purchase instant, from `purchase_date_ms` or else the formatted date.
-    public var purchaseTimestamp: Timestamp? { purchaseDateMs?.timestamp ?? purchaseDate?.timestamp }
-    /// The original purchase instant, from `original_purchase_date_ms` or else the formatted date.
-    public var originalPurchaseTimestamp: Timestamp? {
-        originalPurchaseDateMs?.timestamp ?? originalPurchaseDate?.timestamp
+    /// Decodes the shared ``purchase`` and this style's own fields from the same object.
+    public init(from decoder: any Decoder) throws {
+        purchase = try ReceiptPurchase(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        expiresDate = try container.decodeIfPresent(AppleFormattedDate.self, forKey: .expiresDate)
+        expiresDateMs = try container.decodeIfPresent(FlexibleTimestamp.self, forKey: .expiresDateMs)
+        expiresDatePst = try container.decodeIfPresent(AppleFormattedDate.self, forKey: .expiresDatePst)
+        isUpgraded = try container.decodeIfPresent(FlexibleBool.self, forKey: .isUpgraded)
+        promotionalOfferId = try container.decodeIfPresent(String.self, forKey: .promotionalOfferId)
+        offerCodeRefName = try container.decodeIfPresent(String.self, forKey: .offerCodeRefName)
+        subscriptionGroupIdentifier = try container.decodeIfPresent(String.self, forKey: .subscriptionGroupIdentifier)
+        inAppOwnershipType = try container.decodeIfPresent(InAppOwnershipType.self, forKey: .inAppOwnershipType)
+        appAccountToken = try container.decodeIfPresent(UUID.self, forKey: .appAccountToken)
     }
+
+    /// Encodes one object: the shared ``purchase`` fields, then this style's own.
+    public func encode(to encoder: any Encoder) throws {
+        try purchase.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(expiresDate, forKey: .expiresDate)
+        try container.encodeIfPresent(expiresDateMs, forKey: .expiresDateMs)
+        try container.encodeIfPresent(expiresDatePst, forKey: .expiresDatePst)
+        try container.encodeIfPresent(isUpgraded, forKey: .isUpgraded)
+        try container.encodeIfPresent(promotionalOfferId, forKey: .promotionalOfferId)
+        try container.encodeIfPresent(offerCodeRefName, forKey: .offerCodeRefName)
+        try container.encodeIfPresent(subscriptionGroupIdentifier, forKey: .subscriptionGroupIdentifier)
+        try container.encodeIfPresent(inAppOwnershipType, forKey: .inAppOwnershipType)
+        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
+    }
+
     /// The expiry instant, from `expires_date_ms` or else the formatted date.
     public var expiresTimestamp: Timestamp? { expiresDateMs?.timestamp ?? expiresDate?.timestamp }
-    /// The refund or revocation instant, from `cancellation_date_ms` or else the formatted date.
-    public var cancellationTimestamp: Timestamp? { cancellationDateMs?.timestamp ?? cancellationDate?.timestamp }
-    /// `cancellation_reason` as a typed reason.
-    public var revocationReason: RevocationReason? {
-        cancellationReason.flatMap { Int32(exactly: $0.value) }.map(RevocationReason.init(rawValue:))
-    }
 }

@@ -66,7 +66,7 @@ extension SimulationEngine {
     func receiptTransactionInfo(_ transaction: StoredTransaction) -> ReceiptTransactionInfo {
         let payload = transaction.payload
         let isSubscription = payload.type == .autoRenewableSubscription
-        return ReceiptTransactionInfo(
+        let purchase = ReceiptPurchase(
             quantity: FlexibleInt64(Int64(payload.quantity ?? 1)), productId: payload.productId,
             transactionId: payload.transactionId, originalTransactionId: payload.originalTransactionId,
             webOrderLineItemId: payload.webOrderLineItemId, purchaseDate: payload.purchaseDate.map(AppleFormattedDate.gmt),
@@ -75,16 +75,18 @@ extension SimulationEngine {
             originalPurchaseDate: payload.originalPurchaseDate.map(AppleFormattedDate.gmt),
             originalPurchaseDateMs: payload.originalPurchaseDate.map { FlexibleTimestamp($0) },
             originalPurchaseDatePst: payload.originalPurchaseDate.flatMap { try? AppleFormattedDate.pacific($0) },
-            expiresDate: payload.expiresDate.map(AppleFormattedDate.gmt),
-            expiresDateMs: payload.expiresDate.map { FlexibleTimestamp($0) },
-            expiresDatePst: payload.expiresDate.flatMap { try? AppleFormattedDate.pacific($0) },
             cancellationDate: payload.revocationDate.map(AppleFormattedDate.gmt),
             cancellationDateMs: payload.revocationDate.map { FlexibleTimestamp($0) },
             cancellationDatePst: payload.revocationDate.flatMap { try? AppleFormattedDate.pacific($0) },
             cancellationReason: payload.revocationDate == nil || payload.isUpgraded == true
                 ? nil : FlexibleInt64(Int64(payload.revocationReason?.rawValue ?? 0)),
             isTrialPeriod: isSubscription ? FlexibleBool(Self.isTrial(payload)) : nil,
-            isInIntroOfferPeriod: isSubscription ? FlexibleBool(Self.isIntro(payload)) : nil,
+            isInIntroOfferPeriod: isSubscription ? FlexibleBool(Self.isIntro(payload)) : nil)
+        return ReceiptTransactionInfo(
+            purchase: purchase,
+            expiresDate: payload.expiresDate.map(AppleFormattedDate.gmt),
+            expiresDateMs: payload.expiresDate.map { FlexibleTimestamp($0) },
+            expiresDatePst: payload.expiresDate.flatMap { try? AppleFormattedDate.pacific($0) },
             isUpgraded: payload.isUpgraded == true ? FlexibleBool(true) : nil,
             promotionalOfferId: payload.offerType == .promotionalOffer ? payload.offerIdentifier : nil,
             offerCodeRefName: payload.offerType == .offerCode ? payload.offerIdentifier : nil,

@@ -13,13 +13,14 @@ enum V1Fixture {
         upgraded: Bool = false, trial: Bool = false, subscription: Bool = true
     ) -> ReceiptTransactionInfo {
         let expiry = subscription ? (expires ?? purchase.adding(milliseconds: product.days * Clock.day)) : nil
-        return ReceiptTransactionInfo(
+        let purchaseFields = ReceiptPurchase(
             quantity: 1, productId: product.id, transactionId: transaction, originalTransactionId: original,
             webOrderLineItemId: wolid, purchaseDate: .gmt(purchase), purchaseDateMs: ms(purchase),
-            originalPurchaseDateMs: ms(purchase), expiresDate: expiry.map(AppleFormattedDate.gmt),
-            expiresDateMs: expiry.map(ms), cancellationDate: cancellation.map(AppleFormattedDate.gmt),
+            originalPurchaseDateMs: ms(purchase), cancellationDate: cancellation.map(AppleFormattedDate.gmt),
             cancellationDateMs: cancellation.map(ms), cancellationReason: cancellationReason.map { FlexibleInt64($0) },
-            isTrialPeriod: subscription ? FlexibleBool(trial) : nil, isInIntroOfferPeriod: subscription ? FlexibleBool(false) : nil,
+            isTrialPeriod: subscription ? FlexibleBool(trial) : nil, isInIntroOfferPeriod: subscription ? FlexibleBool(false) : nil)
+        return ReceiptTransactionInfo(
+            purchase: purchaseFields, expiresDate: expiry.map(AppleFormattedDate.gmt), expiresDateMs: expiry.map(ms),
             isUpgraded: upgraded ? FlexibleBool(true) : nil, subscriptionGroupIdentifier: subscription ? "21000001" : nil,
             inAppOwnershipType: .purchased)
     }
