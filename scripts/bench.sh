@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the release binaries and runs every benchmark that BENCHMARKS.md reports.
+# Builds the release binaries (storekeeper and storekeeper-bench), then runs verification and the
+# HTTP and PostgreSQL benchmarks BENCHMARKS.md reports. The seeded ones (json, admin, console,
+# overview, reconcile, recovery) run from storekeeper-bench directly, as BENCHMARKS.md shows.
 #
 #   scripts/bench.sh                 # all of them
 #   scripts/bench.sh verify          # one: verify | purchases | notifications | customers | postgres-ceiling

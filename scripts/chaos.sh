@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Chaos test: kill -9 Storekeeper at random moments under load and check that nothing
 # acknowledged is lost or applied twice (scripts/chaos/chaos.py does the work and says what it
-# checks; Python 3 standard library only). README "Chaos testing" has the figures.
+# checks; Python 3 standard library only). docs/OPERATIONS.md ("Chaos testing") has the figures.
 #
 #   scripts/chaos.sh [--short | --long] [--only sqlite|postgres|two-instances]
 #                    [--postgres-url URL] [--binary PATH] [--port-base N] [--report-dir DIR]

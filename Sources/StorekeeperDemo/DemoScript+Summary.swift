@@ -59,7 +59,7 @@ extension DemoScript {
             timeline.line("  swift run storekeeper demo --keep-running    the same, then both servers stay up to explore with curl")
         }
         timeline.line("  swift run storekeeper serve                  Storekeeper alone with the built-in example configuration")
-        timeline.line("  README.md                                    configuration, the API, notifications, operations")
+        timeline.line("  README.md                                    the guides in docs/: configuration, the API, operating")
         timeline.line(
             "  docs/SIMULATOR.md                            the App Store simulator: every operation and the notification it sends")
         timeline.line("  GET /openapi.json                            the HTTP API, machine-readable")

@@ -36,7 +36,7 @@ import Testing
         return try await StorekeeperConfiguration.load(path: file.path, environment: environment, overrides: overrides)
     }
 
-    @Test("the example configuration in examples/ loads as the README says")
+    @Test("the example configuration in examples/ loads as docs/CONFIGURATION.md says")
     func exampleLoads() async throws {
         let path = Self.packageRoot.appendingPathComponent("examples/storekeeper.json").path
         let key = Self.packageRoot.appendingPathComponent("examples/keys/customer-tokens-es256.pub.pem").path

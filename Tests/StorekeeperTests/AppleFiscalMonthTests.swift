@@ -16,7 +16,7 @@ struct AppleFiscalMonthTests {
         ("2022-10", "2022-09-25", "2022-10-29"),
         ("2022-12", "2022-11-27", "2022-12-31"),
         ("2023-01", "2023-01-01", "2023-02-04"),
-        // The simulator's and the README's example.
+        // The example of docs/SIMULATOR.md and docs/RECONCILIATION.md.
         ("2026-10", "2026-09-27", "2026-10-31"),
     ])
     func monthsStartOnSundayAndEndOnSaturday(_ month: String, _ first: String, _ last: String) throws {

@@ -2,7 +2,7 @@ public import Configuration
 
 /// The configuration `storekeeper serve` runs without `--config`: one example app selling the
 /// four kinds of product, in development mode, on SQLite. It trusts only Apple's roots; it is a
-/// starting point to copy into a real configuration file (see README), not a deployment.
+/// starting point to copy into a real configuration file (see docs/CONFIGURATION.md), not a deployment.
 public enum ExampleConfiguration {
     public static var values: [AbsoluteConfigKey: ConfigValue] {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]

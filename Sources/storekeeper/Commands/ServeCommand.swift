@@ -7,7 +7,7 @@ import StorekeeperServer
 
 /// Options every command that opens the configuration shares.
 struct ConfigurationOptions: ParsableArguments {
-    @Option(help: "JSON configuration file (see README). Without one, the built-in example configuration runs.")
+    @Option(help: "JSON configuration file (see docs/CONFIGURATION.md). Without one, the built-in example configuration runs.")
     var config: String?
 
     @Option(help: "Override storage.path: the SQLite database file.")
@@ -64,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "storekeeper")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         if options.config == nil {
-            logger.notice("no --config given: running the built-in example configuration (see README to configure your app)")
+            logger.notice("no --config given: running the built-in example configuration (your app: see docs/CONFIGURATION.md)")
         }
         let builder: StorekeeperApplicationBuilder
         do {
