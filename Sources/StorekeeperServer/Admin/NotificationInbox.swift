@@ -94,15 +94,12 @@ struct NotificationInbox: Sendable {
     /// V1 body stays rejected: V1 bodies are authenticated (shared secret, bundle) only on arrival.
     func replay(_ entry: InboxNotification) async throws -> ReplayOutcome {
         let before = entry.status
-        let answer: NotificationService.Answer
-        switch entry.status {
-        case .processed:
-            answer = .duplicate
-        case .rejected where entry.version != 2:
-            answer = .rejected(entry.lastError ?? "rejected on arrival")
-        case .received, .failed, .rejected:
-            answer = await notifications.reprocess(entry)
-        }
+        let answer =
+            if let answer = InboxDecision.replay(entry.status, version: entry.version, lastError: entry.lastError) {
+                answer
+            } else {
+                await notifications.reprocess(entry)
+            }
         let after = try await store.read { try await $0.inboxStatus(id: entry.id) } ?? before
         let (outcome, error): (String, String?) =
             switch answer {

@@ -62,13 +62,16 @@ extension NotificationService {
             } catch {
                 // Either way the attempt is recorded: a retryable failure counts towards the
                 // entry's backoff, a permanent one rejects it.
-                let reason = Self.storable(error.description)
-                if error.isRetryable {
+                switch InboxDecision.unverified(error.description, retryable: error.isRetryable) {
+                case .recordFailure(let reason, let answer):
+                    let reason = Self.storable(reason)
                     _ = try? await store.write { tx in try await tx.markInboxFailed(id: entry.id, error: reason, at: now) }
-                    return .retry(error.description)
+                    return .retry(answer)
+                case .reject(let reason):
+                    let stored = Self.storable(reason)
+                    _ = try? await store.write { tx in try await tx.markInboxRejected(id: entry.id, reason: stored, at: now) }
+                    return .rejected(reason)
                 }
-                _ = try? await store.write { tx in try await tx.markInboxRejected(id: entry.id, reason: reason, at: now) }
-                return .rejected(error.description)
             }
         }
         // V1 entries were authenticated when received; apply their facts again.

@@ -23,18 +23,7 @@ public struct NotificationService: Sendable {
     let refresher: (any SubscriptionRefreshing)?
 
     /// What to tell Apple.
-    public enum Answer: Sendable, Hashable {
-        /// Applied now (HTTP 200).
-        case processed
-        /// Already received; nothing new happened (HTTP 200).
-        case duplicate
-        /// Can never be applied; recorded so an operator can look (HTTP 200, so Apple stops).
-        case rejected(String)
-        /// The shared secret of a V1 body is wrong (HTTP 401; recorded).
-        case unauthorized
-        /// Could not be applied now; recorded; Apple should retry (HTTP 503).
-        case retry(String)
-    }
+    public typealias Answer = InboxDecision.Answer
 
     /// Handles one webhook request body.
     public func receive(_ body: [UInt8]) async -> Answer {
@@ -52,18 +41,7 @@ public struct NotificationService: Sendable {
         do {
             verified = try runtime.signedData.verifyNotificationBody(body)
         } catch {
-            if error.isRetryable {
-                let reason = Self.storable(error.description)
-                _ = try? await store.write { tx in
-                    let failed = InboxNotification(
-                        id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
-                        status: .failed, attempts: 1, lastError: reason)
-                    if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: failed.id, error: reason, at: now) }
-                }
-                metrics.notification(type: "unknown", version: 2, outcome: "retry")
-                return .retry(error.description)
-            }
-            return await reject(body, version: 2, reason: error.description, now: now)
+            return await fail(InboxDecision.unverified(error.description, retryable: error.isRetryable), body: body, now: now)
         }
         let payload = verified.payload
         let id = payload.notificationUUID ?? Self.digestId(body)
@@ -76,84 +54,85 @@ public struct NotificationService: Sendable {
             id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now, status: .processed,
             attempts: 1, notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
             signedDate: payload.signedDate, processedAt: now, environment: payload.environment?.rawValue)
-        let stored: Stored
+        var applied: Applied?
+        let commit: InboxDecision.FirstCommit
         do {
-            stored = try await store.write { tx -> Stored in
+            (commit, applied) = try await store.write { tx -> (InboxDecision.FirstCommit, Applied?) in
                 // The owner read applying starts with goes with the insert (one round trip on PostgreSQL).
                 let key = fact.ownerCandidatesKey
                 let (inserted, candidates) = try await tx.insertInbox(entry, readingOwnerCandidatesOf: key)
                 if inserted {
                     let known = key.flatMap { key in candidates.map { OwnerCandidatesRead(key: key, candidates: $0) } }
-                    return .applied(try await apply(fact, reference: "notification:\(id)", now: now, known: known, in: tx))
+                    return (.applied, try await apply(fact, reference: "notification:\(id)", now: now, known: known, in: tx))
                 }
-                // Stored before: by a delivery that was applied (on PostgreSQL the insert waits
-                // for a concurrent one to commit), or by a failed attempt. Counted as arrived again.
+                // Stored before (on PostgreSQL the insert waits for a concurrent one to commit):
+                // counted as arrived again.
                 let status = try await tx.inboxStatus(id: id)
                 try await tx.recordInboxDuplicate(id: id)
-                return status == .failed ? .failedBefore : .duplicate
+                return (.storedBefore(status), nil)
             }
         } catch {
-            if Self.isUnstorable(error) {
-                // Text of the signed payload (its ID, type, a transaction's field) that no backend
-                // stores: no retry changes it. Nothing of this attempt was committed.
-                return await reject(body, version: 2, reason: "the notification holds text that cannot be stored: \(error)", now: now)
-            }
+            commit = .failed(String(describing: error), unstorable: Self.isUnstorable(error))
+        }
+        switch InboxDecision.afterFirstCommit(commit) {
+        case .answer(let answer):
+            finish(answer, applied: applied, fact: fact, type: type, version: 2, signedDate: payload.signedDate, now: now)
+            return answer
+        case .apply:
+            return await process(fact, inboxId: id, type: type, version: 2, signedDate: payload.signedDate, now: now)
+        case .fail(.reject(let reason)):
+            return await reject(body, version: 2, reason: reason, now: now)
+        case .fail(.recordFailure(let reason, let answer)):
             // Nothing of this attempt was committed: keep the body, as failed, so it is not lost
             // (the inbox processor retries it too), and ask Apple to send it again.
-            let reason = Self.storable(String(describing: error))
             var failed = entry
             failed.status = .failed
             failed.processedAt = nil
-            failed.lastError = reason
-            _ = try? await store.write { tx in
-                if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: id, error: reason, at: now) }
-            }
-            metrics.notification(type: type, version: 2, outcome: "retry")
-            return .retry("processing failed: \(error)")
+            return await recordFailure(failed, reason: reason, answer: answer, type: type, now: now)
         }
-        switch stored {
-        case .applied(let applied):
-            recordApplied(applied, fact: fact, type: type, version: 2, signedDate: payload.signedDate, now: now)
-            return .processed
-        case .duplicate:
-            metrics.notification(type: type, version: 2, outcome: "duplicate")
-            return .duplicate
-        case .failedBefore:
-            return await process(fact, inboxId: id, type: type, version: 2, signedDate: payload.signedDate, now: now)
-        }
-    }
-
-    /// What storing a V2 notification found.
-    private enum Stored {
-        /// New: stored and applied in one transaction.
-        case applied(Applied)
-        /// Already stored and applied (or being applied).
-        case duplicate
-        /// Stored by an attempt that failed: apply it again.
-        case failedBefore
     }
 
     /// Applies an interpreted notification and marks its inbox entry processed, atomically.
     func process(
         _ fact: NotificationFact, inboxId: String, type: String, version: Int, signedDate: Timestamp?, now: Timestamp
     ) async -> Answer {
+        var applied: Applied?
+        let applying: InboxDecision.Applying
         do {
-            let applied = try await store.write { tx -> Applied in
+            applied = try await store.write { tx -> Applied in
                 let applied = try await apply(fact, reference: "notification:\(inboxId)", now: now, in: tx)
                 try await tx.markInboxProcessed(id: inboxId, at: now)
                 return applied
             }
-            recordApplied(applied, fact: fact, type: type, version: version, signedDate: signedDate, now: now)
-            return .processed
+            applying = .applied
         } catch {
-            let reason = Self.storable(String(describing: error))
-            if Self.isUnstorable(error) {
-                return await markRejected(inboxId: inboxId, reason: reason, type: type, version: version, now: now)
-            }
+            applying = .failed(String(describing: error), unstorable: Self.isUnstorable(error))
+        }
+        switch InboxDecision.afterApplying(applying) {
+        case .answer(let answer):
+            finish(answer, applied: applied, fact: fact, type: type, version: version, signedDate: signedDate, now: now)
+            return answer
+        case .fail(.reject(let reason)):
+            return await markRejected(inboxId: inboxId, reason: Self.storable(reason), type: type, version: version, now: now)
+        case .fail(.recordFailure(let reason, let answer)):
+            let reason = Self.storable(reason)
             _ = try? await store.write { tx in try await tx.markInboxFailed(id: inboxId, error: reason, at: now) }
             metrics.notification(type: type, version: version, outcome: "retry")
-            return .retry("processing failed: \(error)")
+            return .retry(answer)
         }
+    }
+
+    /// Counts an answer that ends a delivery: an applied notification's effects once its
+    /// transaction committed (a retried transaction runs its body again), or the outcome alone.
+    private func finish(
+        _ answer: Answer, applied: Applied?, fact: NotificationFact, type: String, version: Int, signedDate: Timestamp?,
+        now: Timestamp
+    ) {
+        guard let applied else {
+            metrics.notification(type: type, version: version, outcome: InboxDecision.outcome(of: answer))
+            return
+        }
+        recordApplied(applied, fact: fact, type: type, version: version, signedDate: signedDate, now: now)
     }
 
     /// Metrics of an applied notification, once its transaction committed (a retried transaction
@@ -280,11 +259,10 @@ public struct NotificationService: Sendable {
                 if !inserted { try await tx.recordInboxDuplicate(id: id) }
                 return inserted
             }
-            if !inserted, let existing = try await store.read({ try await $0.inboxNotification(id: id) }),
-                existing.status == .processed
-            {
-                metrics.notification(type: type, version: 1, outcome: "duplicate")
-                return .duplicate
+            let previous = inserted ? nil : try await store.read({ try await $0.inboxStatus(id: id) })
+            if let answer = InboxDecision.afterStoringV1(previous: previous) {
+                metrics.notification(type: type, version: 1, outcome: InboxDecision.outcome(of: answer))
+                return answer
             }
         } catch {
             if Self.isUnstorable(error) {
@@ -377,6 +355,34 @@ public struct NotificationService: Sendable {
         }
         metrics.notification(type: "unknown", version: version, outcome: "rejected")
         return .rejected(reason)
+    }
+
+    /// A new body that cannot be applied now: recorded under the digest of its bytes.
+    private func fail(_ failure: InboxDecision.Failure, body: [UInt8], now: Timestamp) async -> Answer {
+        switch failure {
+        case .reject(let reason):
+            return await reject(body, version: 2, reason: reason, now: now)
+        case .recordFailure(let reason, let answer):
+            let failed = InboxNotification(
+                id: Self.digestId(body), appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now,
+                status: .failed, attempts: 1)
+            return await recordFailure(failed, reason: reason, answer: answer, type: "unknown", now: now)
+        }
+    }
+
+    /// Keeps a body a retry may cure, as failed (stored anew, or one more failed attempt of its
+    /// stored entry), and asks Apple to send it again.
+    private func recordFailure(
+        _ entry: InboxNotification, reason: String, answer: String, type: String, now: Timestamp
+    ) async -> Answer {
+        let reason = Self.storable(reason)
+        var failed = entry
+        failed.lastError = reason
+        _ = try? await store.write { tx in
+            if try await !tx.insertInbox(failed) { try await tx.markInboxFailed(id: failed.id, error: reason, at: now) }
+        }
+        metrics.notification(type: type, version: entry.version, outcome: "retry")
+        return .retry(answer)
     }
 
     /// Marks a stored entry rejected: applying it failed in a way no retry changes.
