@@ -25,7 +25,7 @@ extension AdminAPI {
         return try json(
             try await once(
                 call, key: body.action.idempotencyKey, kind: "grant",
-                request: ActionRequest(target: customerId.rawValue, fields: body.fields)
+                request: ActionRequest(target: customerId.rawValue, reason: body.action.reason, fields: body.fields)
             ) { tx in
                 try await OperatorGrantActions(scope: scope).grant(body.fields, to: customerId, in: tx)
             })
@@ -41,7 +41,8 @@ extension AdminAPI {
         return try json(
             try await once(
                 call, key: body.action.idempotencyKey, kind: "grant.revoke",
-                request: ActionRequest(target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", fields: body.fields)
+                request: ActionRequest(
+                    target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", reason: body.action.reason, fields: body.fields)
             ) { tx in
                 try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
             })
@@ -54,7 +55,8 @@ extension AdminAPI {
         let key = body.action.idempotencyKey
         return try json(
             try await once(
-                call, key: key, kind: "wallet.adjust", request: ActionRequest(target: customerId.rawValue, fields: body.fields)
+                call, key: key, kind: "wallet.adjust",
+                request: ActionRequest(target: customerId.rawValue, reason: body.action.reason, fields: body.fields)
             ) { tx in
                 try await WalletAdjustAction(scope: scope).adjust(body.fields, of: customerId, key: key, in: tx)
             })
@@ -83,7 +85,8 @@ extension AdminAPI {
         let attachment =
             action == .attach ? try await attachment(fields, call: call, firstRequest: try await isFirst(key, call)) : nil
         return try await once(
-            call, key: key, kind: "order.correct", request: ActionRequest(target: orderId.uuidString.lowercased(), fields: fields)
+            call, key: key, kind: "order.correct",
+            request: ActionRequest(target: orderId.uuidString.lowercased(), reason: body.reason, fields: fields)
         ) { tx in
             try await OrderCorrectionAction(scope: scope).correct(action, orderId: orderId, body: fields, attachment: attachment, in: tx)
         }
@@ -101,7 +104,8 @@ extension AdminAPI {
     ) async throws -> AdminActionResponse<TransferResponse> {
         let scope = scope(call, body)
         return try await once(
-            call, key: body.idempotencyKey, kind: "transfer", request: ActionRequest(target: customerId.rawValue, fields: fields)
+            call, key: body.idempotencyKey, kind: "transfer",
+            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
         ) { tx in
             try await TransferAction(scope: scope).transfer(fields, from: customerId, in: tx)
         }
@@ -119,7 +123,8 @@ extension AdminAPI {
     ) async throws -> AdminActionResponse<MergeResponse> {
         let scope = scope(call, body)
         return try await once(
-            call, key: body.idempotencyKey, kind: "merge", request: ActionRequest(target: customerId.rawValue, fields: fields)
+            call, key: body.idempotencyKey, kind: "merge",
+            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
         ) { tx in
             try await TransferAction(scope: scope).merge(fields, from: customerId, customers: call.services.customers, in: tx)
         }

@@ -9,8 +9,9 @@ import Storekeeper
 // `AdminActionResponse` (with `replayed`).
 
 /// An action's body: its own fields and the `reason` and `idempotencyKey` every action carries,
-/// both read from the same JSON object. Only `fields` (with the path's target) identify the
-/// request for idempotency: a retry with another wording of the reason is still a replay.
+/// both read from the same JSON object. The fields, the path's target and the reason identify the
+/// request for idempotency: a replay keeps the first request's reason on record, so a key sent
+/// again with another reason is a conflict rather than a replay that drops the new reason.
 struct ActionBody<Fields: Codable & Sendable>: Decodable, Sendable {
     let fields: Fields
     let action: AdminActionBody
@@ -21,10 +22,11 @@ struct ActionBody<Fields: Codable & Sendable>: Decodable, Sendable {
     }
 }
 
-/// What an action's idempotency record hashes: the path's target (a customer, an order, a grant)
-/// and the action's fields.
+/// What an action's idempotency record hashes: the path's target (a customer, an order, a grant),
+/// the reason (trimmed, as audited) and the action's fields.
 struct ActionRequest<Fields: Encodable & Sendable>: Encodable, Sendable {
     let target: String
+    let reason: String
     let fields: Fields
 }
 

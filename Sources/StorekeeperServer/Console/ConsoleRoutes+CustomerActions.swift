@@ -19,7 +19,7 @@ extension ConsoleRoutes {
         let fields = GrantActionRequest(entitlement: entitlement, productId: nil, duration: .iso8601(duration), until: nil)
         let scope = OperatorActionScope(call: call, reason: reason, now: now())
         let response = try await admin.once(
-            call, key: key, kind: "grant", request: ActionRequest(target: customerId.rawValue, fields: fields)
+            call, key: key, kind: "grant", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
         ) { tx in
             try await OperatorGrantActions(scope: scope).grant(fields, to: customerId, in: tx)
         }
@@ -37,7 +37,7 @@ extension ConsoleRoutes {
         let scope = OperatorActionScope(call: call, reason: reason, now: now())
         let response = try await admin.once(
             call, key: key, kind: "grant.revoke",
-            request: ActionRequest(target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", fields: fields)
+            request: ActionRequest(target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", reason: reason, fields: fields)
         ) { tx in
             try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
         }
@@ -54,7 +54,7 @@ extension ConsoleRoutes {
         let fields = WalletAdjustActionRequest(currency: currency, amount: amount)
         let scope = OperatorActionScope(call: call, reason: reason, now: now())
         let response = try await admin.once(
-            call, key: key, kind: "wallet.adjust", request: ActionRequest(target: customerId.rawValue, fields: fields)
+            call, key: key, kind: "wallet.adjust", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
         ) { tx in
             try await WalletAdjustAction(scope: scope).adjust(fields, of: customerId, key: key, in: tx)
         }
