@@ -17,8 +17,6 @@ import Testing
             let operations = e2e.operations
             let calls: [(CheckedClient, HTTPMethod, String)] = [
                 (e2e.server, .GET, "/orders/\(order.id)"),
-                (e2e.server, .POST, "/orders/\(order.id)/pending"),
-                (e2e.server, .POST, "/orders/\(order.id)/cancel"),
                 (e2e.server, .GET, "/customers/\(alice)"),
                 (e2e.server, .GET, "/customers/\(alice)/offers"),
                 (e2e.server, .GET, "/customers/\(alice)/offers/introductory/\(DemoCatalog.monthly)"),
@@ -32,6 +30,14 @@ import Testing
                 #expect(response.status == 413, "\(method) \(path): \(response.text)")
                 #expect(response.errorCode == "payloadTooLarge", "\(method) \(path)")
             }
+            // The body-less POST routes take an empty JSON object (clients send one) and nothing more.
+            for path in ["/orders/\(order.id)/pending", "/orders/\(order.id)/cancel"] {
+                for body in [#"{"state":"cancelled"}"#, "[]", "{}{}", "null", String(repeating: " ", count: 65) + "{}"] {
+                    let response = try await e2e.server.send(.POST, path, body: Data(body.utf8))
+                    #expect(response.status == 413, "POST \(path) with \(body): \(response.text)")
+                    #expect(response.errorCode == "payloadTooLarge", "POST \(path) with \(body)")
+                }
+            }
             // The refused calls changed nothing; without a body the same calls work.
             let unchanged = try await e2e.server.get("/orders/\(order.id)")
             #expect(try OrderJSON(unchanged.json["order"]).state == "created")
@@ -40,6 +46,20 @@ import Testing
             #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
             let health = try await operations.get("/health")
             #expect(health.status == 200)
+        }
+    }
+
+    /// Common HTTP clients send `{}` with every JSON POST: the order routes without fields take it.
+    @Test(arguments: E2EBackend.withMemory)
+    func bodylessOrderRoutesTakeAnEmptyJSONObject(_ backend: E2EBackend) async throws {
+        try await E2E.routes(backend) { e2e in
+            let order = try await e2e.createOrder(e2e.customer("alice"), product: DemoCatalog.gems)
+            let pending = try await e2e.server.send(.POST, "/orders/\(order.id)/pending", body: Data("{}".utf8))
+            #expect(pending.status == 200, "\(pending.text)")
+            #expect(try OrderJSON(pending.json["order"]).state == "pending")
+            let cancelled = try await e2e.server.send(.POST, "/orders/\(order.id)/cancel", body: Data(" { }\n".utf8))
+            #expect(cancelled.status == 200, "\(cancelled.text)")
+            #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
         }
     }
 

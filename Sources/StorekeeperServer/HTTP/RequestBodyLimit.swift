@@ -26,6 +26,24 @@ enum RequestBodyLimit {
         }
     }
 
+    /// The most an empty JSON object with whitespace around it may take on a route without fields.
+    static let emptyObjectBytes = 64
+
+    /// Refuses a body on a POST route that has no fields, except an empty JSON object (`{}`,
+    /// whitespace around it allowed): common HTTP clients send one with every JSON POST. Anything
+    /// else is refused like ``requireNone(_:)``'s body, reading at most ``emptyObjectBytes``.
+    static func requireNoneOrEmptyObject(_ request: Request) async throws {
+        let body: ByteBuffer
+        do {
+            body = try await collect(request, upTo: emptyObjectBytes)
+        } catch let error as StorekeeperError where error.code == .payloadTooLarge {
+            throw noFields
+        }
+        // JSON's whitespace: space, tab, line feed, carriage return.
+        let significant = body.readableBytesView.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard significant.isEmpty || significant.elementsEqual("{}".utf8) else { throw noFields }
+    }
+
     /// The body, refused when it exceeds `limit`: at once when `Content-Length` says so, else as
     /// soon as more than `limit` bytes have arrived.
     static func collect(_ request: Request, upTo limit: Int) async throws -> ByteBuffer {
@@ -41,6 +59,10 @@ enum RequestBodyLimit {
 
     private static var noBody: StorekeeperError {
         StorekeeperError(.payloadTooLarge, "this route takes no body", status: .contentTooLarge)
+    }
+
+    private static var noFields: StorekeeperError {
+        StorekeeperError(.payloadTooLarge, "this route takes no body (an empty JSON object at most)", status: .contentTooLarge)
     }
 
     private static func tooLarge(_ limit: Int) -> StorekeeperError {

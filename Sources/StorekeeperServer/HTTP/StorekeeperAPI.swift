@@ -141,12 +141,12 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func markOrderPending(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
+        try await RequestBodyLimit.requireNoneOrEmptyObject(request)
         return try await moveOrder(request, context, to: .pending)
     }
 
     @Sendable func cancelOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
+        try await RequestBodyLimit.requireNoneOrEmptyObject(request)
         return try await moveOrder(request, context, to: .cancelled)
     }
 
