@@ -42,6 +42,14 @@ struct ConsoleFrame {
             case .audit: "Audit log"
             }
         }
+
+        /// The least role that may open the section: its link is shown only to those.
+        var role: OperatorRole {
+            switch self {
+            case .audit: .admin
+            case .overview, .search, .notifications, .refunds, .reconciliation: .viewer
+            }
+        }
     }
 }
 
@@ -59,7 +67,9 @@ extension ConsoleFrame {
         let visible = signedIn.account.apps.filter { knownApps.contains($0) }
         apps = visible.map { Link(label: $0, href: ConsolePaths.app($0, available.first ?? .search), current: $0 == app) }
         if let app {
-            sections = available.map { Link(label: $0.label, href: ConsolePaths.app(app, $0), current: $0 == section) }
+            sections = available.filter { signedIn.account.may($0.role, app: app) }.map {
+                Link(label: $0.label, href: ConsolePaths.app(app, $0), current: $0 == section)
+            }
         } else {
             sections = []
         }
