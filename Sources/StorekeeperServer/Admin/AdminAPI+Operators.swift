@@ -26,10 +26,9 @@ extension AdminAPI {
     @Sendable func listOperators(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
         let admin = try await caller(request, role: .admin)
-        let visible = Set(admin.apps)
         let accounts = try await store.read { try await $0.operatorAccounts() }.compactMap { account -> OperatorBody? in
             var shown = account
-            shown.apps = account.apps.filter(visible.contains)
+            shown.apps = admin.visible(account.apps)
             return shown.apps.isEmpty ? nil : OperatorBody(shown)
         }
         return try json(OperatorListResponse(operators: accounts))
@@ -68,7 +67,7 @@ extension AdminAPI {
     }
 
     /// `GET /v1/admin/apps/{app}/audit?operator=&kind=&before=&limit=`: the app's audit log,
-    /// newest first (admin role).
+    /// newest first (admin role), each event naming only the apps the caller was given.
     @Sendable func auditLog(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .admin)
@@ -86,7 +85,7 @@ extension AdminAPI {
             try await $0.auditEvents(appId: call.app.id, actor: actor, kind: kind, before: before, limit: limit)
         }
         let next = events.count == limit ? events.last.map { $0.id.uuidString.lowercased() } : nil
-        return try json(AuditPage(events: events.map(AuditEventBody.init), next: next))
+        return try json(AuditPage(events: events.map { AuditEventBody($0.shown(to: call.operator)) }, next: next))
     }
 
     /// A reason as every operator action requires it: 1–500 characters once trimmed.

@@ -30,7 +30,8 @@ public enum OperatorKeys {
                     try await tx.append(
                         AuditEvent(
                             customerId: nil, kind: "operator.created", actor: actor, subject: "operator:" + name,
-                            details: ["role": role.rawValue, "apps": apps.joined(separator: ",")], appId: app, reason: reason,
+                            details: ["role": role.rawValue, AuditEvent.appsDetail: apps.joined(separator: ",")], appId: app,
+                            reason: reason,
                             createdAt: now))
                 }
             }

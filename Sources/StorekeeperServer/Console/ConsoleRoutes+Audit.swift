@@ -42,7 +42,7 @@ extension ConsoleRoutes {
                 appId: call.appId, actor: actor, kind: kindFilter.isEmpty ? nil : kindFilter, before: before,
                 limit: Self.auditPageSize)
         }
-        let rows = events.map { event in
+        let rows = events.map { $0.shown(to: call.account) }.map { event in
             AuditPage.Event(
                 time: ConsoleFormat.time(event.createdAt), actor: event.actor.rawValue, kind: event.kind,
                 customer: event.customerId?.rawValue,

@@ -3,7 +3,7 @@ import Hummingbird
 import Storekeeper
 
 /// The operators page (admin role): every operator sharing an app with the signed-in admin, its
-/// role, apps and whether it is disabled.
+/// role, the apps of its that the admin was given too, and whether it is disabled.
 extension ConsoleRoutes {
     struct OperatorsPage {
         struct Row {
@@ -33,7 +33,7 @@ extension ConsoleRoutes {
         let accounts = try await store.read { try await $0.operatorAccounts() }.filter { !mine.isDisjoint(with: $0.apps) }
         let rows = accounts.map { account in
             OperatorsPage.Row(
-                name: account.name, role: account.role.rawValue, apps: account.apps.joined(separator: ", "),
+                name: account.name, role: account.role.rawValue, apps: signedIn.account.visible(account.apps).joined(separator: ", "),
                 created: ConsoleFormat.time(account.createdAt),
                 status: account.disabledAt.map { "disabled " + ConsoleFormat.time($0) } ?? "active",
                 isSelf: account.name == signedIn.account.name,

@@ -79,6 +79,37 @@ import Testing
         }
     }
 
+    /// An operator given several apps is in each app's audit log; each app's admin is shown only
+    /// the apps it was given too, never the names of the others.
+    @Test(arguments: E2EBackend.withMemory)
+    func theAuditLogNamesOnlyTheAppsTheReaderWasGiven(_ backend: E2EBackend) async throws {
+        try await E2E.routes(backend, configure: { $0.additionalApps = [$0.appId + "-b": [], $0.appId + "-c": []] }) { e2e in
+            let app = e2e.stack.app.id
+            let (appB, appC) = (app + "-b", app + "-c")
+            let everywhere = try await e2e.createOperator(.admin, name: "all-\(e2e.tag)", apps: [app, appB, appC])
+            let here = try await e2e.createOperator(.admin, name: "here-\(e2e.tag)", apps: [app])
+            let twoApps = try await e2e.createOperator(.admin, name: "two-\(e2e.tag)", apps: [app, appB])
+            let created = try await e2e.adminRootClient(credential: everywhere.key).post(
+                "/operators", ["name": "spread-\(e2e.tag)", "role": "viewer", "apps": [appC, app, appB], "reason": "new hire"])
+            #expect(created.status == 201, "\(created.text)")
+
+            func shownApps(_ key: String, in logOf: String) async throws -> [String?] {
+                let log = try await e2e.adminClient(credential: key, app: logOf).get("/audit?kind=operator.created")
+                #expect(log.status == 200, "\(log.text)")
+                let events = log.json["events"]?.arrayValue ?? []
+                return events.filter { $0["subject"]?.stringValue == "operator:spread-\(e2e.tag)" }.map {
+                    $0["details"]?["apps"]?.stringValue
+                }
+            }
+            #expect(try await shownApps(here.key, in: app) == [app])
+            #expect(try await shownApps(twoApps.key, in: app) == ["\(app),\(appB)"])
+            #expect(try await shownApps(twoApps.key, in: appB) == ["\(app),\(appB)"])
+            #expect(try await shownApps(everywhere.key, in: appC) == ["\(app),\(appB),\(appC)"])
+            let hereLog = try await e2e.adminClient(credential: here.key).get("/audit")
+            #expect(!hereLog.text.contains(appB) && !hereLog.text.contains(appC), "no other app's name anywhere: \(hereLog.text)")
+        }
+    }
+
     @Test(arguments: E2EBackend.withMemory)
     func adminsCreateAndDisableOperatorsWithAReasonOnRecord(_ backend: E2EBackend) async throws {
         try await E2E.routes(backend) { e2e in
