@@ -363,6 +363,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "StorekeeperCLITests",
+            dependencies: [
+                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
                 "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",

@@ -6,8 +6,9 @@ import NIOCore
 
 /// The console's Mustache templates and static assets, embedded in the binary as resources of
 /// this target (`Resources/console/templates/*.mustache`, `Resources/console/assets/*`) and read
-/// once. Templates escape every `{{value}}` as HTML; only `{{{content}}}` in the layout, which is
-/// itself a rendered template, is inserted raw.
+/// once. Templates escape every `{{value}}` as HTML with stored text's control characters made
+/// visible (``ConsoleHTMLContentType``); only `{{{content}}}` in the layout, which is itself a
+/// rendered template, and the charts' markup, escaped by ``ConsoleMarkup``, are inserted raw.
 struct ConsoleTemplates: Sendable {
     let library: MustacheLibrary
     /// File name → (content type, bytes).
@@ -28,12 +29,15 @@ struct ConsoleTemplates: Sendable {
             throw Missing(description: "the console's resources are missing from the build")
         }
         let files = FileManager.default
+        // Registering the same content type again is harmless: the registry maps its name to it.
+        MustacheContentTypes.register(ConsoleHTMLContentType(), named: ConsoleHTMLContentType.name)
         var library = MustacheLibrary()
         let templates = root.appendingPathComponent("templates")
         for name in try files.contentsOfDirectory(atPath: templates.path).sorted() where name.hasSuffix(".mustache") {
             let text = try String(contentsOf: templates.appendingPathComponent(name), encoding: .utf8)
             do {
-                try library.register(text, named: String(name.dropLast(".mustache".count)))
+                // Given here rather than in each file, so no template (a partial included) can lack it.
+                try library.register(ConsoleHTMLContentType.pragma + text, named: String(name.dropLast(".mustache".count)))
             } catch {
                 throw Missing(description: "template \(name) does not parse: \(error)")
             }

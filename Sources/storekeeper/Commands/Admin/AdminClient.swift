@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import StorekeeperServer
 
 /// The admin API as the CLI calls it: JSON in and out with an operator key. A non-2xx answer
 /// becomes ``AdminClient/Failure`` carrying the API's error code and message.
@@ -15,7 +16,10 @@ struct AdminClient: Sendable {
         let code: String
         let message: String
 
-        var description: String { status == 0 ? message : "\(status) \(code): \(message)" }
+        /// Printed to the terminal: the server's words are text it stored or was sent, neutralised.
+        var description: String {
+            DisplayText.neutralised(status == 0 ? message : "\(status) \(code): \(message)")
+        }
     }
 
     func get(_ path: String, query: [String: String?] = [:]) async throws -> Data {

@@ -3,12 +3,13 @@ import Foundation
 import Storekeeper
 import StorekeeperServer
 
-/// How `storekeeper customer ...` prints the admin API's answers for people.
+/// How `storekeeper customer ...` prints the admin API's answers for people. Stored text outside
+/// a table (``TextTable`` takes care of its cells) goes through ``shown(_:)``.
 enum CustomerTables {
     static func search(_ response: AdminSearchResponse) -> String {
         var out = ""
         if response.matches.isEmpty {
-            out += "no match for \(response.query) (tried: \(response.candidates.map(\.rawValue).joined(separator: ", ")))\n"
+            out += "no match for \(shown(response.query)) (tried: \(response.candidates.map(\.rawValue).joined(separator: ", ")))\n"
         } else {
             var table = TextTable(["KIND", "CUSTOMER", "MATCHED", "ENVIRONMENT", "PRODUCT"])
             for match in response.matches {
@@ -20,9 +21,9 @@ enum CustomerTables {
             out += table.text
         }
         if let invoice = response.invoice {
-            out += "\ninvoice \(invoice.orderId): \(invoice.status.rawValue)"
-            out += invoice.environment.map { " (\($0.rawValue))" } ?? ""
-            out += invoice.error.map { ": \($0)" } ?? ""
+            out += "\ninvoice \(shown(invoice.orderId)): \(shown(invoice.status.rawValue))"
+            out += invoice.environment.map { " (\(shown($0.rawValue)))" } ?? ""
+            out += invoice.error.map { ": \(shown($0))" } ?? ""
             out += "\n"
             if !invoice.transactions.isEmpty {
                 var lines = TextTable(["TRANSACTION", "ORIGINAL", "PRODUCT", "PURCHASED", "REVOKED", "CUSTOMER"])
@@ -39,12 +40,14 @@ enum CustomerTables {
     }
 
     static func record(_ record: AdminCustomerRecord) -> String {
-        guard record.exists else { return "\(record.customerId.rawValue): no such customer\n" }
-        var out = "customer \(record.customerId.rawValue)"
+        guard record.exists else { return "\(shown(record.customerId.rawValue)): no such customer\n" }
+        var out = "customer \(shown(record.customerId.rawValue))"
         out += record.createdAt.map { ", since \(date($0))" } ?? ""
-        out += record.mergedInto.map { ", merged into \($0.rawValue)" } ?? ""
+        out += record.mergedInto.map { ", merged into \(shown($0.rawValue))" } ?? ""
         out += "\n"
-        if !record.aliases.isEmpty { out += "aliases: " + record.aliases.map(\.customerId.rawValue).joined(separator: ", ") + "\n" }
+        if !record.aliases.isEmpty {
+            out += "aliases: " + shown(record.aliases.map(\.customerId.rawValue).joined(separator: ", ")) + "\n"
+        }
 
         var entitlements = TextTable(["ENTITLEMENT", "ACTIVE", "EXPIRES", "PRODUCT", "SOURCE"])
         for grant in record.entitlements {
@@ -71,7 +74,7 @@ enum CustomerTables {
         for entry in record.wallet.entries {
             wallet.append([date(entry.createdAt), entry.kind, entry.currency, signed(entry.amount), entry.key])
         }
-        let balances = record.wallet.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let balances = record.wallet.balances.sorted { $0.key < $1.key }.map { "\(shown($0.key)) \($0.value)" }
         out += "\nWallet: " + (balances.isEmpty ? "no balance" : balances.joined(separator: ", ")) + "\n"
         if !record.wallet.entries.isEmpty { out += wallet.text }
 
@@ -102,7 +105,7 @@ enum CustomerTables {
             table.append([date(entry.at), entry.kind.rawValue] + describe(entry))
         }
         var out = table.text
-        if let next = page.nextCursor { out += "more: --before \(next)\n" }
+        if let next = page.nextCursor { out += "more: --before \(shown(next))\n" }
         return out
     }
 
@@ -133,6 +136,9 @@ enum CustomerTables {
         }
         return ["", ""]
     }
+
+    /// Stored text outside a table, as the terminal is to show it.
+    static func shown(_ text: String) -> String { DisplayText.neutralised(text) }
 
     private static func section(_ title: String, _ table: TextTable) -> String {
         "\n\(title):" + (table.rows.isEmpty ? " none\n" : "\n" + table.text)

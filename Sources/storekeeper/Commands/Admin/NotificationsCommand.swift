@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperServer
 
 /// `storekeeper notifications list|show|replay|backfill|test`: the App Store notifications inbox.
 struct NotificationsCommand: AsyncParsableCommand {
@@ -135,7 +136,7 @@ struct NotificationsCommand: AsyncParsableCommand {
 
             var text: String {
                 var out = Entry.table([notification])
-                out += "verified: \(verified ? "yes" : "no")" + (verificationError.map { " (\($0))" } ?? "") + "\n"
+                out += "verified: \(verified ? "yes" : "no")" + (verificationError.map { " (\(DisplayText.neutralised($0)))" } ?? "") + "\n"
                 out += "\nattempts (\(attempts.count) shown of \(notification.attempts)):\n"
                 var tries = TextTable(["#", "AT", "OUTCOME", "ERROR"])
                 for attempt in attempts {

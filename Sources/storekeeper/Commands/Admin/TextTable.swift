@@ -1,4 +1,9 @@
-/// Rows printed as aligned columns for people (`--json` prints the API's JSON instead).
+import StorekeeperServer
+
+/// Rows printed as aligned columns for people (`--json` prints the API's JSON instead). Every
+/// cell is stored text shown in a terminal: its control and bidirectional characters are printed
+/// as visible stand-ins (``DisplayText``), so a cell can neither drive the terminal nor break
+/// its row.
 struct TextTable {
     var header: [String]
     var rows: [[String]] = []
@@ -9,7 +14,7 @@ struct TextTable {
 
     /// Each column as wide as its widest cell, two spaces between columns, one line per row.
     var text: String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map { DisplayText.neutralised($0) } }
         let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         var out = ""
         for row in all {

@@ -1,0 +1,17 @@
+import Mustache
+
+/// How the console's templates escape every `{{value}}`: stored text's control and bidirectional
+/// characters shown as visible stand-ins (``DisplayText``), then the five HTML-significant
+/// characters as references (``ConsoleMarkup/escape(_:)``). ``ConsoleTemplates`` gives every
+/// template this content type, so no page can show stored text raw.
+struct ConsoleHTMLContentType: MustacheContentType {
+    /// The name templates select it by (`{{% CONTENT_TYPE: … }}`).
+    static let name = "STOREKEEPER_CONSOLE_HTML"
+
+    /// The line put before every template's text.
+    static let pragma = "{{% CONTENT_TYPE: \(name) }}\n"
+
+    func escapeText(_ text: String) -> String {
+        ConsoleMarkup.escape(DisplayText.neutralised(text, for: .html))
+    }
+}
