@@ -46,12 +46,7 @@ struct AdminClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: body))
         }
-        let response: HTTPClientResponse
-        do {
-            response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
-        } catch {
-            throw Failure(status: 0, code: "unreachable", message: "could not reach \(baseURL): \(error)")
-        }
+        let response = try await execute(request)
         let data = Data(buffer: try await response.body.collect(upTo: 64 * 1024 * 1024))
         guard (200..<300).contains(response.status.code) else {
             let error = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error
@@ -60,6 +55,26 @@ struct AdminClient: Sendable {
                 message: error?.message ?? String(decoding: data.prefix(500), as: UTF8.self))
         }
         return data
+    }
+
+    /// `request`'s response; a failure to connect is tried again after each of
+    /// ``AdminTransport/reconnectDelays``, then reported as `unreachable`.
+    func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        var delays = AdminTransport.reconnectDelays[...]
+        while true {
+            do {
+                return try await AdminTransport.client.execute(request, timeout: .seconds(120))
+            } catch {
+                guard AdminTransport.isConnectFailure(error) else {
+                    throw Failure(status: 0, code: "unreachable", message: "could not reach \(baseURL): \(error)")
+                }
+                guard let delay = delays.popFirst() else {
+                    throw Failure(
+                        status: 0, code: "unreachable", message: "could not reach \(baseURL): \(AdminTransport.reason(error))")
+                }
+                try await Task.sleep(for: delay)
+            }
+        }
     }
 
     private struct ErrorBody: Decodable {
