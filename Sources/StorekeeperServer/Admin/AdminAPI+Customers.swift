@@ -7,8 +7,9 @@ import Storekeeper
 /// - `GET /v1/admin/apps/{app}/search?q=`: any identifier (``SearchQuery``) → the customers it leads to;
 /// - `GET .../customers/{customer}`: the whole record (``AdminCustomerRecord``);
 /// - `GET .../customers/{customer}/orders?before=&limit=` and `.../ledger?before=&limit=`: older pages;
-/// - `GET .../customers/{customer}/timeline?kind=&before=&limit=`: Apple's facts, our changes and
-///   operators' actions, newest first (``AdminTimelinePage``);
+/// - `GET .../customers/{customer}/timeline?kind=&before=&limit=&raw=`: Apple's facts, our changes and
+///   operators' actions, newest first (``AdminTimelinePage``), with `raw=true` each with the
+///   signed data held for it;
 /// - `GET .../customers/{customer}/timeline/{entry}/raw`: the signed data behind an entry.
 extension AdminAPI {
     func customerRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {
@@ -74,9 +75,13 @@ extension AdminAPI {
             }
             return position
         }
+        let raw = try query.get("raw").map { text in
+            guard let raw = Bool(String(text)) else { throw StorekeeperError.invalidRequest("raw must be true or false") }
+            return raw
+        }
         let limit = try limit(request, defaultValue: TimelineService.defaultLimit, maximum: TimelineService.maximumLimit)
         let service = TimelineService(store: store, app: call.app, apple: call.services.runtime.apple)
-        return try json(try await service.page(customerId, kinds: kinds, before: before, limit: limit))
+        return try json(try await service.page(customerId, kinds: kinds, before: before, limit: limit, raw: raw ?? false))
     }
 
     @Sendable func timelineRaw(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {

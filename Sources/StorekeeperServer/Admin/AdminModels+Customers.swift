@@ -245,6 +245,9 @@ public struct AdminTimelineEntry: Codable, Sendable, Hashable {
     public var transaction: AdminPurchase?
     public var renewalInfo: RenewalInfo?
     public var event: AuditEvent?
+    /// With `raw=true`: the signed data Storekeeper holds for the entry (a notification's body as
+    /// received; a transaction's or renewal info's JWS when a stored notification carried it).
+    public var raw: AdminTimelineRaw?
 }
 
 /// A notification on a timeline, decoded (the body is one click away).

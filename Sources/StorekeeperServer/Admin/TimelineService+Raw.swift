@@ -17,21 +17,17 @@ extension TimelineService {
         switch (parts.first, parts.count) {
         case ("notification", 2), ("notification", 3):
             let id = String(entryId.dropFirst("notification:".count))
-            guard let stored = try await store.read({ try await $0.inboxNotification(id: id) }), stored.appId == app.id else {
+            guard let body = try await inboxBody(entryId, notificationId: id) else {
                 throw StorekeeperError.notFound("no notification \(id) for this app")
             }
-            return AdminTimelineRaw(
-                id: entryId, format: "notificationBody", origin: "inbox", notificationId: id,
-                raw: String(decoding: stored.body, as: UTF8.self))
+            return body
         case ("transaction", 3):
             let environment = AppStoreEnvironment(rawValue: parts[1])
             let transactionId = parts[2]
             guard let stored = try await store.read({ try await $0.transaction(environment: environment, transactionId: transactionId) }),
                 stored.customerId == customerId
             else { throw StorekeeperError.notFound("customer \(customerId) has no transaction \(transactionId)") }
-            if let found = try await fromNotifications(
-                customerId, field: "signedTransactionInfo", key: "transactionId", value: transactionId)
-            {
+            if let found = try await storedSignedData(customerId).transactions[transactionId] {
                 return AdminTimelineRaw(
                     id: entryId, format: "signedTransaction", origin: "inbox", notificationId: found.notificationId, raw: found.jws)
             }
@@ -46,9 +42,7 @@ extension TimelineService {
                 let stored = try await store.read({ try await $0.subscription(environment: environment, originalTransactionId: original) }),
                 stored.customerId == customerId
             else { throw StorekeeperError.notFound("customer \(customerId) has no subscription \(original)") }
-            if let found = try await fromNotifications(
-                customerId, field: "signedRenewalInfo", key: "originalTransactionId", value: original)
-            {
+            if let found = try await storedSignedData(customerId).renewals[original] {
                 return AdminTimelineRaw(
                     id: entryId, format: "signedRenewalInfo", origin: "inbox", notificationId: found.notificationId, raw: found.jws)
             }
@@ -63,23 +57,78 @@ extension TimelineService {
         }
     }
 
-    /// The newest of the customer's stored V2 notifications whose `data.<field>` is a JWS whose
-    /// payload has `key` equal to `value`.
-    private func fromNotifications(
-        _ customerId: CustomerID, field: String, key: String, value: String
-    ) async throws -> (notificationId: String, jws: String)? {
+    /// A JWS and the stored notification that carried it.
+    struct CarriedJWS {
+        let notificationId: String
+        let jws: String
+    }
+
+    /// The signed transactions (by `transactionId`) and renewal infos (by `originalTransactionId`)
+    /// that the customer's stored V2 notifications carried, each from the newest that did.
+    struct StoredSignedData {
+        var transactions: [String: CarriedJWS] = [:]
+        var renewals: [String: CarriedJWS] = [:]
+    }
+
+    /// Reads the customer's newest ``rawSearchLimit`` stored notifications once.
+    func storedSignedData(_ customerId: CustomerID) async throws -> StoredSignedData {
         let summaries = try await store.read {
             try await $0.timelineNotifications(customerId: customerId, appId: app.id, before: nil, limit: Self.rawSearchLimit)
         }
+        var found = StoredSignedData()
         for summary in summaries where summary.version == 2 {
             guard let stored = try await store.read({ try await $0.inboxNotification(id: summary.id) }),
                 let body = Self.object(Array(stored.body)), let signedPayload = body["signedPayload"] as? String,
-                let payload = Self.jwsPayload(signedPayload), let data = payload["data"] as? [String: Any],
-                let jws = data[field] as? String, let inner = Self.jwsPayload(jws), inner[key] as? String == value
+                let payload = Self.jwsPayload(signedPayload), let data = payload["data"] as? [String: Any]
             else { continue }
-            return (summary.id, jws)
+            if let jws = data["signedTransactionInfo"] as? String, let id = Self.jwsPayload(jws)?["transactionId"] as? String,
+                found.transactions[id] == nil
+            {
+                found.transactions[id] = CarriedJWS(notificationId: summary.id, jws: jws)
+            }
+            if let jws = data["signedRenewalInfo"] as? String,
+                let id = Self.jwsPayload(jws)?["originalTransactionId"] as? String, found.renewals[id] == nil
+            {
+                found.renewals[id] = CarriedJWS(notificationId: summary.id, jws: jws)
+            }
         }
-        return nil
+        return found
+    }
+
+    /// `entries` with the signed data Storekeeper holds for each: a notification's body as
+    /// received, and a transaction's or renewal info's JWS when a stored notification carried it.
+    /// Apple is not asked here; an entry left without `raw` may still have it through
+    /// ``raw(_:entryId:)``.
+    func withStoredRaw(_ entries: [AdminTimelineEntry], of customerId: CustomerID) async throws -> [AdminTimelineEntry] {
+        var carried: StoredSignedData?
+        var shown = entries
+        for index in shown.indices {
+            let entry = shown[index]
+            if let notification = entry.notification {
+                shown[index].raw = try await inboxBody(entry.id, notificationId: notification.id)
+            } else if entry.transaction != nil || entry.renewalInfo != nil {
+                if carried == nil { carried = try await storedSignedData(customerId) }
+                if let transaction = entry.transaction, let found = carried?.transactions[transaction.transactionId] {
+                    shown[index].raw = AdminTimelineRaw(
+                        id: entry.id, format: "signedTransaction", origin: "inbox", notificationId: found.notificationId,
+                        raw: found.jws)
+                } else if let info = entry.renewalInfo, let found = carried?.renewals[info.originalTransactionId] {
+                    shown[index].raw = AdminTimelineRaw(
+                        id: entry.id, format: "signedRenewalInfo", origin: "inbox", notificationId: found.notificationId,
+                        raw: found.jws)
+                }
+            }
+        }
+        return shown
+    }
+
+    /// The app's stored notification `notificationId` as the raw data of timeline entry `entryId`.
+    private func inboxBody(_ entryId: String, notificationId: String) async throws -> AdminTimelineRaw? {
+        guard let stored = try await store.read({ try await $0.inboxNotification(id: notificationId) }), stored.appId == app.id
+        else { return nil }
+        return AdminTimelineRaw(
+            id: entryId, format: "notificationBody", origin: "inbox", notificationId: notificationId,
+            raw: String(decoding: stored.body, as: UTF8.self))
     }
 
     private func askApple(

@@ -17,8 +17,10 @@ struct TimelineService: Sendable {
     static let defaultLimit = 50
     static let maximumLimit = 200
 
+    /// A page of the timeline; with `raw`, each entry carries the signed data held for it
+    /// (``withStoredRaw(_:of:)``).
     func page(
-        _ customerId: CustomerID, kinds: Set<TimelineKind>, before: TimelinePosition?, limit: Int
+        _ customerId: CustomerID, kinds: Set<TimelineKind>, before: TimelinePosition?, limit: Int, raw: Bool = false
     ) async throws -> AdminTimelinePage {
         let page = try await store.read { reader in
             var candidates: [TimelineEntry] = []
@@ -55,8 +57,10 @@ struct TimelineService: Sendable {
             }
             return TimelinePage.merge(candidates, limit: limit)
         }
+        let entries = page.entries.map(Self.entry)
         return AdminTimelinePage(
-            customerId: customerId, entries: page.entries.map(Self.entry), nextCursor: page.next?.cursor)
+            customerId: customerId, entries: raw ? try await withStoredRaw(entries, of: customerId) : entries,
+            nextCursor: page.next?.cursor)
     }
 
     static func entry(_ entry: TimelineEntry) -> AdminTimelineEntry {
@@ -82,6 +86,6 @@ struct TimelineService: Sendable {
 extension AdminTimelineEntry {
     init(id: String, kind: TimelineKind, at: Timestamp, hasRaw: Bool) {
         self.init(
-            id: id, kind: kind, at: at, hasRaw: hasRaw, notification: nil, transaction: nil, renewalInfo: nil, event: nil)
+            id: id, kind: kind, at: at, hasRaw: hasRaw, notification: nil, transaction: nil, renewalInfo: nil, event: nil, raw: nil)
     }
 }

@@ -133,4 +133,41 @@ import Testing
             #expect(serverKey.status == 403)
         }
     }
+
+    /// `raw=true` (the CLI's `customer timeline --json --raw`): every notification entry carries
+    /// its body as received, and a transaction a stored notification carried its JWS — what the
+    /// per-entry `.../raw` answers, in the page. Without it the page carries no raw data.
+    @Test(arguments: E2EBackend.all)
+    func rawTrueCarriesTheSignedDataInThePage(_ backend: E2EBackend) async throws {
+        try await E2E.run(backend) { e2e in
+            let lena = e2e.customer("lena")
+            let account = try e2e.appleAccount("apple-\(e2e.tag)")
+            let order = try await e2e.createOrder(lena, product: DemoCatalog.monthly)
+            let bought = try await e2e.buy(DemoCatalog.monthly, account: account, token: order.appAccountToken)
+            _ = try await e2e.submit(lena, signedTransaction: bought.signedTransaction, orderId: order.id)
+            let viewer = try await e2e.operatorClient(.viewer)
+
+            let plain = try Self.page(try await viewer.get("/customers/\(lena)/timeline?kind=notification,transaction"))
+            #expect(!plain.entries.isEmpty)
+            #expect(plain.entries.allSatisfy { $0.raw == nil }, "raw data only when asked for")
+
+            let withRaw = try Self.page(try await viewer.get("/customers/\(lena)/timeline?kind=notification,transaction&raw=true"))
+            #expect(withRaw.entries.map(\.id) == plain.entries.map(\.id))
+            let notifications = withRaw.entries.filter { $0.kind == .notification }
+            #expect(!notifications.isEmpty, "the purchase's notification reached Storekeeper")
+            for entry in withRaw.entries {
+                let raw = try #require(entry.raw, "\(entry.id) carries its signed data")
+                let alone = try JSONDecoder().decode(
+                    AdminTimelineRaw.self, from: try await viewer.get("/customers/\(lena)/timeline/\(entry.id)/raw").body)
+                #expect(raw == alone, "\(entry.id): the page carries what the entry's own raw answers")
+                #expect(raw.format == (entry.kind == .notification ? "notificationBody" : "signedTransaction"))
+                #expect(raw.origin == "inbox")
+            }
+            #expect(notifications.allSatisfy { $0.raw?.raw.contains("signedPayload") == true })
+
+            let refused = try await viewer.get("/customers/\(lena)/timeline?raw=yes")
+            #expect(refused.status == 400, "\(refused.text)")
+            #expect(refused.errorCode == "invalidRequest")
+        }
+    }
 }

@@ -67,9 +67,20 @@ struct CustomerCommand: AsyncParsableCommand {
         @Option(help: "Continue after a page: its next cursor (printed below a full page).")
         var before: String?
 
+        @Flag(
+            help:
+                "With --json: each entry carries `raw`, the signed data Storekeeper holds for it (a notification's body as received; a transaction's or renewal info's JWS when a stored notification carried it)."
+        )
+        var raw = false
+
+        func validate() throws {
+            if raw && !admin.json { throw ValidationError("--raw adds the signed data to the JSON: add --json") }
+        }
+
         func run() async throws {
             let path = try admin.appPath("/customers/" + AdminClient.pathSegment(customer) + "/timeline")
-            let data = try await admin.client().get(path, query: ["kind": kind, "limit": limit.map(String.init), "before": before])
+            let data = try await admin.client().get(
+                path, query: ["kind": kind, "limit": limit.map(String.init), "before": before, "raw": raw ? "true" : nil])
             if admin.json { return print(AdminClient.prettyJSON(data)) }
             print(CustomerTables.timeline(try JSONDecoder().decode(AdminTimelinePage.self, from: data)), terminator: "")
         }
