@@ -80,6 +80,8 @@ def new_driver():
                      "--disable-extensions", "--no-first-run", "--hide-scrollbars",
                      f"--window-size={DESKTOP[0]},{DESKTOP[1]}"):
         options.add_argument(argument)
+    # The page's console messages, so a test can check that no page logs an error.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)

@@ -368,3 +368,24 @@ def test_request_the_test_notification_and_see_it_arrive(browser, stack, screens
         browser.refresh()
     assert "It arrived" in browser.find_element(By.ID, "test-arrived").text
     shoot(browser, screenshots, "notification-test")
+
+
+def test_stored_text_shows_visible_stand_ins_and_pages_log_no_error(browser, stack):
+    """A reason holding escape sequences and a bidirectional override is shown with visible
+    stand-ins, not obeyed; and no page logs an error (a /favicon.ico 404 was logged on each)."""
+    customer = "mallory-" + uuid.uuid4().hex[:6]
+    status, body = stack.api("POST", "/orders", {"customerId": customer, "productId": GEMS})
+    assert status in (200, 201), body
+    reason = "\x1b[2J\x1b]0;pwned\x07refund \u202egnp.exe"
+    status, body = stack.admin("POST", f"/apps/{stack.app}/customers/{customer}/grants", {
+        "entitlement": "basic", "duration": "P1D", "reason": reason, "idempotencyKey": uuid.uuid4().hex})
+    assert status == 200, body
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/{customer}")
+    grants = browser.find_element(By.ID, "operator-grants").text
+    assert "␛[2J␛]0;pwned␇refund <U+202E>gnp.exe" in grants, grants
+    assert "\u202e" not in browser.page_source and "\x1b" not in browser.page_source
+    browser.get(f"{stack.console}/apps/{stack.app}/audit?kind=grant.created")
+    assert "<U+202E>gnp.exe" in browser.find_element(By.ID, "audit-events").text
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors
