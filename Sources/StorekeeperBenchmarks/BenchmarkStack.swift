@@ -72,7 +72,7 @@ struct BenchmarkStack {
         let app = AppConfiguration(
             id: appId, bundleId: bundleId, appAppleId: appAppleId, environments: [.production, .sandbox],
             catalog: try catalog, jwsRoots: try pki.trustedRoots, usesCustomRoots: true)
-        let configuration = StorekeeperConfiguration(
+        let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: backend.storage, instance: "bench", apps: [app])
         let storage = try await StoreBootstrap.open(configuration.storage, logger: logger)
         var builder = StorekeeperApplicationBuilder(configuration: configuration, storage: storage, logger: logger)

@@ -55,7 +55,7 @@ public struct RecoveryWorker: Sendable {
                 issuerId: spec.issuerId, keyId: spec.keyId, privateKey: try ES256Signer.privateKey(p8: spec.privateKeyPEM),
                 productionURL: spec.simulatorURL + "/production", sandboxURL: spec.simulatorURL + "/sandbox", appleBudget: true),
             jwsRoots: try TrustedRoots(pem: spec.rootCertificatePEM), usesCustomRoots: true)
-        return StorekeeperConfiguration(
+        return try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: .sqlite(path: spec.database), instance: "recovery-bench",
             apps: [app])
     }

@@ -44,6 +44,10 @@ public enum LocalStack {
         /// More apps served next to `appId`, by app id, each with its own webhooks: the same
         /// simulated bundle, keys and catalog under another id (for tests of what keeps apps apart).
         public var additionalApps: [String: [AppConfiguration.Webhook]] = [:]
+        /// Groups of apps (of `appId` and `additionalApps`) sharing their customers.
+        public var appGroups: [AppGroup] = []
+        /// The app or group owning customers stored before apps were isolated (default: the first app's).
+        public var preIsolationCustomers: String?
         /// How often Storekeeper's background jobs look for work.
         public var jobInterval: Duration = .seconds(1)
         /// Whether Storekeeper runs its background jobs (tests drive them by hand when false).
@@ -194,9 +198,10 @@ public enum LocalStack {
             other.webhooks = options.additionalApps[id] ?? []
             return other
         }
-        let configuration = StorekeeperConfiguration(
+        let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: StackStorage.described(options.backend), instance: "local",
-            apps: [app] + additionalApps)
+            apps: [app] + additionalApps, appGroups: options.appGroups,
+            preIsolationCustomers: options.preIsolationCustomers)
         var builder = storage.builder(configuration: configuration, logger: options.logger, now: simulator.simulatedTime)
         builder.jobInterval = options.jobInterval
         builder.runsBackgroundJobs = options.runsBackgroundJobs

@@ -29,13 +29,22 @@ import Testing
                     let clientB = StorekeeperClient(
                         baseURL: h.stack.storekeeperURL + "/v1/apps/" + appB, credential: try #require(h.stack.apiKey(forApp: appB)))
 
-                    // App A: a purchase credits 100 gems, then a spend; app B: a spend.
+                    // App A: a purchase credits 100 gems, then a spend; app B (whose quinn is
+                    // another customer, with none of A's gems): an operator's credit, then a spend.
                     let account = try h.account("apple")
                     let quinn = h.customer("quinn")
                     try await h.buy(quinn, account: account, DemoCatalog.gems, submit: false)
                     let spendA = try await h.client.post(
                         "/customers/\(quinn.rawValue)/spend", ["currency": "gems", "amount": 5, "idempotencyKey": "spend-a"])
                     #expect(spendA.status == 200, "\(spendA.text)")
+                    let support = try await OperatorKeys.create(
+                        name: "support-b", role: .support, apps: [appB], in: h.store, actor: .job("test"), reason: "test fixture")
+                    let adminB = StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + appB, credential: support.key)
+                    _ = try await clientB.post("/orders", ["customerId": quinn.rawValue, "productId": DemoCatalog.gems])
+                    let creditB = try await adminB.post(
+                        "/customers/\(quinn.rawValue)/wallet/adjust",
+                        ["currency": "gems", "amount": 10, "reason": "test", "idempotencyKey": "credit-b"])
+                    #expect(creditB.status == 200, "\(creditB.text)")
                     let spendB = try await clientB.post(
                         "/customers/\(quinn.rawValue)/spend", ["currency": "gems", "amount": 7, "idempotencyKey": "spend-b"])
                     #expect(spendB.status == 200, "\(spendB.text)")
@@ -73,7 +82,7 @@ import Testing
                         }
                         #expect(Set(deliveries.compactMap(\.eventId)).contains(legacyIds[app] ?? "-"), "\(app)'s legacy row")
                     }
-                    // App A: the purchase's credit, its spend, its legacy row; app B: its spend and legacy row.
+                    // App A: the purchase's credit, its spend, its legacy row; app B: its credit, spend and legacy row.
                     let walletA = receiverA.deliveries.compactMap { delivery -> Int? in
                         let event = (try? JSONSerialization.jsonObject(with: delivery.body)) as? [String: Any]
                         return (event?["data"] as? [String: Any])?["delta"] as? Int
@@ -83,9 +92,9 @@ import Testing
                         let event = (try? JSONSerialization.jsonObject(with: delivery.body)) as? [String: Any]
                         return (event?["data"] as? [String: Any])?["delta"] as? Int
                     }
-                    #expect(walletB == [-7], "\(walletB)")
+                    #expect(walletB.sorted() == [-7, 10], "\(walletB)")
                     #expect(receiverA.deliveries.count == 3)
-                    #expect(receiverB.deliveries.count == 2)
+                    #expect(receiverB.deliveries.count == 3)
                     let pending = try await h.store.read { try await $0.outboxCount(status: .pending) }
                     #expect(pending == 0)
                 }

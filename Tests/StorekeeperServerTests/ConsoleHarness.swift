@@ -41,7 +41,7 @@ struct ConsoleHarness: Sendable {
             var main = AppConfiguration(id: app, bundleId: "com.example.app", catalog: catalog)
             main.reports = AppConfiguration.ReportsCredentials(
                 issuerId: "issuer", keyId: "KEY", privateKey: P256.Signing.PrivateKey(), vendorNumber: vendorNumber)
-            var configuration = StorekeeperConfiguration(
+            var configuration = try StorekeeperConfiguration(
                 mode: .development, port: 0, ioThreads: 1, storage: .sqlite(path: "(given)"), instance: "console-test",
                 apps: [main, AppConfiguration(id: otherApp, bundleId: "com.example.other", catalog: catalog)])
             configuration.consoleEnabled = consoleEnabled

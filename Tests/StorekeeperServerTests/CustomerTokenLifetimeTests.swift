@@ -32,7 +32,7 @@ private let day: Int64 = 86_400
 
     static func verify(_ token: String) throws -> CustomerID {
         try CustomerToken.verify(
-            token, keys: keys, appId: "app", now: Timestamp(millisecondsSince1970: now * 1000 + 999))
+            token, keys: keys, appId: "app", space: .preIsolation, now: Timestamp(millisecondsSince1970: now * 1000 + 999))
     }
 
     @Test(

@@ -23,8 +23,8 @@ import Testing
     /// A server on `storage` with every background job of an app-less configuration (the inbox
     /// processor, the order expirer, the outbox dispatcher), pausing an hour between passes as in
     /// `SimulatorClockTests`, so only the start gate and cancellation can end their waits.
-    static func builder(on storage: StoreBootstrap) -> StorekeeperApplicationBuilder {
-        let configuration = StorekeeperConfiguration(
+    static func builder(on storage: StoreBootstrap) throws -> StorekeeperApplicationBuilder {
+        let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, ioThreads: 1, storage: .sqlite(path: "(given)"),
             instance: "failed-start-test", apps: [])
         var builder = StorekeeperApplicationBuilder(configuration: configuration, storage: storage, logger: StoreTestLogger.logger)
@@ -35,7 +35,13 @@ import Testing
 
     /// Serves until the start fails, expecting an ``SQLError`` with `code`; `false` if it hangs.
     static func startFails(on storage: StoreBootstrap, with code: SQLError.Code) async -> Bool {
-        let builder = Self.builder(on: storage)
+        let builder: StorekeeperApplicationBuilder
+        do {
+            builder = try Self.builder(on: storage)
+        } catch {
+            Issue.record("the configuration was refused: \(error)")
+            return false
+        }
         return await finishes(within: Self.deadline) {
             do {
                 let _: Void = try await builder.serving { _ in Issue.record("the server listened on a database it could not migrate") }

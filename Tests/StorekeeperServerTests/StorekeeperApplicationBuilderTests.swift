@@ -15,8 +15,8 @@ import Testing
     /// seconds for a connection; only a hang exceeds it.
     static let deadline: Duration = .seconds(300)
 
-    static func builder(on store: SQLPurchaseStore) -> StorekeeperApplicationBuilder {
-        let configuration = StorekeeperConfiguration(
+    static func builder(on store: SQLPurchaseStore) throws -> StorekeeperApplicationBuilder {
+        let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, ioThreads: 1, storage: .sqlite(path: "(given)"), instance: "builder-test",
             apps: [])
         var builder = StorekeeperApplicationBuilder(
@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: StoreTestBackend.available)
     func servingMigratesAnswersAndStops(_ backend: StoreTestBackend) async throws {
         try await backend.withStore(migrated: false) { database in
-            let builder = Self.builder(on: database.store)
+            let builder = try Self.builder(on: database.store)
             let finished = await finishes(within: Self.deadline) {
                 do {
                     let status = try await builder.serving { port in
@@ -58,7 +58,7 @@ import Testing
                 try await tx.execute(
                     "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (9999, 'from the future', 'x', 0)", [])
             }
-            let builder = Self.builder(on: database.store)
+            let builder = try Self.builder(on: database.store)
             let finished = await finishes(within: Self.deadline) {
                 do {
                     let _: Void = try await builder.serving { _ in Issue.record("the server listened on a database it refused") }

@@ -1,3 +1,4 @@
+import AppStoreModels
 import Foundation
 import Storekeeper
 import Testing
@@ -26,7 +27,9 @@ import Testing
         #expect(LedgerAccount(name: "customer:\(raw):gems")?.customerId?.rawValue == raw)
     }
 
-    @Test(arguments: ["", "a/b", String(repeating: "a", count: 129)])
+    /// `space/id` is a customer of an app's space (``CustomerSpaceTests``); what is neither a
+    /// well-formed id nor a well-formed space and id is refused.
+    @Test(arguments: ["", "a/", "/b", "A/b", "a/b/c", "a b/c", String(repeating: "a", count: 129)])
     func storedIdsAreStillChecked(_ raw: String) {
         #expect(CustomerID(stored: raw) == nil)
     }
@@ -34,5 +37,45 @@ import Testing
     @Test func guestsOfDotDevicesAreNotDotSegments() {
         #expect(CustomerID.guest(deviceId: ".")?.rawValue == "guest:.")
         #expect(CustomerID.guest(deviceId: "..")?.rawValue == "guest:..")
+    }
+}
+
+/// A customer's space is part of its stored key and of nothing the app sees.
+@Suite struct CustomerSpaceTests {
+    static let app = CustomerSpace("app-b")!
+
+    @Test func aPreIsolationCustomerIsStoredAsEarlierVersionsStoredIt() throws {
+        let kim = try #require(CustomerID(rawValue: "kim"))
+        #expect(kim.space == .preIsolation && kim.key == "kim")
+        #expect(LedgerAccount.customer(kim, "gems").description == "customer:kim:gems")
+        #expect(CustomerID(stored: "kim") == kim)
+    }
+
+    @Test(arguments: ["kim", "guest:ipad-1", ".", "a.b@c-d"])
+    func anIdInASpaceIsAnotherCustomerStoredBehindIt(_ raw: String) throws {
+        let placed = try #require(CustomerID(stored: "app-b/" + raw))
+        #expect(placed.rawValue == raw && placed.space == Self.app && placed.key == "app-b/" + raw)
+        #expect(placed != CustomerID(stored: raw))
+        let account = LedgerAccount.customer(placed, "gems")
+        #expect(LedgerAccount(name: account.description) == account)
+        // What leaves the server is the id as the app named it.
+        #expect(String(decoding: try JSONEncoder().encode([placed]), as: UTF8.self) == "[\"\(raw)\"]")
+        #expect("\(placed)" == raw)
+    }
+
+    @Test func requestIdsArePlacedAndSpendKeysKeepSpacesApart() throws {
+        let decoded = try JSONDecoder().decode([CustomerID].self, from: Data(#"["kim"]"#.utf8))[0]
+        let placed = decoded.placed(in: Self.app)
+        #expect(placed == CustomerID("kim", in: Self.app))
+        let here = try Wallet.spend(placed, currency: "gems", amount: 1, key: "k", reference: nil, at: Timestamp(millisecondsSince1970: 0))
+        let there = try Wallet.spend(
+            decoded, currency: "gems", amount: 1, key: "k", reference: nil, at: Timestamp(millisecondsSince1970: 0))
+        #expect(here.key != there.key)
+    }
+
+    @Test(arguments: ["", "App", "a/b", "a b", "é"])
+    func spacesAreAppOrGroupIds(_ raw: String) {
+        #expect(CustomerSpace(raw) == nil)
+        #expect(CustomerID(stored: raw + "/kim") == nil)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     static let bob = CustomerID(rawValue: "bob")!
     static let carol = CustomerID(rawValue: "carol")!
     static let purchase = PurchaseKey(environment: .sandbox, originalTransactionId: "o-1")
-    static let placeholder = PurchaseDecision.placeholder(for: purchase)!
+    static let placeholder = PurchaseDecision.placeholder(for: purchase, in: .preIsolation)!
     static let now = Timestamp(millisecondsSince1970: 5_000)
 
     static func audit(_ decision: OwnershipDecision, orderCustomer: CustomerID? = nil) -> [AuditEvent] {

@@ -8,7 +8,8 @@ import Testing
 @Suite struct PurchasePlannerTests {
     static let alice = CustomerID(rawValue: "alice")!
     static let bob = CustomerID(rawValue: "bob")!
-    static let placeholder = PurchaseDecision.placeholder(for: PurchaseKey(environment: .sandbox, originalTransactionId: "o-1"))!
+    static let placeholder = PurchaseDecision.placeholder(
+        for: PurchaseKey(environment: .sandbox, originalTransactionId: "o-1"), in: .preIsolation)!
     static let now = Timestamp(millisecondsSince1970: 100_000)
     static let catalog = try! Catalog(products: [
         Product(id: "gems", kind: .consumable, currencies: ["gems": 100]),

@@ -20,21 +20,21 @@ import Testing
         ("   ", []),
     ])
     func classifies(_ text: String, _ kinds: [SearchMatch.Kind]) {
-        #expect(SearchQuery(text)?.candidateKinds ?? [] == kinds)
+        #expect(SearchQuery(text, in: .preIsolation)?.candidateKinds ?? [] == kinds)
     }
 
     @Test func trimsAndKeepsTheParsedForms() throws {
-        let query = try #require(SearchQuery("\t7E3FB20B-4CDB-47CC-936D-99D65F608138\n"))
+        let query = try #require(SearchQuery("\t7E3FB20B-4CDB-47CC-936D-99D65F608138\n", in: .preIsolation))
         #expect(query.text == "7E3FB20B-4CDB-47CC-936D-99D65F608138")
         #expect(query.orderId == UUID(uuidString: "7E3FB20B-4CDB-47CC-936D-99D65F608138"))
         #expect(query.appleId == nil)
-        #expect(SearchQuery("1000000001")?.appleId == "1000000001")
-        #expect(SearchQuery("MK5TTTVWJH")?.invoiceOrderId == "MK5TTTVWJH")
-        #expect(SearchQuery("1234567890")?.invoiceOrderId == nil, "an invoice order ID has a letter")
+        #expect(SearchQuery("1000000001", in: .preIsolation)?.appleId == "1000000001")
+        #expect(SearchQuery("MK5TTTVWJH", in: .preIsolation)?.invoiceOrderId == "MK5TTTVWJH")
+        #expect(SearchQuery("1234567890", in: .preIsolation)?.invoiceOrderId == nil, "an invoice order ID has a letter")
     }
 
     @Test func refusesTextLongerThanAnyIdentifier() {
-        #expect(SearchQuery(String(repeating: "a", count: 128)) != nil)
-        #expect(SearchQuery(String(repeating: "a", count: 129)) == nil)
+        #expect(SearchQuery(String(repeating: "a", count: 128), in: .preIsolation) != nil)
+        #expect(SearchQuery(String(repeating: "a", count: 129), in: .preIsolation) == nil)
     }
 }

@@ -4,23 +4,55 @@
 /// normalise those away as path segments (`/customers/..` becomes `/`), so such a customer could
 /// never be reached. Guests are `guest:<device id>`; a guest's purchases move to an account when
 /// the device logs in (alias merge).
-public struct CustomerID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+///
+/// Every customer lives in a ``CustomerSpace`` (its app's, or its app group's): two apps' `alice`
+/// are two customers. The space is part of the stored key (``key``) and never leaves the server:
+/// JSON, webhooks, the CLI, the console and audit text show ``rawValue``, the id as the app names
+/// it.
+public struct CustomerID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The id as the app names it (what requests carry and answers show).
     public let rawValue: String
+    /// The customer's space.
+    public let space: CustomerSpace
 
-    /// Every customer id Storekeeper accepts (request paths and bodies, customer tokens, aliases)
-    /// passes here.
-    public init?(rawValue: String) {
+    /// `rawValue` in `space`. Every customer id Storekeeper accepts (request paths and bodies,
+    /// customer tokens, aliases) passes here, placed in the asking app's space.
+    public init?(_ rawValue: String, in space: CustomerSpace) {
         guard Self.isWellFormed(rawValue), rawValue != ".", rawValue != ".." else { return nil }
         self.rawValue = rawValue
+        self.space = space
     }
 
-    /// A customer id read back from storage. Ids `.` and `..` were accepted before they were
-    /// refused, so rows naming them may exist: they stay readable (a batch holding one must not
-    /// fail), though no request can name them any more.
-    public init?(stored rawValue: String) {
-        guard Self.isWellFormed(rawValue) else { return nil }
-        self.rawValue = rawValue
+    /// `rawValue` in the space of customers stored before apps were isolated
+    /// (``CustomerSpace/preIsolation``); a request's id is placed with ``init(_:in:)``.
+    public init?(rawValue: String) {
+        self.init(rawValue, in: .preIsolation)
     }
+
+    /// A customer id read back from storage (``key``). Ids `.` and `..` were accepted before they
+    /// were refused, so rows naming them may exist: they stay readable (a batch holding one must
+    /// not fail), though no request can name them any more.
+    public init?(stored key: String) {
+        guard let (space, id) = CustomerSpace.split(stored: key), Self.isWellFormed(String(id)) else { return nil }
+        self.rawValue = String(id)
+        self.space = space
+    }
+
+    /// The same id in `space`: how an id decoded from a request body is placed in the asking
+    /// app's space.
+    public func placed(in space: CustomerSpace) -> CustomerID {
+        CustomerID(unchecked: rawValue, space: space)
+    }
+
+    private init(unchecked rawValue: String, space: CustomerSpace) {
+        self.rawValue = rawValue
+        self.space = space
+    }
+
+    /// The stored key: the id, behind its space and a `/` unless the space is
+    /// ``CustomerSpace/preIsolation`` (a `/` is in no id, so the split is unambiguous). Storage,
+    /// ledger account names, idempotency keys and locks use this, never ``rawValue``.
+    public var key: String { space.rawValue.isEmpty ? rawValue : space.rawValue + "/" + rawValue }
 
     private static func isWellFormed(_ rawValue: String) -> Bool {
         (1...128).contains(rawValue.utf8.count) && rawValue.utf8.allSatisfy({ allowed($0) })
@@ -37,12 +69,17 @@ public struct CustomerID: RawRepresentable, Hashable, Comparable, Sendable, Coda
     }
 
     /// The guest customer of a device.
-    public static func guest(deviceId: String) -> CustomerID? { CustomerID(rawValue: "guest:" + deviceId) }
+    public static func guest(deviceId: String, in space: CustomerSpace = .preIsolation) -> CustomerID? {
+        CustomerID("guest:" + deviceId, in: space)
+    }
 
     public var isGuest: Bool { rawValue.hasPrefix("guest:") }
     public var description: String { rawValue }
-    public static func < (lhs: CustomerID, rhs: CustomerID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Ordered as stored keys sort (by space, then id), on every backend.
+    public static func < (lhs: CustomerID, rhs: CustomerID) -> Bool { lhs.key < rhs.key }
 
+    /// Decodes the id as the app names it, in ``CustomerSpace/preIsolation``: the server places
+    /// an id from a request body in its app's space (``placed(in:)``).
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = CustomerID(rawValue: text) else {
@@ -51,6 +88,7 @@ public struct CustomerID: RawRepresentable, Hashable, Comparable, Sendable, Coda
         self = id
     }
 
+    /// Encodes the id as the app names it: the space never leaves the server.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

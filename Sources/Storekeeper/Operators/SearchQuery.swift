@@ -24,13 +24,13 @@ public struct SearchQuery: Hashable, Sendable {
     /// The longest text searched for: the longest identifier accepted anywhere (a customer ID).
     public static let maximumLength = 128
 
-    /// Classifies `raw`; `nil` when it is empty, longer than ``maximumLength`` bytes, or matches
-    /// no identifier's shape.
-    public init?(_ raw: String) {
+    /// Classifies `raw`, a customer ID naming a customer of `space`; `nil` when it is empty,
+    /// longer than ``maximumLength`` bytes, or matches no identifier's shape.
+    public init?(_ raw: String, in space: CustomerSpace) {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return nil }
         self.text = text
-        customerId = CustomerID(rawValue: text)
+        customerId = CustomerID(text, in: space)
         orderId = UUID(uuidString: text)
         appleId = Self.isAppleNumericId(text) ? text : nil
         invoiceOrderId = Self.isInvoiceOrderId(text) ? text : nil

@@ -15,10 +15,10 @@ public enum PurchaseDecision {
     /// before the app presented the purchase).
     public static let unclaimedPrefix = "unclaimed:"
 
-    /// The placeholder that holds `purchase` until an app customer claims it; `nil` when its
+    /// The placeholder that holds `purchase` until a customer of `space` claims it; `nil` when its
     /// identifiers make no usable customer ID.
-    public static func placeholder(for purchase: PurchaseKey) -> CustomerID? {
-        CustomerID(rawValue: "\(unclaimedPrefix)\(purchase.environment.rawValue):\(purchase.originalTransactionId)")
+    public static func placeholder(for purchase: PurchaseKey, in space: CustomerSpace) -> CustomerID? {
+        CustomerID("\(unclaimedPrefix)\(purchase.environment.rawValue):\(purchase.originalTransactionId)", in: space)
     }
 
     /// Whether `customer` is an unclaimed placeholder rather than an app customer.

@@ -28,7 +28,7 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
 
     /// The account's stable name, used as its key in storage.
     public var description: String {
-        if let customerId { return "customer:\(customerId.rawValue):\(currency)" }
+        if let customerId { return "customer:\(customerId.key):\(currency)" }
         return "\(kind.rawValue):\(currency)"
     }
 

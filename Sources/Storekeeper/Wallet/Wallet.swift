@@ -38,7 +38,7 @@ public enum Wallet {
             throw WalletError(.invalidAmount, "spend needs an idempotency key of 1–200 bytes")
         }
         return try JournalEntry(
-            key: "spend:\(customerId.rawValue):\(key)", kind: .spend, customerId: customerId, currency: currency,
+            key: "spend:\(customerId.key):\(key)", kind: .spend, customerId: customerId, currency: currency,
             postings: [.init(.customer(customerId, currency), -amount), .init(.spent(currency), amount)],
             createdAt: now, reference: reference)
     }
@@ -76,7 +76,7 @@ public enum Wallet {
     ) throws(WalletError) -> JournalEntry? {
         guard balance != 0 else { return nil }
         return try JournalEntry(
-            key: "merge:\(source.rawValue):\(target.rawValue):\(currency)", kind: .merge, customerId: target,
+            key: "merge:\(source.key):\(target.key):\(currency)", kind: .merge, customerId: target,
             currency: currency,
             postings: [.init(.customer(source, currency), -balance), .init(.customer(target, currency), balance)],
             createdAt: now, reference: "customer:\(source.rawValue)", memo: "guest merged into account")

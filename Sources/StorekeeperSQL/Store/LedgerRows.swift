@@ -16,7 +16,7 @@ enum LedgerRows {
         guard account.kind != .customer else { return 0 }
         // FNV-1a: stable across processes and versions (Swift's Hasher is seeded per process).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in entryCustomer.rawValue.utf8 {
+        for byte in entryCustomer.key.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return Int64(hash % sharedAccountSlots)

@@ -76,7 +76,8 @@ extension Timestamp: SQLBindable {
 }
 
 extension CustomerID: SQLBindable {
-    public var sqlValue: SQLValue { .text(rawValue) }
+    /// The stored key (space and id), so every customer-keyed statement stays in one space.
+    public var sqlValue: SQLValue { .text(key) }
 }
 
 extension AppStoreEnvironment: SQLBindable {

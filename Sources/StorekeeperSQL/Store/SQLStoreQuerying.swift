@@ -31,7 +31,7 @@ struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
     }
 
     static func lockKey(_ customer: CustomerID) -> Int64 {
-        SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.rawValue)
+        SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.key)
     }
 
     static func lockKey(_ environment: AppStoreEnvironment, _ originalTransactionId: String) -> Int64 {

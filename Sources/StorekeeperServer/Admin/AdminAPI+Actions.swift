@@ -137,14 +137,7 @@ extension AdminAPI {
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AdminCall, CustomerID) {
         let call = try await call(request, context, role: .support)
-        // Path parameters arrive percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`.
-        guard let raw = context.parameters.get("customer"),
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
-            let customerId = CustomerID(rawValue: decoded)
-        else {
-            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
-        }
-        return (call, customerId)
+        return (call, try call.services.pathCustomer(context))
     }
 
     private func scope(_ call: AdminCall, _ action: AdminActionBody) -> OperatorActionScope {

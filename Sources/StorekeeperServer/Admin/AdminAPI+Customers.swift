@@ -31,15 +31,15 @@ extension AdminAPI {
 
     @Sendable func customerRecord(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
-        _ = try await call(request, context, role: .viewer)
-        let customerId = try Self.customer(context)
+        let call = try await call(request, context, role: .viewer)
+        let customerId = try call.services.pathCustomer(context)
         return try json(try await CustomerRecordService(store: store, now: now).record(customerId))
     }
 
     @Sendable func customerOrders(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
-        _ = try await call(request, context, role: .viewer)
-        let customerId = try Self.customer(context)
+        let call = try await call(request, context, role: .viewer)
+        let customerId = try call.services.pathCustomer(context)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
             try await CustomerRecordService(store: store, now: now).orders(
@@ -48,8 +48,8 @@ extension AdminAPI {
 
     @Sendable func customerLedger(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
-        _ = try await call(request, context, role: .viewer)
-        let customerId = try Self.customer(context)
+        let call = try await call(request, context, role: .viewer)
+        let customerId = try call.services.pathCustomer(context)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
             try await CustomerRecordService(store: store, now: now).ledger(
@@ -59,7 +59,7 @@ extension AdminAPI {
     @Sendable func customerTimeline(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
-        let customerId = try Self.customer(context)
+        let customerId = try call.services.pathCustomer(context)
         let query = request.uri.queryParameters
         let kinds =
             try query.get("kind").map { list in
@@ -87,22 +87,11 @@ extension AdminAPI {
     @Sendable func timelineRaw(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
-        let customerId = try Self.customer(context)
+        let customerId = try call.services.pathCustomer(context)
         guard let raw = context.parameters.get("entry"),
             let entry = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw, !entry.isEmpty
         else { throw StorekeeperError.invalidRequest("entry must be a timeline entry's id") }
         let service = TimelineService(store: store, app: call.app, apple: call.services.runtime.apple)
         return try json(try await service.raw(customerId, entryId: entry))
-    }
-
-    /// The path's customer ID (percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`).
-    static func customer(_ context: StorekeeperRequestContext) throws -> CustomerID {
-        guard let raw = context.parameters.get("customer"),
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
-            let id = CustomerID(rawValue: decoded)
-        else {
-            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
-        }
-        return id
     }
 }

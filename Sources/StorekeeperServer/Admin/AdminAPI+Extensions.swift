@@ -28,7 +28,7 @@ extension AdminAPI {
     /// Subscription Statuses) like a status refresh, with the audit event, in one transaction.
     @Sendable func extendSubscription(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try Self.appleCustomer(context)
+        let customerId = try call.services.pathCustomer(context)
         let body = try await decode(ExtendRequest.self, request)
         return try json(try await extend(call, customerId, body))
     }
@@ -141,17 +141,6 @@ extension AdminAPI {
         }
         let performed = try await perform()
         return try await once(call, key: key, kind: kind, request: request) { tx in try await commit(performed, tx) }
-    }
-
-    /// The path's customer (percent-decoded), as every customer route reads it.
-    static func appleCustomer(_ context: StorekeeperRequestContext) throws -> CustomerID {
-        guard let raw = context.parameters.get("customer"),
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
-            let id = CustomerID(rawValue: decoded)
-        else {
-            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
-        }
-        return id
     }
 
     /// An action's idempotency key: 1–128 bytes.

@@ -13,7 +13,7 @@ extension AdminAPI {
 
     @Sendable func signPromotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try Self.appleCustomer(context)
+        let customerId = try call.services.pathCustomer(context)
         let body = try await decode(AdminOfferRequest.self, request)
         let reason = try Self.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)

@@ -13,7 +13,7 @@ extension AdminAPI {
     /// them like any fact, and answers what changed; audited with the operator's reason.
     @Sendable func resyncCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try Self.appleCustomer(context)
+        let customerId = try call.services.pathCustomer(context)
         let body = try await decode(AdminActionBody.self, request)
         return try json(try await resync(call, customerId, body))
     }

@@ -18,7 +18,7 @@ struct CustomerSearchService: Sendable {
     static let matchLimit = 20
 
     func search(_ text: String) async throws -> AdminSearchResponse {
-        guard let query = SearchQuery(text) else {
+        guard let query = SearchQuery(text, in: app.customerSpace) else {
             throw StorekeeperError.invalidRequest(
                 "q must be 1–\(SearchQuery.maximumLength) characters: a customer or alias ID, an order ID, a transaction, "
                     + "original transaction or web order line item ID, or an invoice order ID")
@@ -27,9 +27,9 @@ struct CustomerSearchService: Sendable {
         let stored = try await store.read { reader in
             try await reader.searchMatches(query, environments: environments, limit: Self.matchLimit)
         }
-        // The store is shared by every app; an order or purchase of a product outside this app's
-        // catalog belongs to another app and is not shown.
-        var matches = stored.filter { match in match.productId.map { app.catalog[$0] != nil } ?? true }
+        // A customer id or alias names only this app's customers; what an order or Apple
+        // identifier leads to is shown only when its customer is the app's (or its group's).
+        var matches = stored.filter { $0.customerId.space == app.customerSpace }
         var invoice: AdminInvoiceLookup?
         if let orderId = query.invoiceOrderId, let apple, !apple.serverAPI.isEmpty {
             let lookup = await lookUp(orderId, apple: apple)
@@ -90,12 +90,13 @@ struct CustomerSearchService: Sendable {
             else {
                 throw StorekeeperError.unavailable("Apple's order lookup holds an incomplete transaction")
             }
-            let owner = try await store.read { reader -> CustomerID? in
+            let recorded = try await store.read { reader -> CustomerID? in
                 if let stored = try await reader.transaction(environment: environment, transactionId: transactionId) {
                     return stored.customerId
                 }
                 return try await reader.owner(environment: environment, originalTransactionId: original)
             }
+            let owner = recorded.flatMap { $0.space == app.customerSpace ? $0 : nil }
             lines.append(
                 AdminInvoiceTransaction(
                     environment: environment, transactionId: transactionId, originalTransactionId: original,

@@ -23,7 +23,8 @@ struct OrderCorrectionAction: Sendable {
         _ action: OrderCorrection.Action, orderId: UUID, body: OrderCorrectionActionRequest, attachment: Attachment?,
         in tx: any PurchaseStoreTransaction
     ) async throws -> OrderCorrectionResponse {
-        guard let order = try await tx.order(id: orderId) else {
+        // An order id names orders of every app: another app's order is not found here.
+        guard let order = try await tx.order(id: orderId), order.customerId.space == scope.app.customerSpace else {
             throw StorekeeperError.notFound("no order \(orderId.uuidString.lowercased())")
         }
         switch action {

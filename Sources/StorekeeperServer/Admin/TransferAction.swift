@@ -17,7 +17,7 @@ struct TransferAction: Sendable {
     func transfer(
         _ body: TransferActionRequest, from source: CustomerID, in tx: any PurchaseStoreTransaction
     ) async throws -> TransferResponse {
-        let target = body.to
+        let target = body.to.placed(in: scope.app.customerSpace)
         guard source != target else { throw StorekeeperError.invalidRequest("cannot transfer purchases to the same customer") }
         guard scope.app.policy.transfer == .transfer else {
             throw StorekeeperError(
@@ -93,11 +93,12 @@ struct TransferAction: Sendable {
     func merge(
         _ body: MergeActionRequest, from source: CustomerID, customers: CustomerService, in tx: any PurchaseStoreTransaction
     ) async throws -> MergeResponse {
-        try OperatorActionScope.refusePlaceholder(body.into)
+        let target = body.into.placed(in: scope.app.customerSpace)
+        try OperatorActionScope.refusePlaceholder(target)
         _ = try await scope.requireCustomer(source, in: tx)
         let view = try await customers.merge(
-            source, into: body.into, actor: scope.actor, reason: scope.reason, appId: scope.app.id, now: scope.now, in: tx)
-        return MergeResponse(from: source, into: body.into, customer: view)
+            source, into: target, actor: scope.actor, reason: scope.reason, appId: scope.app.id, now: scope.now, in: tx)
+        return MergeResponse(from: source, into: target, customer: view)
     }
 }
 

@@ -24,7 +24,9 @@ public struct ExpiryRefresher: PeriodicJob {
         // One subscription Apple cannot answer for (or whose answer fails) must not keep the
         // others from being refreshed: the pass goes on and reports the first failure at the end.
         var failure: (any Error)?
-        for subscription in due where apple.serverAPI[subscription.environment] != nil {
+        // Subscriptions of every app expire together; this app refreshes its own customers'.
+        for subscription in due
+        where apple.serverAPI[subscription.environment] != nil && subscription.customerId.space == applier.app.customerSpace {
             guard let expiresAt = subscription.expiresAt else { continue }
             do {
                 if try await refresh(subscription, expiresAt: expiresAt, now: now) { refreshed += 1 }

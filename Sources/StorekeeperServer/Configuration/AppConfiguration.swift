@@ -59,6 +59,10 @@ public struct AppConfiguration: Sendable {
     public var verifyReceiptURLs: (production: String, sandbox: String)?
     public var customerTokens: CustomerTokenKeys
     public var webhooks: [Webhook]
+    /// The customers this app names: its own (its id), its app group's, or those stored before
+    /// apps were isolated (set by ``StorekeeperConfiguration``; ``CustomerSpace/preIsolation``
+    /// for an app configured alone in code).
+    public var customerSpace: CustomerSpace = .preIsolation
     public var bonus: BonusRule?
     public var consumption: ConsumptionSettings
     /// Whether the developer is in the App Store Small Business Program (estimated proceeds).

@@ -25,6 +25,11 @@ public import Foundation
 /// - `console.enabled` (default `true`): serve the web console under `/console` (operators
 ///   sign in with their operator key); `false` leaves only the HTTP API.
 /// - `apps` (array of app ids, required) and, per id, the `app.<id>.*` keys of `AppConfiguration`.
+/// - `appGroups` (array of group ids) and, per id, `appGroup.<id>.apps` (array of app ids): apps
+///   that share one set of customers (an iOS and a macOS app of one product); every other app's
+///   customers are its own (``CustomerSpaces``).
+/// - `storage.preIsolationCustomers` (an app or group id, default the first of `apps`): who owns
+///   the customers stored before apps were isolated.
 public struct StorekeeperConfiguration: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
         case production, development
@@ -43,6 +48,10 @@ public struct StorekeeperConfiguration: Sendable {
     public var storage: Storage
     public var instance: String
     public var apps: [AppConfiguration]
+    /// Apps sharing one set of customers.
+    public var appGroups: [AppGroup]
+    /// The app or group owning the customers stored before apps were isolated.
+    public var preIsolationCustomers: String
     /// Where the server's now comes from.
     public var clock: ClockSource
     /// Whether `/console` (the web console) is served.
@@ -61,8 +70,9 @@ public struct StorekeeperConfiguration: Sendable {
         mode: Mode = .production, host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1_048_576,
         ioThreads: Int = StorekeeperConfiguration.defaultIOThreads,
         storage: Storage = .sqlite(path: "storekeeper.sqlite"), instance: String = ProcessInfo.processInfo.hostName,
-        apps: [AppConfiguration], clock: ClockSource = .system
-    ) {
+        apps: [AppConfiguration], appGroups: [AppGroup] = [], preIsolationCustomers: String? = nil,
+        clock: ClockSource = .system
+    ) throws(ConfigurationError) {
         self.mode = mode
         self.host = host
         self.port = port
@@ -70,8 +80,15 @@ public struct StorekeeperConfiguration: Sendable {
         self.ioThreads = ioThreads
         self.storage = storage
         self.instance = instance
-        self.apps = apps
         self.clock = clock
+        let spaces = try CustomerSpaces(apps: apps.map(\.id), groups: appGroups, preIsolationOwner: preIsolationCustomers)
+        self.apps = apps.map { app in
+            var app = app
+            app.customerSpace = spaces.space(of: app.id)
+            return app
+        }
+        self.appGroups = appGroups
+        self.preIsolationCustomers = spaces.preIsolationOwner
     }
 
     /// Reads and checks the configuration; the error names the first bad key.
@@ -108,7 +125,16 @@ public struct StorekeeperConfiguration: Sendable {
             }
             apps.append(try AppConfiguration(settings: settings.scoped("app", id), id: id, mode: mode))
         }
-        self.apps = apps
+        let groups = try AppGroup.read(settings)
+        let spaces = try CustomerSpaces(
+            apps: ids, groups: groups, preIsolationOwner: try settings.string("storage", "preIsolationCustomers"))
+        self.apps = apps.map { app in
+            var app = app
+            app.customerSpace = spaces.space(of: app.id)
+            return app
+        }
+        appGroups = groups
+        preIsolationCustomers = spaces.preIsolationOwner
     }
 
     /// The configuration from `path` (optional), overridden by environment variables

@@ -11,7 +11,7 @@ extension ConsoleRoutes {
 
     @Sendable func customerPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        let customerId = try Self.customerParameter(context)
+        let customerId = try call.services.pathCustomer(context)
         let now = now()
         let (view, orders, grants) = try await store.read { tx in
             guard try await tx.customer(customerId) != nil else {
@@ -109,16 +109,5 @@ extension ConsoleRoutes {
             subscriptions: subscriptions, balances: balances, purchases: purchases, orders: orderRows, timeline: timeline,
             noEntitlements: entitlements.isEmpty, noSubscriptions: subscriptions.isEmpty, noBalances: balances.isEmpty,
             noPurchases: purchases.isEmpty, noOrders: orderRows.isEmpty)
-    }
-
-    /// The path's customer ID (percent-decoded: `guest%3Aipad` is `guest:ipad`).
-    static func customerParameter(_ context: StorekeeperRequestContext) throws -> CustomerID {
-        guard let raw = context.parameters.get("customer"),
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
-            let id = CustomerID(rawValue: decoded)
-        else {
-            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
-        }
-        return id
     }
 }

@@ -75,7 +75,7 @@ extension ConsoleRoutes {
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AppCall, AdminCall, CustomerID, ConsoleForm) {
         let (console, call, form) = try await supportAction(request, context)
-        return (console, call, try Self.customerParameter(context), form)
+        return (console, call, try call.services.pathCustomer(context), form)
     }
 
     /// An action's request in an app: the live session, the CSRF-checked form, the support role.

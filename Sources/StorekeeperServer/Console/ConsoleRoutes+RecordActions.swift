@@ -48,7 +48,7 @@ extension ConsoleRoutes {
     @Sendable func transferAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
         let body = try Self.actionBody(form)
-        let to = try Self.otherCustomer(form, "to")
+        let to = try Self.otherCustomer(form, "to", of: call.services)
         let ids = (form.text("transactionIds") ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         let response = try await admin.transfer(
             call, customerId, TransferActionRequest(to: to, transactionIds: ids.isEmpty ? nil : ids), body)
@@ -66,7 +66,7 @@ extension ConsoleRoutes {
     @Sendable func mergeAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
         let body = try Self.actionBody(form)
-        let into = try Self.otherCustomer(form, "into")
+        let into = try Self.otherCustomer(form, "into", of: call.services)
         let response = try await admin.merge(call, customerId, MergeActionRequest(into: into), body)
         let result = response.result
         return try actionResult(
@@ -85,9 +85,9 @@ extension ConsoleRoutes {
         AdminActionBody(reason: try AdminAPI.reason(form["reason"] ?? ""), idempotencyKey: try idempotencyKey(form))
     }
 
-    /// Another customer a form names.
-    static func otherCustomer(_ form: ConsoleForm, _ name: String) throws -> CustomerID {
-        guard let raw = form.text(name), let id = CustomerID(rawValue: raw) else {
+    /// Another customer of the app a form names.
+    static func otherCustomer(_ form: ConsoleForm, _ name: String, of services: StorekeeperAPI.AppServices) throws -> CustomerID {
+        guard let raw = form.text(name), let id = CustomerID(raw, in: services.customerSpace) else {
             throw StorekeeperError.invalidRequest("\(name): a customer id is 1–128 characters of letters, digits and ._:@-")
         }
         return id

@@ -132,7 +132,7 @@ extension ConsoleRoutes {
     /// received (or asked from Apple now), with a JWS's payload decoded for reading.
     @Sendable func timelineRawPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        let customerId = try Self.customerParameter(context)
+        let customerId = try call.services.pathCustomer(context)
         guard let raw = context.parameters.get("entry"), let entry = raw.removingPercentEncoding, !entry.isEmpty else {
             throw StorekeeperError.invalidRequest("entry must be a timeline entry's id")
         }

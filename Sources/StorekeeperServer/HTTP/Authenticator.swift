@@ -60,7 +60,9 @@ struct Authenticator: Sendable {
         if credential.hasPrefix(Self.apiKeyPrefix) {
             return try await apiKey(credential, app: app.id)
         }
-        return .customer(try CustomerToken.verify(credential, keys: app.customerTokens, appId: app.id, now: now()))
+        return .customer(
+            try CustomerToken.verify(
+                credential, keys: app.customerTokens, appId: app.id, space: app.customerSpace, now: now()))
     }
 
     /// Server-to-server callers of `app` only.

@@ -31,8 +31,9 @@ enum CustomerToken {
     /// The longest lifetime (`exp - iat`) a token may claim.
     static let maxLifetimeSeconds: Int64 = 86_400
 
+    /// The customer `token` acts for, in `space` (the app's customers).
     static func verify(
-        _ token: String, keys: AppConfiguration.CustomerTokenKeys, appId: String, now: Timestamp
+        _ token: String, keys: AppConfiguration.CustomerTokenKeys, appId: String, space: CustomerSpace, now: Timestamp
     ) throws -> CustomerID {
         guard token.utf8.count <= maxLength else { throw StorekeeperError.unauthorized("token too long") }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -59,7 +60,7 @@ enum CustomerToken {
         if let aud = claims.aud, aud != "storekeeper:\(appId)" {
             throw StorekeeperError.unauthorized("customer token is for another app")
         }
-        guard let customerId = CustomerID(rawValue: claims.sub) else {
+        guard let customerId = CustomerID(claims.sub, in: space) else {
             throw StorekeeperError.unauthorized("customer token names an invalid customer")
         }
         return customerId

@@ -62,17 +62,6 @@ struct StorekeeperAPI: Sendable {
         return services
     }
 
-    func customerParameter(_ context: StorekeeperRequestContext) throws -> CustomerID {
-        // Path parameters arrive percent-encoded as sent: `guest%3Aipad-1` is `guest:ipad-1`.
-        guard let raw = context.parameters.get("customer"),
-            let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw,
-            let id = CustomerID(rawValue: decoded)
-        else {
-            throw StorekeeperError.invalidRequest("customer id must be 1–128 characters of letters, digits and ._:@-")
-        }
-        return id
-    }
-
     func orderParameter(_ context: StorekeeperRequestContext) throws -> UUID {
         guard let raw = context.parameters.get("order"), let id = UUID(uuidString: raw) else {
             throw StorekeeperError.invalidRequest("order id must be a UUID")
@@ -105,7 +94,7 @@ struct StorekeeperAPI: Sendable {
     {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
+        let customerId = try services.pathCustomer(context)
         try authorize(principal, for: customerId)
         return (services, principal, customerId)
     }
@@ -115,7 +104,8 @@ struct StorekeeperAPI: Sendable {
     @Sendable func createOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let body = try await decode(CreateOrderRequest.self, request)
+        var body = try await decode(CreateOrderRequest.self, request)
+        body.customerId = body.customerId.placed(in: services.customerSpace)
         try authorize(principal, for: body.customerId)
         if let price = body.businessPrice, price.milliunits <= 0 {
             throw StorekeeperError.invalidRequest("businessPrice.milliunits must be positive")
@@ -134,7 +124,8 @@ struct StorekeeperAPI: Sendable {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
         let order = try await services.orders.order(try orderParameter(context))
-        guard principal.mayAct(for: order.customerId) else {
+        // Another app's order is not found: its id names nothing in this app.
+        guard services.owns(order.customerId), principal.mayAct(for: order.customerId) else {
             throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
         }
         return try json(OrderResponse(status: nil, order: OrderBody(order)))
@@ -153,8 +144,10 @@ struct StorekeeperAPI: Sendable {
     private func moveOrder(_ request: Request, _ context: StorekeeperRequestContext, to state: OrderState) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        let space = services.customerSpace
         let order = try await services.orders.move(
-            try orderParameter(context), to: state, principal: { principal.mayAct(for: $0) }, actor: principal.actor)
+            try orderParameter(context), to: state, principal: { $0.space == space && principal.mayAct(for: $0) },
+            actor: principal.actor)
         return try json(OrderResponse(status: nil, order: OrderBody(order)))
     }
 
@@ -163,7 +156,8 @@ struct StorekeeperAPI: Sendable {
     @Sendable func submitPurchase(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let body = try await decode(SubmitPurchaseRequest.self, request, limit: maxBodyBytes)
+        var body = try await decode(SubmitPurchaseRequest.self, request, limit: maxBodyBytes)
+        body.customerId = body.customerId.placed(in: services.customerSpace)
         try authorize(principal, for: body.customerId)
         let submission = try await services.purchases.submit(
             customerId: body.customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
@@ -270,14 +264,15 @@ struct StorekeeperAPI: Sendable {
     @Sendable func addAlias(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try customerParameter(context)
+        let customerId = try services.pathCustomer(context)
         let body = try await decode(AliasRequest.self, request)
         // A customer token may merge its own guest device into itself only when it also proves
         // the guest: server-to-server callers may merge any guest.
         guard case .server = principal else {
             throw StorekeeperError.forbidden("aliases are added by the app's backend with a server API key")
         }
-        let view = try await services.customers.merge(body.alias, into: customerId, actor: principal.actor)
+        let view = try await services.customers.merge(
+            body.alias.placed(in: services.customerSpace), into: customerId, actor: principal.actor)
         return try json(view)
     }
 }

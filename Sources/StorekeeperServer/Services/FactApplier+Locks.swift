@@ -24,11 +24,11 @@ extension FactApplier {
                 let candidates = try await tx.ownerCandidates(
                     environment: key.environment, originalTransactionId: key.originalTransactionId,
                     appAccountToken: token)
-                snapshot.owners[key] = candidates.owner
-                if let token { tokenCustomers[token] = candidates.orderCustomer }
+                snapshot.owners[key] = try ownOwner(candidates.owner, of: key)
+                if let token { tokenCustomers[token] = ownCustomer(candidates.orderCustomer) }
             }
             if let token, tokenCustomers[token] == nil {
-                tokenCustomers[token] = .some(try await tx.order(appAccountToken: token)?.customerId)
+                tokenCustomers[token] = .some(ownCustomer(try await tx.order(appAccountToken: token)?.customerId))
             }
         }
         for case (let token, let customer?) in tokenCustomers where customer != presenter {
@@ -36,8 +36,9 @@ extension FactApplier {
             if current != presenter { snapshot.orderCustomers[token] = current }
         }
         for renewal in renewals where snapshot.purchases.insert(PurchaseKey(renewal)).inserted {
-            snapshot.owners[PurchaseKey(renewal)] = try await tx.owner(
-                environment: renewal.environment, originalTransactionId: renewal.originalTransactionId)
+            snapshot.owners[PurchaseKey(renewal)] = try ownOwner(
+                try await tx.owner(environment: renewal.environment, originalTransactionId: renewal.originalTransactionId),
+                of: PurchaseKey(renewal))
         }
         return snapshot
     }

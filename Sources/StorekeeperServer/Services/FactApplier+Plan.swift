@@ -27,7 +27,9 @@ extension FactApplier {
         }
         let customers = locks.orderedCustomers.filter { !PurchaseDecision.isPlaceholder($0) }
         if !customers.isEmpty {
-            if let orderId, let order = try await tx.order(id: orderId) { workspace.orders[order.id] = order }
+            if let orderId, let order = try await tx.order(id: orderId), ownCustomer(order.customerId) != nil {
+                workspace.orders[order.id] = order
+            }
             var matchesOpenOrders = false
             for transaction in transactions {
                 guard let token = transaction.appAccountToken else {
@@ -35,7 +37,8 @@ extension FactApplier {
                     continue
                 }
                 if workspace.tokenOrders[token] == nil {
-                    let order = try await tx.order(appAccountToken: token)
+                    // Another app's order is no order of this purchase's.
+                    let order = try await tx.order(appAccountToken: token).flatMap { ownCustomer($0.customerId) != nil ? $0 : nil }
                     workspace.tokenOrders[token] = .some(order?.id)
                     if let order { workspace.orders[order.id] = order }
                 }

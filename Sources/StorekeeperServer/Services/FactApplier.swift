@@ -65,7 +65,9 @@ struct FactApplier: Sendable {
         // (a history sweep) may have owners of their own, locked with it.
         var owners: [PurchaseKey: CustomerID?] = [PurchaseKey(first): firstOwner]
         for key in Set(ordered.map(PurchaseKey.init)) where owners[key] == nil {
-            owners[key] = .some(try await tx.owner(environment: key.environment, originalTransactionId: key.originalTransactionId))
+            owners[key] = .some(
+                try ownOwner(
+                    try await tx.owner(environment: key.environment, originalTransactionId: key.originalTransactionId), of: key))
         }
         let snapshot = PurchaseSnapshot(
             recipient: recipient, purchases: Set(owners.keys), owners: owners.compactMapValues { $0 })
@@ -84,18 +86,17 @@ struct FactApplier: Sendable {
         known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
     ) async throws -> (Outcome, [SubscriptionAction]) {
         let purchase = PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
-        let stored =
-            if let known, known.key.purchase == purchase {
-                known.candidates.owner
-            } else {
-                try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
-            }
+        let stored = try ownOwner(
+            known?.key.purchase == purchase
+                ? known?.candidates.owner
+                : try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId),
+            of: purchase)
         let owner: CustomerID
         if let stored {
             owner = stored
         } else if let transaction = fact.transaction {
             owner = try await resolveOwner(transaction, known: known, in: tx).recipient
-        } else if let placeholder = PurchaseDecision.placeholder(for: purchase) {
+        } else if let placeholder = PurchaseDecision.placeholder(for: purchase, in: app.customerSpace) {
             owner = placeholder
         } else {
             throw StorekeeperError.invalidRequest("subscription identifiers are not usable")
@@ -127,14 +128,15 @@ struct FactApplier: Sendable {
                     environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
                     appAccountToken: transaction.appAccountToken)
             }
+        let owner = try ownOwner(candidates.owner, of: PurchaseKey(transaction))
         guard
             let recipient = PurchaseDecision.recipient(
-                owner: candidates.owner, orderCustomer: candidates.orderCustomer,
-                placeholder: PurchaseDecision.placeholder(for: PurchaseKey(transaction)))
+                owner: owner, orderCustomer: ownCustomer(candidates.orderCustomer),
+                placeholder: PurchaseDecision.placeholder(for: PurchaseKey(transaction), in: app.customerSpace))
         else {
             throw StorekeeperError.invalidRequest("transaction identifiers are not usable")
         }
-        return (recipient, candidates.owner)
+        return (recipient, owner)
     }
 
     /// Runs the pure planner; an amount that overflows is bad input.

@@ -34,7 +34,7 @@ extension PurchaseStoreContract {
             }
             let production: [AppStoreEnvironment] = [.production]
             func search(_ text: String, _ environments: [AppStoreEnvironment] = production) async throws -> [SearchMatch] {
-                guard let query = SearchQuery(text) else {
+                guard let query = SearchQuery(text, in: .preIsolation) else {
                     Issue.record("\(text) is no search query")
                     return []
                 }
@@ -91,7 +91,7 @@ extension PurchaseStoreContract {
                 try await tx.ensureCustomer(Customer(id: middle, createdAt: StoreFixtures.at(0), mergedInto: account))
                 try await tx.ensureCustomer(Customer(id: guest, createdAt: StoreFixtures.at(0), mergedInto: middle))
             }
-            let query = try #require(SearchQuery("guest:phone"))
+            let query = try #require(SearchQuery("guest:phone", in: .preIsolation))
             #expect(
                 try await store.read { try await $0.searchMatches(query, environments: [.production], limit: 5) } == [
                     SearchMatch(kind: .alias, customerId: account, matched: "guest:phone")

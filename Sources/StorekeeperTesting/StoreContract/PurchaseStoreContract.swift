@@ -56,4 +56,5 @@ public enum PurchaseStoreContract {
         + figuresCases
         + consoleSessionCases
         + inboxAttemptCases
+        + spaceCases
 }
