@@ -86,8 +86,11 @@ import Testing
         let mine = try Self.grant(.seconds(60))
         var theirs = try Self.grant(.seconds(60))
         theirs.appId = "other"
-        let derived = OperatorGrantRules.entitlementGrants([theirs, mine], appId: "demo")
+        let derived = OperatorGrantRules.entitlementGrants([theirs, mine], apps: ["demo"])
         #expect(derived.map(\.source.operatorGrantId) == [mine.id])
+        // The apps of one group share their customers, and what operators granted them.
+        let grouped = OperatorGrantRules.entitlementGrants([theirs, mine], apps: ["demo", "other"])
+        #expect(Set(grouped.map(\.source.operatorGrantId)) == [mine.id, theirs.id])
         // Apple's sources are never taken for an operator's.
         #expect(GrantSource(environment: .sandbox, originalTransactionId: "2000000001", transactionId: "2000000002").operatorGrantId == nil)
     }

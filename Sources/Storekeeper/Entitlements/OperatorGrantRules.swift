@@ -54,10 +54,10 @@ public enum OperatorGrantRules {
         return revoked
     }
 
-    /// The derived grants of `grants` that belong in `appId`'s view of the customer, in a stable
-    /// order (start, then id).
-    public static func entitlementGrants(_ grants: [OperatorGrant], appId: String) -> [EntitlementGrant] {
-        grants.filter { $0.appId == appId }
+    /// The derived grants of `grants` that belong in the view of the customer of `apps` (one
+    /// app, or the apps of one group sharing its customers), in a stable order (start, then id).
+    public static func entitlementGrants(_ grants: [OperatorGrant], apps: Set<String>) -> [EntitlementGrant] {
+        grants.filter { apps.contains($0.appId) }
             .sorted { ($0.startsAt, $0.id.uuidString) < ($1.startsAt, $1.id.uuidString) }
             .compactMap(\.entitlementGrant)
     }

@@ -29,7 +29,7 @@ struct CustomerSearchService: Sendable {
         }
         // A customer id or alias names only this app's customers; what an order or Apple
         // identifier leads to is shown only when its customer is the app's (or its group's).
-        var matches = stored.filter { $0.customerId.space == app.customerSpace }
+        var matches = stored.filter { app.owns($0.customerId) }
         var invoice: AdminInvoiceLookup?
         if let orderId = query.invoiceOrderId, let apple, !apple.serverAPI.isEmpty {
             let lookup = await lookUp(orderId, apple: apple)
@@ -96,7 +96,7 @@ struct CustomerSearchService: Sendable {
                 }
                 return try await reader.owner(environment: environment, originalTransactionId: original)
             }
-            let owner = recorded.flatMap { $0.space == app.customerSpace ? $0 : nil }
+            let owner = recorded.flatMap { app.owns($0) ? $0 : nil }
             lines.append(
                 AdminInvoiceTransaction(
                     environment: environment, transactionId: transactionId, originalTransactionId: original,

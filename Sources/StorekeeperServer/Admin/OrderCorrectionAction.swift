@@ -24,7 +24,7 @@ struct OrderCorrectionAction: Sendable {
         in tx: any PurchaseStoreTransaction
     ) async throws -> OrderCorrectionResponse {
         // An order id names orders of every app: another app's order is not found here.
-        guard let order = try await tx.order(id: orderId), order.customerId.space == scope.app.customerSpace else {
+        guard let order = try await tx.order(id: orderId), scope.app.owns(order.customerId) else {
             throw StorekeeperError.notFound("no order \(orderId.uuidString.lowercased())")
         }
         switch action {

@@ -26,7 +26,7 @@ public struct ExpiryRefresher: PeriodicJob {
         var failure: (any Error)?
         // Subscriptions of every app expire together; this app refreshes its own customers'.
         for subscription in due
-        where apple.serverAPI[subscription.environment] != nil && subscription.customerId.space == applier.app.customerSpace {
+        where apple.serverAPI[subscription.environment] != nil && applier.app.owns(subscription.customerId) {
             guard let expiresAt = subscription.expiresAt else { continue }
             do {
                 if try await refresh(subscription, expiresAt: expiresAt, now: now) { refreshed += 1 }

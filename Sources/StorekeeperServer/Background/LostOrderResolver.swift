@@ -43,7 +43,7 @@ public struct LostOrderResolver: PeriodicJob {
     @discardableResult
     func resolve(_ order: Order, now: Timestamp) async throws -> Bool {
         // Orders of every app are stale together; this app's Apple pays only its own customers'.
-        guard order.customerId.space == applier.app.customerSpace else { return false }
+        guard applier.app.owns(order.customerId) else { return false }
         guard let known = try await store.read({ try await $0.transactions(customerId: order.customerId, limit: 1) }).first,
             apple.serverAPI[known.transaction.environment] != nil
         else { return false }

@@ -63,6 +63,8 @@ public struct AppConfiguration: Sendable {
     /// apps were isolated (set by ``StorekeeperConfiguration``; ``CustomerSpace/preIsolation``
     /// for an app configured alone in code).
     public var customerSpace: CustomerSpace = .preIsolation
+    /// The group sharing this app's customers, when it is in one.
+    public var appGroup: AppGroup?
     public var bonus: BonusRule?
     public var consumption: ConsumptionSettings
     /// Whether the developer is in the App Store Small Business Program (estimated proceeds).

@@ -59,4 +59,14 @@ struct CustomerSpaces: Sendable {
 
     /// The space `app` names customers in; ``CustomerSpace/preIsolation`` for an app not configured.
     func space(of app: String) -> CustomerSpace { spaces[app] ?? .preIsolation }
+
+    /// `apps`, each with its space and the group it shares it with.
+    func placing(_ apps: [AppConfiguration], groups: [AppGroup]) -> [AppConfiguration] {
+        apps.map { app in
+            var app = app
+            app.customerSpace = space(of: app.id)
+            app.appGroup = groups.first { $0.apps.contains(app.id) }
+            return app
+        }
+    }
 }

@@ -82,11 +82,7 @@ public struct StorekeeperConfiguration: Sendable {
         self.instance = instance
         self.clock = clock
         let spaces = try CustomerSpaces(apps: apps.map(\.id), groups: appGroups, preIsolationOwner: preIsolationCustomers)
-        self.apps = apps.map { app in
-            var app = app
-            app.customerSpace = spaces.space(of: app.id)
-            return app
-        }
+        self.apps = spaces.placing(apps, groups: appGroups)
         self.appGroups = appGroups
         self.preIsolationCustomers = spaces.preIsolationOwner
     }
@@ -128,11 +124,7 @@ public struct StorekeeperConfiguration: Sendable {
         let groups = try AppGroup.read(settings)
         let spaces = try CustomerSpaces(
             apps: ids, groups: groups, preIsolationOwner: try settings.string("storage", "preIsolationCustomers"))
-        self.apps = apps.map { app in
-            var app = app
-            app.customerSpace = spaces.space(of: app.id)
-            return app
-        }
+        self.apps = spaces.placing(apps, groups: groups)
         appGroups = groups
         preIsolationCustomers = spaces.preIsolationOwner
     }

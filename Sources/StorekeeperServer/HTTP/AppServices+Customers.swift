@@ -20,5 +20,5 @@ extension StorekeeperAPI.AppServices {
     }
 
     /// Whether `customer` is one of this app's customers.
-    func owns(_ customer: CustomerID) -> Bool { customer.space == customerSpace }
+    func owns(_ customer: CustomerID) -> Bool { runtime.config.owns(customer) }
 }

@@ -144,9 +144,8 @@ struct StorekeeperAPI: Sendable {
     private func moveOrder(_ request: Request, _ context: StorekeeperRequestContext, to state: OrderState) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let space = services.customerSpace
         let order = try await services.orders.move(
-            try orderParameter(context), to: state, principal: { $0.space == space && principal.mayAct(for: $0) },
+            try orderParameter(context), to: state, principal: { services.owns($0) && principal.mayAct(for: $0) },
             actor: principal.actor)
         return try json(OrderResponse(status: nil, order: OrderBody(order)))
     }

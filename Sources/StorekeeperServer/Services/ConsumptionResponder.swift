@@ -30,7 +30,7 @@ struct ConsumptionResponder: Sendable {
         let transaction = request.transaction
         // Another app's customer is not this app's to describe to Apple.
         let owner = try await tx.owner(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId)
-            .flatMap { $0.space == app.customerSpace ? $0 : nil }
+            .flatMap { app.owns($0) ? $0 : nil }
         let customer = try await owner.asyncMap { try await tx.customer($0) } ?? nil
         let stored = try await tx.transaction(environment: transaction.environment, transactionId: transaction.transactionId)
         let product = app.catalog[transaction.productId]

@@ -8,14 +8,14 @@ extension FactApplier {
     /// `customer` when it is one of the app's customers, else `nil`: an order of another app's
     /// customer is no order of this app.
     func ownCustomer(_ customer: CustomerID?) -> CustomerID? {
-        guard let customer, customer.space == app.customerSpace else { return nil }
+        guard let customer, app.owns(customer) else { return nil }
         return customer
     }
 
     /// `owner` of `purchase`, refused when another app's customer owns it (a purchase has one
     /// owner; an app outside the owner's app group never takes or sees it).
     func ownOwner(_ owner: CustomerID?, of purchase: PurchaseKey) throws -> CustomerID? {
-        guard let owner, owner.space != app.customerSpace else { return owner }
+        guard let owner, !app.owns(owner) else { return owner }
         throw StorekeeperError(
             .ownedByAnotherCustomer,
             "purchase \(purchase.originalTransactionId) belongs to a customer of another app", status: .conflict)

@@ -161,7 +161,8 @@ struct FactApplier: Sendable {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
         grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
-        grants += OperatorGrantRules.entitlementGrants(try await tx.operatorGrants(customerId: customerId), appId: app.id)
+        grants += OperatorGrantRules.entitlementGrants(
+            try await tx.operatorGrants(customerId: customerId), apps: app.appsSharingCustomers)
         let change = GrantChange(before: try await tx.grants(customerId: customerId), after: grants)
         guard !change.isEmpty else { return }
         try await tx.replaceGrants(customerId: customerId, grants: grants)

@@ -92,6 +92,17 @@ import Testing
             #expect(!found.isEmpty && Set(found.map(\.customerId.rawValue)) == [kim], "\(found)")
             let restored = try await mac.server.post("/customers/\(kim)/restore", ["signedTransactions": [bought.signedTransaction]])
             #expect(restored.status == 200, "the group's other app restores its customer's purchase: \(restored.text)")
+            // What an operator of one of the group's apps grants stays when the other app's
+            // purchase recomputes the customer's entitlements.
+            let granted = try await ios.support.post(
+                "/customers/\(kim)/grants",
+                ["entitlement": "season_pass", "duration": "P1D", "reason": "goodwill", "idempotencyKey": "g-\(e2e.tag)"])
+            #expect(granted.status == 200, "\(granted.text)")
+            _ = try await mac.purchase(e2e, kim, DemoCatalog.monthly)
+            for app in [ios, mac] {
+                let view = try await app.view(kim)
+                #expect(view.has("season_pass") && view.has("premium") && view.has("no_ads"), "\(app.app): \(view.json)")
+            }
             // The app outside the group: nothing.
             #expect(try await alone.view(kim).entitlements.isEmpty)
             #expect(try await alone.search(transactionId).isEmpty)
