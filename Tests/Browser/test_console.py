@@ -370,7 +370,7 @@ def test_request_the_test_notification_and_see_it_arrive(browser, stack, screens
     shoot(browser, screenshots, "notification-test")
 
 
-def test_stored_text_shows_visible_stand_ins_and_pages_log_no_error(browser, stack):
+def test_stored_text_shows_visible_stand_ins_and_pages_log_no_error(browser, stack, screenshots):
     """A reason holding escape sequences and a bidirectional override is shown with visible
     stand-ins, not obeyed; and no page logs an error (a /favicon.ico 404 was logged on each)."""
     customer = "mallory-" + uuid.uuid4().hex[:6]
@@ -385,6 +385,7 @@ def test_stored_text_shows_visible_stand_ins_and_pages_log_no_error(browser, sta
     grants = browser.find_element(By.ID, "operator-grants").text
     assert "␛[2J␛]0;pwned␇refund <U+202E>gnp.exe" in grants, grants
     assert "\u202e" not in browser.page_source and "\x1b" not in browser.page_source
+    shoot(browser, screenshots, "stored-text", anchor="operator-grants")
     browser.get(f"{stack.console}/apps/{stack.app}/audit?kind=grant.created")
     assert "<U+202E>gnp.exe" in browser.find_element(By.ID, "audit-events").text
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]

@@ -49,6 +49,36 @@ import Testing
         }
     }
 
+    /// Who asks is settled before what the request carries: a body-less route called without
+    /// credentials, and with a body, is 401 (not 413), on the app's routes and the operators'.
+    @Test(arguments: E2EBackend.withMemory)
+    func credentialsAreCheckedBeforeTheBody(_ backend: E2EBackend) async throws {
+        try await E2E.routes(backend) { e2e in
+            let alice = e2e.customer("alice")
+            let order = try await e2e.createOrder(alice, product: DemoCatalog.gems)
+            let anonymous = e2e.client(credential: "")
+            let admin = e2e.adminClient(credential: "")
+            let calls: [(CheckedClient, HTTPMethod, String)] = [
+                (anonymous, .GET, "/orders/\(order.id)"),
+                (anonymous, .POST, "/orders/\(order.id)/pending"),
+                (anonymous, .POST, "/orders/\(order.id)/cancel"),
+                (anonymous, .GET, "/customers/\(alice)"),
+                (anonymous, .GET, "/customers/\(alice)/offers"),
+                (anonymous, .GET, "/customers/\(alice)/offers/introductory/\(DemoCatalog.monthly)"),
+                (admin, .GET, "/customers/\(alice)"),
+                (admin, .GET, "/customers/\(alice)/timeline"),
+                (admin, .GET, "/search?q=\(alice)"),
+                (admin, .GET, "/notifications"),
+            ]
+            for (client, method, path) in calls {
+                let response = try await client.send(method, path, body: Data(#"{"state":"cancelled"}"#.utf8))
+                #expect(response.status == 401, "\(method) \(path): \(response.text)")
+            }
+            let unchanged = try await e2e.server.get("/orders/\(order.id)")
+            #expect(try OrderJSON(unchanged.json["order"]).state == "created")
+        }
+    }
+
     /// Common HTTP clients send `{}` with every JSON POST: the order routes without fields take it.
     @Test(arguments: E2EBackend.withMemory)
     func bodylessOrderRoutesTakeAnEmptyJSONObject(_ backend: E2EBackend) async throws {

@@ -22,23 +22,23 @@ extension AdminAPI {
     }
 
     @Sendable func search(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         guard let text = request.uri.queryParameters.get("q") else { throw StorekeeperError.invalidRequest("q is required") }
         let service = CustomerSearchService(store: store, app: call.app, apple: call.services.runtime.apple)
         return try json(try await service.search(text))
     }
 
     @Sendable func customerRecord(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let customerId = try call.services.pathCustomer(context)
         return try json(try await CustomerRecordService(store: store, now: now).record(customerId))
     }
 
     @Sendable func customerOrders(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let customerId = try call.services.pathCustomer(context)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
@@ -47,8 +47,8 @@ extension AdminAPI {
     }
 
     @Sendable func customerLedger(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let customerId = try call.services.pathCustomer(context)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
@@ -57,8 +57,8 @@ extension AdminAPI {
     }
 
     @Sendable func customerTimeline(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let customerId = try call.services.pathCustomer(context)
         let query = request.uri.queryParameters
         let kinds =
@@ -85,8 +85,8 @@ extension AdminAPI {
     }
 
     @Sendable func timelineRaw(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let customerId = try call.services.pathCustomer(context)
         guard let raw = context.parameters.get("entry"),
             let entry = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw, !entry.isEmpty

@@ -113,8 +113,8 @@ extension AdminAPI {
     }
 
     @Sendable func massExtensionStatus(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         guard let identifier = context.parameters.get("requestIdentifier") else {
             throw StorekeeperError.invalidRequest("requestIdentifier is required")
         }

@@ -23,8 +23,8 @@ extension AdminAPI {
 
     /// `GET notifications?status=&type=&subtype=&environment=&from=&to=&before=&limit=`, newest first.
     @Sendable func listNotifications(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let parameters = request.uri.queryParameters
         let filter = InboxFilter(
             status: parameters.get("status"), type: parameters.get("type"), subtype: parameters.get("subtype"),
@@ -34,8 +34,8 @@ extension AdminAPI {
     }
 
     @Sendable func showNotification(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         let raw = request.uri.queryParameters.get("raw") == "true"
         return try json(try await inbox(call).detail(try Self.notificationId(context), raw: raw))
     }
@@ -156,8 +156,8 @@ extension AdminAPI {
 
     /// Whether Apple sent the TEST notification and whether it is in the inbox.
     @Sendable func testNotificationStatus(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .viewer)
+        try await RequestBodyLimit.requireNone(request)
         guard let token = context.parameters.get("token").flatMap({ $0.removingPercentEncoding }), !token.isEmpty else {
             throw StorekeeperError.invalidRequest("testNotificationToken is required")
         }

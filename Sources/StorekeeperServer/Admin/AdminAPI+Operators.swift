@@ -17,15 +17,16 @@ extension AdminAPI {
     }
 
     @Sendable func me(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let me = try await caller(request, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        return try json(MeResponse(operator: OperatorBody(try await caller(request, role: .viewer))))
+        return try json(MeResponse(operator: OperatorBody(me)))
     }
 
     /// The operators sharing at least one app with the calling admin, each shown with only the
     /// apps the admin may see.
     @Sendable func listOperators(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let admin = try await caller(request, role: .admin)
+        try await RequestBodyLimit.requireNone(request)
         let accounts = try await store.read { try await $0.operatorAccounts() }.compactMap { account -> OperatorBody? in
             var shown = account
             shown.apps = admin.visible(account.apps)
@@ -69,8 +70,8 @@ extension AdminAPI {
     /// `GET /v1/admin/apps/{app}/audit?operator=&kind=&before=&limit=`: the app's audit log,
     /// newest first (admin role), each event naming only the apps the caller was given.
     @Sendable func auditLog(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let call = try await call(request, context, role: .admin)
+        try await RequestBodyLimit.requireNone(request)
         let query = request.uri.queryParameters
         let actor = query.get("operator").map { AuditActor.operator($0) }
         let kind = query.get("kind")

@@ -120,9 +120,9 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func getOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        try await RequestBodyLimit.requireNone(request)
         let order = try await services.orders.order(try orderParameter(context))
         // Another app's order is not found: its id names nothing in this app.
         guard services.owns(order.customerId), principal.mayAct(for: order.customerId) else {
@@ -132,18 +132,17 @@ struct StorekeeperAPI: Sendable {
     }
 
     @Sendable func markOrderPending(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNoneOrEmptyObject(request)
-        return try await moveOrder(request, context, to: .pending)
+        try await moveOrder(request, context, to: .pending)
     }
 
     @Sendable func cancelOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNoneOrEmptyObject(request)
-        return try await moveOrder(request, context, to: .cancelled)
+        try await moveOrder(request, context, to: .cancelled)
     }
 
     private func moveOrder(_ request: Request, _ context: StorekeeperRequestContext, to state: OrderState) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
+        try await RequestBodyLimit.requireNoneOrEmptyObject(request)
         let order = try await services.orders.move(
             try orderParameter(context), to: state, principal: { services.owns($0) && principal.mayAct(for: $0) },
             actor: principal.actor)
@@ -169,14 +168,14 @@ struct StorekeeperAPI: Sendable {
     // MARK: Offers
 
     @Sendable func offerSummary(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
+        try await RequestBodyLimit.requireNone(request)
         return try json(try await services.offers.summary(customerId))
     }
 
     @Sendable func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
+        try await RequestBodyLimit.requireNone(request)
         guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
         return try json(try await services.offers.introductory(customerId, productId: product))
     }
@@ -216,8 +215,8 @@ struct StorekeeperAPI: Sendable {
     // MARK: Customers
 
     @Sendable func getCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
-        try await RequestBodyLimit.requireNone(request)
         let (services, _, customerId) = try await customerCall(request, context)
+        try await RequestBodyLimit.requireNone(request)
         return try json(try await services.customers.view(customerId))
     }
 
