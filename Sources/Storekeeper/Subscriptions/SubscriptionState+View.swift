@@ -58,7 +58,8 @@ extension SubscriptionView {
         periods.reserveCapacity(ordered.count)
         for (index, (key, transaction)) in ordered.enumerated() {
             let next = ordered[(index + 1)...].first { $0.value.purchaseDate > transaction.purchaseDate }?.value
-            let revocation = revocation(of: transaction, next: next)
+            let replacedAtOnce = next.map { state.immediateChanges.contains(PaidPeriod.key(of: $0)) } ?? false
+            let revocation = revocation(of: transaction, next: next, replacedAtOnce: replacedAtOnce)
             var end = transaction.expiresDate ?? transaction.purchaseDate
             if let revocation { end = min(end, revocation.date) }
             if let next { end = min(end, next.purchaseDate) }
@@ -82,8 +83,11 @@ extension SubscriptionView {
     }
 
     /// Why a period ended early: flagged upgraded, refunded or revoked, or replaced by a period of
-    /// another product that started well before its expiry.
-    static func revocation(of transaction: AppleTransaction, next: AppleTransaction?) -> RevocationInfo? {
+    /// another product that Apple said took effect at once (`replacedAtOnce`: its notification's
+    /// `UPGRADE` subtype) or that started well before its expiry.
+    static func revocation(
+        of transaction: AppleTransaction, next: AppleTransaction?, replacedAtOnce: Bool = false
+    ) -> RevocationInfo? {
         if transaction.isUpgraded {
             return RevocationInfo(
                 kind: .upgraded, date: transaction.revocationDate ?? next?.purchaseDate ?? transaction.signedDate,
@@ -94,7 +98,8 @@ extension SubscriptionView {
             return RevocationInfo(kind: kind, date: date, reason: transaction.revocationReason)
         }
         if let next, next.productId != transaction.productId, let expires = transaction.expiresDate,
-            next.purchaseDate.adding(milliseconds: renewalChargeLeadTime) < expires
+            next.purchaseDate < expires,
+            replacedAtOnce || next.purchaseDate.adding(milliseconds: renewalChargeLeadTime) < expires
         {
             return RevocationInfo(kind: .upgraded, date: next.purchaseDate)
         }

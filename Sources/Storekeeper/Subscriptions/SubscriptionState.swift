@@ -7,7 +7,8 @@ public import AppStoreModels
 /// - ``transactions`` by `transactionId`;
 /// - ``renewalInfo``, one per subscription;
 /// - ``status``, the latest reported subscription status;
-/// - ``extensions``, the latest `RENEWAL_EXTENDED` per paid period.
+/// - ``extensions``, the latest `RENEWAL_EXTENDED` per paid period;
+/// - ``immediateChanges``, the paid periods Apple said replaced their predecessor at once.
 ///
 /// Merging a register is commutative, associative and idempotent, so applying the same set of
 /// facts in any order, with any duplicates, produces an equal state. Everything an app sees (the
@@ -24,6 +25,10 @@ public struct SubscriptionState: Hashable, Sendable, Codable {
     public private(set) var status: StatusObservation?
     /// The latest renewal-date extension of each paid period, by period key.
     public private(set) var extensions: [String: RenewalExtension]
+    /// The period keys of periods a notification with the `UPGRADE` subtype carried: Apple's word
+    /// that the change took effect at once (an upgrade, or a crossgrade to the same duration),
+    /// ending the period before it. A set only grows, so merging it is a union.
+    public private(set) var immediateChanges: Set<String>
 
     /// An empty state for one subscription.
     public init(environment: AppStoreEnvironment, originalTransactionId: String) {
@@ -33,6 +38,23 @@ public struct SubscriptionState: Hashable, Sendable, Codable {
         self.renewalInfo = nil
         self.status = nil
         self.extensions = [:]
+        self.immediateChanges = []
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case environment, originalTransactionId, transactions, renewalInfo, status, extensions, immediateChanges
+    }
+
+    /// States stored before ``immediateChanges`` existed decode with none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        environment = try container.decode(AppStoreEnvironment.self, forKey: .environment)
+        originalTransactionId = try container.decode(String.self, forKey: .originalTransactionId)
+        transactions = try container.decode([String: AppleTransaction].self, forKey: .transactions)
+        renewalInfo = try container.decodeIfPresent(RenewalInfo.self, forKey: .renewalInfo)
+        status = try container.decodeIfPresent(StatusObservation.self, forKey: .status)
+        extensions = try container.decode([String: RenewalExtension].self, forKey: .extensions)
+        immediateChanges = try container.decodeIfPresent(Set<String>.self, forKey: .immediateChanges) ?? []
     }
 
     /// The latest `signedDate` of any record held (nil while empty): facts older than every
@@ -67,6 +89,12 @@ public struct SubscriptionState: Hashable, Sendable, Codable {
                 status: value, signedDate: fact.signedDate, notificationType: fact.notification?.type,
                 subtype: fact.notification?.subtype)
             _ = LastWriterWins.merge(observation, into: &status)
+        }
+        if fact.notification?.subtype == .upgrade {
+            for transaction in fact.transactions
+            where belongs(transaction.environment, transaction.originalTransactionId) {
+                immediateChanges.insert(PaidPeriod.key(of: transaction))
+            }
         }
         if fact.notification?.type == .renewalExtended {
             for transaction in fact.transactions

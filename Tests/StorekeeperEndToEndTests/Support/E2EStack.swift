@@ -127,13 +127,16 @@ enum E2E {
     /// for: tests drive time and recovery themselves.
     static func run(
         _ backend: E2EBackend, policy: AppPolicy = AppPolicy(), backgroundJobs: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (E2EStack) async throws -> Void
+        sourceLocation: SourceLocation = #_sourceLocation,
+        configure: @Sendable (inout LocalStack.Options) -> Void = { _ in },
+        _ body: @escaping @Sendable (E2EStack) async throws -> Void
     ) async throws {
         var options = LocalStack.Options()
         options.backend = backend.backend
         options.policy = policy
         options.keys = try keys.get()
         options.runsBackgroundJobs = backgroundJobs
+        configure(&options)
         try await StoreTestGate.stacks.run { [options] in
             try await LocalStack.run(options) { stack in
                 try await run(stack, root: .http(baseURL: stack.storekeeperURL), backend, sourceLocation: sourceLocation, body)
