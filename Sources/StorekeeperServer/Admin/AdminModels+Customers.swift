@@ -50,6 +50,33 @@ public struct AdminInvoiceTransaction: Codable, Sendable, Hashable {
     /// Who owns it in Storekeeper; absent when Storekeeper never recorded the purchase (a lost
     /// order: resync or correct it).
     public var customerId: CustomerID?
+    /// Whether Storekeeper recorded this transaction; `false`: paid at Apple, not recorded here.
+    public var recorded: Bool
+    /// The token the app passed to StoreKit, as Apple signed it.
+    public var appAccountToken: UUID?
+    /// The business order the token names, when this app has it: the order to correct (attach
+    /// this transaction) when the purchase was not recorded.
+    public var order: AdminInvoiceOrder?
+}
+
+/// The business order an invoice line's `appAccountToken` names.
+public struct AdminInvoiceOrder: Codable, Sendable, Hashable {
+    public var id: UUID
+    public var customerId: CustomerID
+    public var productId: String
+    public var quantity: Int
+    public var state: String
+    /// The transaction that paid it, once one did.
+    public var transactionId: String?
+
+    init(_ order: Order) {
+        id = order.id
+        customerId = order.customerId
+        productId = order.productId
+        quantity = order.quantity
+        state = order.state.rawValue
+        transactionId = order.transactionId
+    }
 }
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}`: everything support needs about one customer.

@@ -35,8 +35,10 @@ struct CustomerSearchService: Sendable {
             let lookup = await lookUp(orderId, apple: apple)
             invoice = lookup
             var seen: Set<CustomerID> = []
+            // A purchase Storekeeper never recorded leads to the customer of the order its token
+            // names: the lost order support is looking for.
             for line in lookup.transactions {
-                guard let owner = line.customerId, seen.insert(owner).inserted else { continue }
+                guard let owner = line.customerId ?? line.order?.customerId, seen.insert(owner).inserted else { continue }
                 matches.append(
                     SearchMatch(
                         kind: .invoiceOrder, customerId: owner, matched: orderId, environment: line.environment,
@@ -90,18 +92,23 @@ struct CustomerSearchService: Sendable {
             else {
                 throw StorekeeperError.unavailable("Apple's order lookup holds an incomplete transaction")
             }
-            let recorded = try await store.read { reader -> CustomerID? in
+            let token = payload.appAccountToken
+            let (stored, recordedFor, order) = try await store.read { reader -> (Bool, CustomerID?, Order?) in
+                var order: Order?
+                if let token { order = try await reader.order(appAccountToken: token) }
                 if let stored = try await reader.transaction(environment: environment, transactionId: transactionId) {
-                    return stored.customerId
+                    return (true, stored.customerId, order)
                 }
-                return try await reader.owner(environment: environment, originalTransactionId: original)
+                return (false, try await reader.owner(environment: environment, originalTransactionId: original), order)
             }
-            let owner = recorded.flatMap { app.owns($0) ? $0 : nil }
+            let owner = recordedFor.flatMap { app.owns($0) ? $0 : nil }
             lines.append(
                 AdminInvoiceTransaction(
                     environment: environment, transactionId: transactionId, originalTransactionId: original,
                     productId: productId, purchaseDate: purchaseDate, revocationDate: payload.revocationDate,
-                    customerId: owner))
+                    // Recorded for another app's customer is not recorded here.
+                    customerId: owner, recorded: stored && owner != nil, appAccountToken: token,
+                    order: order.flatMap { app.owns($0.customerId) ? AdminInvoiceOrder($0) : nil }))
         }
         return lines
     }

@@ -4,7 +4,9 @@ import Hummingbird
 import Storekeeper
 
 /// Search: one box, any identifier the admin API's search accepts. An identifier that names
-/// exactly one customer opens that customer's page.
+/// exactly one customer opens that customer's page, unless it is an invoice with a purchase
+/// Storekeeper never recorded: then the page shows the line and, to support, the correction that
+/// applies it to the order its token names.
 extension ConsoleRoutes {
     struct SearchPage {
         let query: String
@@ -12,6 +14,7 @@ extension ConsoleRoutes {
         let matches: [Match]
         let hasMatches: Bool
         let noMatch: Bool
+        let invoice: InvoiceSection?
     }
 
     struct Match {
@@ -25,24 +28,31 @@ extension ConsoleRoutes {
         let query = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else {
             return try templates.page(
-                "search", SearchPage(query: "", searched: false, matches: [], hasMatches: false, noMatch: false),
+                "search", SearchPage(query: "", searched: false, matches: [], hasMatches: false, noMatch: false, invoice: nil),
                 frame: frame("Search · \(call.appId)", call, .search))
         }
-        let matches = try await find(query, call: call)
-        if matches.count == 1, let only = matches.first { return ConsoleResponse.redirect(to: only.href) }
+        let response = try await CustomerSearchService(
+            store: store, app: call.services.runtime.config, apple: call.services.runtime.apple
+        ).search(query)
+        let matches = Self.matches(response, call: call)
+        let invoice = response.invoice.map { Self.invoiceSection($0, call: call) }
+        if matches.count == 1, let only = matches.first, invoice?.hasUnrecorded != true {
+            return ConsoleResponse.redirect(to: only.href)
+        }
         return try templates.page(
-            "search", SearchPage(query: query, searched: true, matches: matches, hasMatches: !matches.isEmpty, noMatch: matches.isEmpty),
+            "search",
+            SearchPage(
+                query: query, searched: true, matches: matches, hasMatches: !matches.isEmpty,
+                noMatch: matches.isEmpty && invoice?.hasLines != true, invoice: invoice),
             frame: frame("Search · \(call.appId)", call, .search))
     }
 
-    /// The customers `query` identifies, through the admin API's search (``CustomerSearchService``:
-    /// customer and alias IDs, order IDs, transaction, original transaction and web order line
-    /// item IDs, and an invoice's order ID through Apple): one row per customer, with what matched.
-    func find(_ query: String, call: AppCall) async throws -> [Match] {
-        let service = CustomerSearchService(
-            store: store, app: call.services.runtime.config, apple: call.services.runtime.apple)
+    /// One row per customer the admin API's search (``CustomerSearchService``: customer and alias
+    /// IDs, order IDs, transaction, original transaction and web order line item IDs, and an
+    /// invoice's order ID through Apple) found, with what matched.
+    static func matches(_ response: AdminSearchResponse, call: AppCall) -> [Match] {
         var matches: [Match] = []
-        for match in try await service.search(query).matches where !matches.contains(where: { $0.customer == match.customerId.rawValue }) {
+        for match in response.matches where !matches.contains(where: { $0.customer == match.customerId.rawValue }) {
             let via = match.kind.rawValue + (match.environment.map { " (\($0.rawValue))" } ?? "")
             matches.append(
                 Match(

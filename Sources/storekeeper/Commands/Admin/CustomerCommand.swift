@@ -15,7 +15,8 @@ struct CustomerCommand: AsyncParsableCommand {
             discussion: """
                 Any of: a customer or guest ID, an order ID (= appAccountToken), a transactionId, originalTransactionId \
                 or webOrderLineItemId, or the order ID of Apple's emailed invoice (asked through Look Up Order ID when \
-                the app has a Server API key).
+                the app has a Server API key). An invoice's purchase Storekeeper never recorded leads to the order its \
+                appAccountToken names; the output prints the `order correct ... attach` that applies it.
                 """)
 
         @OptionGroup var admin: AdminOptions

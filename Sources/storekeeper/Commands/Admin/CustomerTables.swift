@@ -26,15 +26,34 @@ enum CustomerTables {
             out += invoice.error.map { ": \(shown($0))" } ?? ""
             out += "\n"
             if !invoice.transactions.isEmpty {
-                var lines = TextTable(["TRANSACTION", "ORIGINAL", "PRODUCT", "PURCHASED", "REVOKED", "CUSTOMER"])
+                var lines = TextTable(["TRANSACTION", "ORIGINAL", "PRODUCT", "PURCHASED", "REVOKED", "CUSTOMER", "ORDER"])
                 for line in invoice.transactions {
                     lines.append([
                         line.transactionId, line.originalTransactionId, line.productId, date(line.purchaseDate),
-                        line.revocationDate.map(date) ?? "", line.customerId?.rawValue ?? "(not recorded)",
+                        line.revocationDate.map(date) ?? "",
+                        line.customerId?.rawValue ?? (line.recorded ? "" : "(paid at Apple, not recorded here)"),
+                        line.order.map { "\($0.id.uuidString.lowercased()) \($0.state) (\($0.customerId.rawValue))" } ?? "",
                     ])
                 }
                 out += lines.text
+                out += applyHints(invoice)
             }
+        }
+        return out
+    }
+
+    /// For each purchase Storekeeper never recorded whose token names an order: the correction
+    /// that applies it to that order (support role).
+    static func applyHints(_ invoice: AdminInvoiceLookup) -> String {
+        var out = ""
+        for line in invoice.transactions where !line.recorded {
+            guard let order = line.order else {
+                out += "\n\(line.transactionId): paid at Apple, not recorded here; its token names no order of this app\n"
+                continue
+            }
+            out += "\n\(line.transactionId): paid at Apple, not recorded here; apply it to \(order.customerId.rawValue)'s order:\n"
+            out += "  storekeeper order correct \(order.id.uuidString.lowercased()) attach --transaction-id \(line.transactionId)"
+            out += " --environment \(line.environment.rawValue) --reason \"invoice \(invoice.orderId)\"\n"
         }
         return out
     }
