@@ -10,6 +10,10 @@ public protocol OrderStoreReader: Sendable {
     /// Created or pending orders of any customer whose `updatedAt` is before `updatedBefore`,
     /// oldest first (lost-order recovery and expiry).
     func staleOrders(updatedBefore: Timestamp, limit: Int) async throws -> [Order]
+    /// Orders of `productId` created in `[createdFrom, createdBefore)` that no payment reached
+    /// (created, pending, or expired: a late payment still delivers an expired order), oldest
+    /// first (reconciliation's lost-purchase candidates).
+    func unpaidOrders(productId: String, createdFrom: Timestamp, createdBefore: Timestamp, limit: Int) async throws -> [Order]
 }
 
 /// Writes of the orders aggregate. Invariants: an order's `id` and its `appAccountToken` are

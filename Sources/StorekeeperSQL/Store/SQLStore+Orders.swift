@@ -44,6 +44,13 @@ enum OrderRows {
         WHERE state IN ('created', 'pending') AND updated_at < $1
         ORDER BY updated_at, id LIMIT $2
         """
+    /// Scans the orders of the window: asked only for a product Apple's report counts more of
+    /// than Storekeeper, which is rare.
+    static let unpaid = """
+        SELECT \(columns) FROM orders
+        WHERE product_id = $1 AND created_at >= $2 AND created_at < $3 AND state IN ('created', 'pending', 'expired')
+        ORDER BY created_at, id LIMIT $4
+        """
     static let insert = """
         INSERT INTO orders (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
         """
@@ -70,6 +77,12 @@ extension SQLStoreQuerying {
 
     func staleOrders(updatedBefore: Timestamp, limit: Int) async throws -> [Order] {
         try await sql.query(OrderRows.stale, [SQLValue(updatedBefore), limitValue(limit)]).map(OrderRows.order)
+    }
+
+    func unpaidOrders(productId: String, createdFrom: Timestamp, createdBefore: Timestamp, limit: Int) async throws -> [Order] {
+        try await sql.query(
+            OrderRows.unpaid, [.text(productId), SQLValue(createdFrom), SQLValue(createdBefore), limitValue(limit)]
+        ).map(OrderRows.order)
     }
 }
 

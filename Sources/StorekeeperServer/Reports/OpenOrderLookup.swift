@@ -2,8 +2,8 @@ import AppStoreModels
 import Storekeeper
 
 /// Reconciliation's lost-purchase lookup: for a product Apple counts more of than Storekeeper,
-/// the open orders of that product created on the day (or the day before: an order may be paid
-/// after midnight) are the candidates; each is looked up in the customer's history at Apple
+/// the unpaid orders (open or expired) of that product created on the day (or the day before: an
+/// order may be paid after midnight) are the candidates; each is looked up in the customer's history at Apple
 /// (``LostOrderResolver``, of the app whose catalog sells the product) and delivered when
 /// Apple has its payment.
 struct OpenOrderLookup: ReconciliationService.LostPurchaseLookup {
@@ -16,8 +16,11 @@ struct OpenOrderLookup: ReconciliationService.LostPurchaseLookup {
     func candidates(for line: ReconciliationLine, on day: PacificDay) async throws -> [String] {
         let now = now()
         let earliest = day.adding(days: -1).start
-        let open = try await store.read { try await $0.staleOrders(updatedBefore: now.adding(milliseconds: 1), limit: limit) }
-        let orders = open.filter { $0.productId == line.sku && $0.createdAt >= earliest && $0.createdAt < day.end }
+        // Expired orders too: Apple's report of a day comes the next morning, after the orders of
+        // the day's first hours expired unpaid.
+        let orders = try await store.read {
+            try await $0.unpaidOrders(productId: line.sku, createdFrom: earliest, createdBefore: day.end, limit: limit)
+        }
         let selling = resolvers.filter { $0.apple.app.catalog[line.sku] != nil }
         var candidates: [String] = []
         for order in orders {

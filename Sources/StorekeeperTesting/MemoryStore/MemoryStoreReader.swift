@@ -29,6 +29,11 @@ extension MemoryStoreQuerying {
     func staleOrders(updatedBefore: Timestamp, limit: Int) async throws -> [Order] {
         try handle.reading { try $0.staleOrders(updatedBefore: updatedBefore, limit: limit) }
     }
+    func unpaidOrders(productId: String, createdFrom: Timestamp, createdBefore: Timestamp, limit: Int) async throws -> [Order] {
+        try handle.reading {
+            try $0.unpaidOrders(productId: productId, createdFrom: createdFrom, createdBefore: createdBefore, limit: limit)
+        }
+    }
 
     func transaction(environment: AppStoreEnvironment, transactionId: String) async throws -> StoredTransaction? {
         try handle.reading { try $0.transaction(environment: environment, transactionId: transactionId) }

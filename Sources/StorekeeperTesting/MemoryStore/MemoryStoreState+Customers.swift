@@ -56,6 +56,19 @@ extension MemoryStoreState {
         return try Self.limited(rows, limit)
     }
 
+    func unpaidOrders(productId: String, createdFrom: Timestamp, createdBefore: Timestamp, limit: Int) throws -> [Order] {
+        try PurchaseStoreError.checkLimit(limit)
+        let unpaid: Set<OrderState> = [.created, .pending, .expired]
+        let rows = orders.values.filter {
+            $0.productId == productId && unpaid.contains($0.state) && $0.createdAt >= createdFrom && $0.createdAt < createdBefore
+        }.sorted {
+            Self.ordered(
+                $0, $1,
+                by: [{ Self.compare($0.createdAt, $1.createdAt) }, { Self.compareText(MemoryText.text($0.id), MemoryText.text($1.id)) }])
+        }
+        return try Self.limited(rows, limit)
+    }
+
     /// A second order with the same ID or `appAccountToken` fails with ``SQLError/Code/uniqueViolation``.
     mutating func insertOrder(_ order: Order) throws {
         try Self.refuseNUL(in: order)

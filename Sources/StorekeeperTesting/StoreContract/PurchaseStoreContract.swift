@@ -57,4 +57,5 @@ public enum PurchaseStoreContract {
         + consoleSessionCases
         + inboxAttemptCases
         + spaceCases
+        + unpaidOrderCases
 }

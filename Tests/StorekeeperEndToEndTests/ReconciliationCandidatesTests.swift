@@ -1,0 +1,41 @@
+import AppStoreModels
+import AppStoreSimulator
+import Foundation
+import Storekeeper
+import StorekeeperLocal
+import Testing
+
+@testable import StorekeeperServer
+
+/// What a `missing_in_storekeeper` line lists: the day's orders of the product that no payment
+/// reached, looked up at Apple. Apple publishes a day's report the next morning, by when the
+/// order-expiry job has expired the orders of the day's first hours (an order waits a day for
+/// its payment by default); an expired order is still one a late payment delivers, so it is
+/// still a candidate.
+@Suite struct ReconciliationCandidatesTests {
+    @Test(arguments: NotificationBackend.all)
+    func anOrderExpiredBeforeTheReportIsStillACandidate(_ backend: NotificationBackend) async throws {
+        try await ReconciliationTests.run(backend) { h in
+            let lena = h.customer("lena")
+            let account = try ReconciliationTests.productionAccount(h, "apple")
+            _ = try await h.buy(lena, account: account, DemoCatalog.removeAds)
+            try await h.simulator.advance(byMilliseconds: Span.day)
+            let day = PacificDay(containing: h.now)
+            h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(h.now + Span.hour)))
+            let lost = try await h.buy(lena, account: account, DemoCatalog.gems, submit: false)
+            try await h.simulator.advance(byMilliseconds: 2 * Span.day)
+            // As `serve` runs it: the order's day has passed, it expired unpaid.
+            _ = try await h.job(OrderExpirer.self).runOnce()
+            let token = try #require(lost.transaction.appAccountToken)
+            let order = try #require(try await h.store.read { try await $0.order(appAccountToken: token) })
+            #expect(order.state == .expired)
+
+            let run = try #require(try await ReconciliationTests.fetch(h, days: [day])[day])
+            let missing = run.discrepancies
+            #expect(missing.map(\.outcome) == [.missingInStorekeeper])
+            #expect(missing.first?.candidates.count == 1, "\(missing)")
+            #expect(missing.first?.candidates.first?.hasSuffix("recovered") == true, "\(missing)")
+            #expect(try await h.view(lena).balances["gems"] == 100)
+        }
+    }
+}
