@@ -160,7 +160,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
         }
     }
 
-    private func assembly() -> StorekeeperAssembly {
+    func assembly() -> StorekeeperAssembly {
         StorekeeperAssembly(
             configuration: configuration, store: store, registry: registry, logger: logger, now: clock.now,
             wallClock: clock.wall)

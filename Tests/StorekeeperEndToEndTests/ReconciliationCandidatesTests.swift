@@ -1,4 +1,5 @@
 import AppStoreModels
+import AppStoreReports
 import AppStoreSimulator
 import Foundation
 import Storekeeper
@@ -31,6 +32,44 @@ import Testing
             #expect(order.state == .expired)
 
             let run = try #require(try await ReconciliationTests.fetch(h, days: [day])[day])
+            let missing = run.discrepancies
+            #expect(missing.map(\.outcome) == [.missingInStorekeeper])
+            #expect(missing.first?.candidates.count == 1, "\(missing)")
+            #expect(missing.first?.candidates.first?.hasSuffix("recovered") == true, "\(missing)")
+            #expect(try await h.view(lena).balances["gems"] == 100)
+        }
+    }
+
+    /// `storekeeper reports import` then `storekeeper reports reconcile`: the reconciliation the
+    /// command runs (the server's, built from the same configuration) looks the candidates up at
+    /// Apple as `serve` does.
+    @Test(arguments: NotificationBackend.all)
+    func theCommandLinesReconciliationListsAndRecoversCandidates(_ backend: NotificationBackend) async throws {
+        try await ReconciliationTests.run(backend) { h in
+            let lena = h.customer("lena")
+            let account = try ReconciliationTests.productionAccount(h, "apple")
+            _ = try await h.buy(lena, account: account, DemoCatalog.removeAds)
+            try await h.simulator.advance(byMilliseconds: Span.day)
+            let day = PacificDay(containing: h.now)
+            h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(h.now + Span.hour)))
+            _ = try await h.buy(lena, account: account, DemoCatalog.gems, submit: false)
+            try await h.simulator.advance(byMilliseconds: 2 * Span.day)
+            try await h.runInbox()
+            // The file as downloaded by hand, imported without reconciling.
+            let job = try h.job(ReportFetcher.self)
+            let reportDay = try #require(ReportDay(year: day.year, month: day.month, day: day.day))
+            guard
+                case .report(let file) = try await job.client.salesReport(
+                    .dailySalesSummary(vendorNumber: ReconciliationTests.vendor, day: reportDay))
+            else {
+                Issue.record("the simulator published no report of \(day)")
+                return
+            }
+            _ = try await ReportImporter(store: job.reports, now: job.now).importFile(
+                file.bytes, name: nil, vendorNumber: ReconciliationTests.vendor, reportDate: day.description)
+
+            let service = try #require(h.stack.builder.reconciliationService())
+            let run = try await service.reconcile(vendorNumber: ReconciliationTests.vendor, report: .sales, date: day.description)
             let missing = run.discrepancies
             #expect(missing.map(\.outcome) == [.missingInStorekeeper])
             #expect(missing.first?.candidates.count == 1, "\(missing)")

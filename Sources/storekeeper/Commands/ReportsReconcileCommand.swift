@@ -58,11 +58,12 @@ extension ReportsCommand {
                     return try await bootstrap.store.reconciliation(
                         vendorNumber: vendorNumber, reportType: report.rawValue, reportDate: date)
                 }
-                let smallBusinessProgram = configuration.apps.contains { $0.reports != nil && $0.smallBusinessProgram }
-                return try await ReconciliationService(
-                    store: bootstrap.store, estimator: ProceedsEstimator(smallBusinessProgram: smallBusinessProgram),
-                    now: SystemClock()
-                ).reconcile(vendorNumber: vendorNumber, report: report, date: date)
+                // As `serve` reconciles: a missing purchase's candidate orders are looked up at Apple.
+                let builder = StorekeeperApplicationBuilder(configuration: configuration, storage: bootstrap, logger: logger)
+                guard let service = builder.reconciliationService() else {
+                    throw ReconciliationError(.noReport, "the storage keeps no reports")
+                }
+                return try await service.reconcile(vendorNumber: vendorNumber, report: report, date: date)
             }
             await bootstrap.close()
             let run: ReconciliationRun?
