@@ -47,13 +47,14 @@ enum CustomerTables {
     static func applyHints(_ invoice: AdminInvoiceLookup) -> String {
         var out = ""
         for line in invoice.transactions where !line.recorded {
+            let transactionId = shown(line.transactionId)
             guard let order = line.order else {
-                out += "\n\(line.transactionId): paid at Apple, not recorded here; its token names no order of this app\n"
+                out += "\n\(transactionId): paid at Apple, not recorded here; its token names no order of this app\n"
                 continue
             }
-            out += "\n\(line.transactionId): paid at Apple, not recorded here; apply it to \(order.customerId.rawValue)'s order:\n"
-            out += "  storekeeper order correct \(order.id.uuidString.lowercased()) attach --transaction-id \(line.transactionId)"
-            out += " --environment \(line.environment.rawValue) --reason \"invoice \(invoice.orderId)\"\n"
+            out += "\n\(transactionId): paid at Apple, not recorded here; apply it to \(shown(order.customerId.rawValue))'s order:\n"
+            out += "  storekeeper order correct \(order.id.uuidString.lowercased()) attach --transaction-id \(transactionId)"
+            out += " --environment \(shown(line.environment.rawValue)) --reason \"invoice \(shown(invoice.orderId))\"\n"
         }
         return out
     }
