@@ -14,17 +14,24 @@ import Testing
 /// its payment by default); an expired order is still one a late payment delivers, so it is
 /// still a candidate.
 @Suite struct ReconciliationCandidatesTests {
+    /// Lena bought before; on `day` her gems' notification is lost and the app never hands the
+    /// transaction over; two days pass, so Apple has published the day's report.
+    static func lostGems(_ h: NotificationHarness) async throws -> (CustomerID, PacificDay, PurchaseResult) {
+        let lena = h.customer("lena")
+        let account = try ReconciliationTests.productionAccount(h, "apple")
+        _ = try await h.buy(lena, account: account, DemoCatalog.removeAds)
+        try await h.simulator.advance(byMilliseconds: Span.day)
+        let day = PacificDay(containing: h.now)
+        h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(h.now + Span.hour)))
+        let lost = try await h.buy(lena, account: account, DemoCatalog.gems, submit: false)
+        try await h.simulator.advance(byMilliseconds: 2 * Span.day)
+        return (lena, day, lost)
+    }
+
     @Test(arguments: NotificationBackend.all)
     func anOrderExpiredBeforeTheReportIsStillACandidate(_ backend: NotificationBackend) async throws {
         try await ReconciliationTests.run(backend) { h in
-            let lena = h.customer("lena")
-            let account = try ReconciliationTests.productionAccount(h, "apple")
-            _ = try await h.buy(lena, account: account, DemoCatalog.removeAds)
-            try await h.simulator.advance(byMilliseconds: Span.day)
-            let day = PacificDay(containing: h.now)
-            h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(h.now + Span.hour)))
-            let lost = try await h.buy(lena, account: account, DemoCatalog.gems, submit: false)
-            try await h.simulator.advance(byMilliseconds: 2 * Span.day)
+            let (lena, day, lost) = try await Self.lostGems(h)
             // As `serve` runs it: the order's day has passed, it expired unpaid.
             _ = try await h.job(OrderExpirer.self).runOnce()
             let token = try #require(lost.transaction.appAccountToken)
@@ -46,14 +53,7 @@ import Testing
     @Test(arguments: NotificationBackend.all)
     func theCommandLinesReconciliationListsAndRecoversCandidates(_ backend: NotificationBackend) async throws {
         try await ReconciliationTests.run(backend) { h in
-            let lena = h.customer("lena")
-            let account = try ReconciliationTests.productionAccount(h, "apple")
-            _ = try await h.buy(lena, account: account, DemoCatalog.removeAds)
-            try await h.simulator.advance(byMilliseconds: Span.day)
-            let day = PacificDay(containing: h.now)
-            h.simulator.addFault(NotificationFaultRule(kind: .drop, scope: .until(h.now + Span.hour)))
-            _ = try await h.buy(lena, account: account, DemoCatalog.gems, submit: false)
-            try await h.simulator.advance(byMilliseconds: 2 * Span.day)
+            let (lena, day, _) = try await Self.lostGems(h)
             try await h.runInbox()
             // The file as downloaded by hand, imported without reconciling.
             let job = try h.job(ReportFetcher.self)
