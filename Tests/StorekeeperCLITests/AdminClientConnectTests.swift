@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Glibc
 import NIOCore
 import NIOPosix
 import Testing
@@ -10,14 +11,37 @@ import Testing
 /// `unreachable` with a clear reason in a few seconds (it took a minute and a half), while a
 /// server that comes up within the short reconnect window is still reached.
 @Suite struct AdminClientConnectTests {
-    /// A loopback port nothing listens on: bound, then closed.
-    static func closedPort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = try #require(channel.localAddress?.port)
-        try await channel.close()
-        return port
+    /// A loopback port held by a socket that is bound but does not listen, for as long as the
+    /// value lives: a connection to it is refused, and no other server of the suite can take it
+    /// meanwhile (a port bound and closed again could be handed to one, which then answers).
+    /// `SO_REUSEPORT` lets this test's own server bind it too.
+    final class ReservedPort: Sendable {
+        let port: Int
+        private let descriptor: Int32
+
+        init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                    bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+                }
+            }
+            guard bound else {
+                close(descriptor)
+                throw POSIXError(.EADDRINUSE)
+            }
+            self.descriptor = descriptor
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(descriptor) }
     }
 
     /// `body`'s result, or `nil` when it has not finished within `seconds` (only a hang takes
@@ -38,7 +62,8 @@ import Testing
     }
 
     @Test func aServerThatIsDownIsReportedUnreachableInAFewSeconds() async throws {
-        let client = AdminClient(baseURL: "http://127.0.0.1:\(try await Self.closedPort())", key: "ok_test")
+        let reserved = try ReservedPort()
+        let client = AdminClient(baseURL: "http://127.0.0.1:\(reserved.port)", key: "ok_test")
         let outcome = try await Self.within(30) { () -> AdminClient.Failure? in
             do {
                 _ = try await client.get("/v1/admin/me")
@@ -52,6 +77,7 @@ import Testing
         #expect(refused.code == "unreachable")
         #expect(refused.status == 0)
         #expect(refused.description.contains("connection refused"), "\(refused.description)")
+        withExtendedLifetime(reserved) {}
     }
 
     @Test func theAdminClientConnectsBrieflyAndLeavesRetryingToItself() {
@@ -74,15 +100,17 @@ import Testing
     }
 
     @Test func aServerComingUpWithinTheReconnectWindowIsReached() async throws {
-        let port = try await Self.closedPort()
+        let reserved = try ReservedPort()
+        let port = reserved.port
         let client = AdminClient(baseURL: "http://127.0.0.1:\(port)", key: "ok_test")
         async let answer = client.get("/v1/admin/me")
         try await Task.sleep(for: .milliseconds(100))
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: 1)
             .childChannelInitializer { channel in channel.pipeline.addHandler(OKResponder()) }
             .bind(host: "127.0.0.1", port: port).get()
         defer { server.close(promise: nil) }
         #expect(String(decoding: try await answer, as: UTF8.self) == "{}")
+        withExtendedLifetime(reserved) {}
     }
 }
