@@ -137,10 +137,10 @@ def test_sign_in_search_by_transaction_and_read_the_crossgrade_story(browser, st
     assert browser.find_element(By.ID, "customer-id").text == customer
 
     timeline = browser.find_element(By.ID, "timeline").text
-    # The story of seeds/003, newest first: Apple's crossgrade notification moved the
-    # subscription from A to B, removed A's entitlement and granted B's; replaying A's signed
-    # transaction afterwards added nothing (one grant of B, no second period).
-    assert f"from={MONTHLY}, kind=nextPeriod, to={MONTHLY_B}" in timeline, timeline
+    # The story of seeds/003, newest first: Apple's same-duration crossgrade (its UPGRADE
+    # notification) replaced A's period by B's at once, removed A's entitlement and granted B's;
+    # replaying A's signed transaction afterwards added nothing (one grant of B, no second period).
+    assert f"from={MONTHLY}, kind=immediate, to={MONTHLY_B}" in timeline, timeline
     events = [line for line in timeline.splitlines() if " by " in line and " UTC " in line]
     kinds = [line.split(" UTC ", 1)[1].split(" by ")[0] for line in events]
     assert kinds.count("subscription.renewalPreferenceChanged") == 1, kinds
