@@ -1,4 +1,5 @@
 import Hummingbird
+import Storekeeper
 import Testing
 
 @testable import StorekeeperServer

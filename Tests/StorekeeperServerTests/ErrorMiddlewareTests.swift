@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Storekeeper
 import StorekeeperSQL
 import Testing
 
@@ -43,8 +44,8 @@ import Testing
     /// underlying error of any type, `cause` text, the SQL error's own reason.
     static let errorsWithCauses: [any Error & Sendable] = [
         StorekeeperError.unavailable("storage is busy", cause: secret, underlying: SQLError(.busy, secret)),
-        StorekeeperError(.internalError, "internal error", status: .internalServerError, underlying: SQLError(.databaseError, secret)),
-        StorekeeperError(.conflict, "already owned", status: .conflict, cause: secret),
+        StorekeeperError(.internalError, "internal error", kind: .internalFailure, underlying: SQLError(.databaseError, secret)),
+        StorekeeperError(.conflict, "already owned", kind: .conflict, cause: secret),
         SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret)),
         SQLError(.nulInText, secret),
         SQLError(.databaseError, secret),

@@ -178,7 +178,7 @@ extension AdminAPI {
             attachment.fetched = try await apple.transaction(environment: environment, transactionId: transactionId)
         } catch let error as AppStoreAPIError where error.code == .notFound {
             throw StorekeeperError(
-                .notFound, "Apple knows no transaction \(transactionId) in \(environment.rawValue)", status: .notFound,
+                .notFound, "Apple knows no transaction \(transactionId) in \(environment.rawValue)", kind: .notFound,
                 underlying: error)
         } catch let error as AppStoreAPIError {
             throw StorekeeperError.unavailable("Apple could not be asked for the transaction; retry later", underlying: error)

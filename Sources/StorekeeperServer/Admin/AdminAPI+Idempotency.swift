@@ -94,7 +94,7 @@ extension AdminAPI {
     ) throws -> AdminActionResponse<Result> {
         guard earlier.requestHash == requestHash else {
             throw StorekeeperError(
-                .idempotencyConflict, "idempotencyKey was already used for a different request (\(earlier.kind))", status: .conflict)
+                .idempotencyConflict, "idempotencyKey was already used for a different request (\(earlier.kind))", kind: .conflict)
         }
         return AdminActionResponse(replayed: true, result: try JSONCoding.decode(Result.self, from: earlier.response))
     }

@@ -17,20 +17,20 @@ extension StorekeeperError.Code {
 
 /// Apple-side actions' plumbing shared by extensions, resync and the inbox.
 enum AppleSide {
-    /// The App Store Server API client of `environment` for the app; 409 `notConfigured` when
-    /// the app has no key for it.
+    /// The App Store Server API client of `environment` for the app; a `notConfigured` conflict
+    /// when the app has no key for it.
     static func client(_ runtime: AppRuntime, _ environment: AppStoreEnvironment) throws -> AppStoreServerAPIClient {
         guard let client = runtime.apple?.serverAPI[environment] else {
             throw StorekeeperError(
-                .notConfigured, "the app has no App Store Server API key for \(environment.rawValue)", status: .conflict)
+                .notConfigured, "the app has no App Store Server API key for \(environment.rawValue)", kind: .conflict)
         }
         return client
     }
 
-    /// The app's connection to Apple; 409 `notConfigured` without one.
+    /// The app's connection to Apple; a `notConfigured` conflict without one.
     static func connection(_ runtime: AppRuntime) throws -> AppleConnection {
         guard let connection = runtime.apple, !connection.serverAPI.isEmpty else {
-            throw StorekeeperError(.notConfigured, "the app has no App Store Server API key", status: .conflict)
+            throw StorekeeperError(.notConfigured, "the app has no App Store Server API key", kind: .conflict)
         }
         return connection
     }
@@ -73,7 +73,8 @@ enum AppleSide {
     }
 
     /// Apple's refusal or failure as the operator's typed error, Apple's code kept in the
-    /// message: retryable failures are 503, Apple's limits 409, unknown identifiers 404.
+    /// message: retryable failures are `unavailable`, Apple's limits conflicts, unknown
+    /// identifiers `notFound`, any other refusal an upstream failure.
     static func error(_ error: AppStoreAPIError) -> StorekeeperError {
         if error.isRetryable {
             return .unavailable("Apple could not answer; retry later", underlying: error)
@@ -83,24 +84,24 @@ enum AppleSide {
         case .subscriptionMaxExtension:
             return StorekeeperError(
                 .extensionLimitReached, "the subscription already had two renewal-date extensions in 365 days" + apple,
-                status: .conflict, underlying: error)
+                kind: .conflict, underlying: error)
         case .subscriptionExtensionIneligible:
             return StorekeeperError(
                 .extensionIneligible,
                 "the subscription's state does not allow an extension (free offer, billing retry, expired)" + apple,
-                status: .conflict, underlying: error)
+                kind: .conflict, underlying: error)
         case .familySharedSubscriptionExtensionIneligible:
             return StorekeeperError(
-                .extensionIneligible, "a Family Sharing subscription cannot be extended directly" + apple, status: .conflict,
+                .extensionIneligible, "a Family Sharing subscription cannot be extended directly" + apple, kind: .conflict,
                 underlying: error)
         case .originalTransactionIdNotFound, .transactionIdNotFound, .statusRequestNotFound, .testNotificationNotFound:
-            return StorekeeperError(.notFound, "Apple does not know it" + apple, status: .notFound, underlying: error)
+            return StorekeeperError(.notFound, "Apple does not know it" + apple, kind: .notFound, underlying: error)
         default:
             if error.httpStatus == 400 {
                 return StorekeeperError(
-                    .invalidRequest, "Apple refused the request as invalid" + apple, status: .badRequest, underlying: error)
+                    .invalidRequest, "Apple refused the request as invalid" + apple, kind: .invalidRequest, underlying: error)
             }
-            return StorekeeperError(.appleRefused, "Apple refused the request" + apple, status: .badGateway, underlying: error)
+            return StorekeeperError(.appleRefused, "Apple refused the request" + apple, kind: .upstreamFailure, underlying: error)
         }
     }
 }

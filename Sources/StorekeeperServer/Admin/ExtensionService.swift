@@ -82,7 +82,7 @@ struct ExtensionService: Sendable {
         guard runtime.config.catalog[record.productId]?.kind == .autoRenewableSubscription else {
             throw StorekeeperError(
                 .unknownProduct, "\(record.productId) is not an auto-renewable subscription of this app",
-                status: .unprocessableContent)
+                kind: .rejected)
         }
         let client = try AppleSide.client(runtime, record.environment)
         do {

@@ -180,7 +180,7 @@ struct NotificationInbox: Sendable {
             throw AppleSide.error(error)
         }
         guard let token = response.testNotificationToken else {
-            throw StorekeeperError(.appleRefused, "Apple answered without a test notification token", status: .badGateway)
+            throw StorekeeperError(.appleRefused, "Apple answered without a test notification token", kind: .upstreamFailure)
         }
         return TestNotificationResult(environment: environment.rawValue, testNotificationToken: token)
     }

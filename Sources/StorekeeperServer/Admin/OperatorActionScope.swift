@@ -53,9 +53,9 @@ extension StorekeeperError {
     /// An operator grant refused by the domain's rules, with the rule's stable code.
     static func grant(_ error: OperatorGrantError) -> StorekeeperError {
         switch error.code {
-        case .unknownEntitlement: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, status: .unprocessableContent)
-        case .invalidTerm: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, status: .badRequest)
-        default: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, status: .conflict)
+        case .unknownEntitlement: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, kind: .rejected)
+        case .invalidTerm: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, kind: .invalidRequest)
+        default: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, kind: .conflict)
         }
     }
 
@@ -63,8 +63,8 @@ extension StorekeeperError {
     static func order(_ error: OrderError) -> StorekeeperError {
         switch error.code {
         case .invalidFailureCode, .invalidQuantity:
-            StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, status: .badRequest)
-        default: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, status: .conflict)
+            StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, kind: .invalidRequest)
+        default: StorekeeperError(Code(rawValue: error.code.rawValue), error.reason, kind: .conflict)
         }
     }
 }

@@ -86,7 +86,7 @@ struct OrderCorrectionAction: Sendable {
         {
             throw StorekeeperError(
                 .ownedByAnotherCustomer, "the transaction's purchase belongs to customer \(owner.rawValue); transfer it first",
-                status: .conflict)
+                kind: .conflict)
         }
         let before = try await CustomerService.view(customerId, now: scope.now, in: tx)
         let outcome = try await scope.applier.applyPresented(
@@ -99,7 +99,7 @@ struct OrderCorrectionAction: Sendable {
             throw StorekeeperError(
                 Code(rawValue: "orderNotDelivered"),
                 "transaction \(transaction.transactionId) did not deliver order \(order.id.uuidString.lowercased()) (state \(after.state)); see the order's audit trail",
-                status: .conflict)
+                kind: .conflict)
         }
         let view = try await CustomerService.view(customerId, now: scope.now, in: tx)
         let changed = after != order || view != before

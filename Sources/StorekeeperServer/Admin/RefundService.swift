@@ -86,7 +86,7 @@ struct RefundService: Sendable {
             sent = try JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)
         } catch {
             throw StorekeeperError(
-                .internalError, "stored consumption answer \(message.id) is unreadable", status: .internalServerError, underlying: error)
+                .internalError, "stored consumption answer \(message.id) is unreadable", kind: .internalFailure, underlying: error)
         }
         let pending = message.status == .pending
         return ConsumptionRequestBody(

@@ -23,7 +23,7 @@ struct TransferAction: Sendable {
             throw StorekeeperError(
                 .transferNotAllowed,
                 "the app's transfer policy is \(scope.app.policy.transfer.rawValue): purchases stay with their first owner",
-                status: .conflict)
+                kind: .conflict)
         }
         try OperatorActionScope.refusePlaceholder(target)
         for customer in [source, target].sorted() { try await tx.lock(customer: customer) }

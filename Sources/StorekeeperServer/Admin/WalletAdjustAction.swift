@@ -17,7 +17,7 @@ struct WalletAdjustAction: Sendable {
         let app = scope.app
         guard app.catalog.products.contains(where: { $0.currencies[body.currency] != nil }) || app.bonus?.currency == body.currency
         else {
-            throw StorekeeperError(.unknownCurrency, "the app has no currency \(body.currency.prefix(64))", status: .unprocessableContent)
+            throw StorekeeperError(.unknownCurrency, "the app has no currency \(body.currency.prefix(64))", kind: .rejected)
         }
         let entry: JournalEntry
         do throws(WalletError) {
@@ -25,7 +25,7 @@ struct WalletAdjustAction: Sendable {
                 customerId, currency: body.currency, amount: body.amount, key: "adjustment:\(app.id):\(key)",
                 operatorName: scope.operatorName, memo: scope.reason, at: scope.now)
         } catch {
-            throw StorekeeperError(.invalidRequest, error.reason, status: .badRequest)
+            throw StorekeeperError(.invalidRequest, error.reason, kind: .invalidRequest)
         }
         try await tx.lock(customer: customerId)
         _ = try await scope.requireCustomer(customerId, in: tx)
@@ -50,7 +50,7 @@ struct WalletAdjustAction: Sendable {
             throw StorekeeperError(
                 .insufficientFunds,
                 "balance \(balance) \(body.currency) cannot go below zero under the app's debt policy \(app.policy.debt.rawValue)",
-                status: .conflict)
+                kind: .conflict)
         }
     }
 }

@@ -1,11 +1,12 @@
 import Hummingbird
 import Logging
+import Storekeeper
 import StorekeeperSQL
 
 /// Renders the console's errors as pages instead of JSON: a redirect where the handler asked for
-/// one (to sign in), 403 with an explanation for a form without its CSRF token, the error's
-/// status and message for Storekeeper's errors, and a generic 500 page (its cause logged) for
-/// anything else.
+/// one (to sign in), 403 with an explanation for a form without its CSRF token, for
+/// Storekeeper's errors their message with the status the JSON API answers for their kind
+/// (`StorekeeperError+HTTP`), and a generic 500 page (its cause logged) for anything else.
 struct ConsoleErrorMiddleware: RouterMiddleware {
     typealias Context = StorekeeperRequestContext
     let templates: ConsoleTemplates

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import Storekeeper
 
 /// An `application/x-www-form-urlencoded` body, as the console's forms post it.
 struct ConsoleForm: Sendable {

@@ -118,7 +118,7 @@ extension ConsoleRoutes {
             throw StorekeeperError.invalidRequest(report == .financeDetail ? "the month must be YYYY-MM" : "the day must be YYYY-MM-DD")
         }
         guard let reports, let vendor = call.services.runtime.config.reports?.vendorNumber else {
-            throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(call.appId).reports.*)", status: .notFound)
+            throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(call.appId).reports.*)", kind: .notFound)
         }
         let run = try await reports.reconciliation(vendorNumber: vendor, reportType: report.rawValue, reportDate: day)
         let search = ConsolePaths.app(call.appId, .search) + "?q="

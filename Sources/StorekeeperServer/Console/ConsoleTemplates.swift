@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Mustache
 import NIOCore
+import Storekeeper
 
 /// The console's Mustache templates and static assets, embedded in the binary as resources of
 /// this target (`Resources/console/templates/*.mustache`, `Resources/console/assets/*`) and read
@@ -60,7 +61,7 @@ struct ConsoleTemplates: Sendable {
     /// `name` rendered with `object` (a struct whose stored properties the template names).
     func render(_ name: String, _ object: Any) throws -> String {
         guard let text = library.render(object, withTemplate: name) else {
-            throw StorekeeperError(.internalError, "console template \(name) is missing", status: .internalServerError)
+            throw StorekeeperError(.internalError, "console template \(name) is missing", kind: .internalFailure)
         }
         return text
     }

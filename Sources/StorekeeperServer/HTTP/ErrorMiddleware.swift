@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Storekeeper
 import StorekeeperSQL
 
 /// Turns every error into a JSON body with a stable code. `StorekeeperError`s render
-/// themselves; Hummingbird's `HTTPError`s (unknown route, body too large) keep their status;
+/// themselves with the status of their kind (`StorekeeperError+HTTP`), whichever layer threw
+/// them; Hummingbird's `HTTPError`s (unknown route, body too large) keep their status;
 /// storage that is overloaded or unreachable (no connection in time, conflicts that outlasted
 /// their retries) is a 503 with `Retry-After`, so clients back off instead of treating it as a
 /// defect; text holding NUL refused by the SQL layer is a 400 `nulCharacter`; anything else is
@@ -31,13 +33,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 default: StorekeeperError.Code(rawValue: "http\(error.status.code)")
                 }
             let message = error.status == .notFound ? "no such route" : (error.body ?? error.status.reasonPhrase)
-            return try StorekeeperError(code, message, status: error.status).response(from: request, context: context)
+            return try ErrorResponse.json(status: error.status, code: code.rawValue, message: message)
         } catch let error as SQLError where error.code == .nulInText {
             // The safety net behind the HTTP checks: text holding NUL that reached the SQL layer
             // (from signed data, say) is refused by every backend before it runs; never a 500.
             return try StorekeeperError(
                 .nulCharacter, "the request carries text containing U+0000 (NUL), which cannot be stored",
-                status: .badRequest, underlying: error
+                kind: .invalidRequest, underlying: error
             ).response(from: request, context: context)
         } catch let error as SQLError where error.isRetryable || error.code == .connectionFailure {
             context.logger.warning("storage unavailable", metadata: ["storekeeper.cause": "\(error)"])
@@ -45,7 +47,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 .response(from: request, context: context)
         } catch {
             context.logger.error("unexpected error", metadata: ["storekeeper.cause": "\(String(reflecting: error))"])
-            return try StorekeeperError(.internalError, "internal error", status: .internalServerError)
+            return try StorekeeperError(.internalError, "internal error", kind: .internalFailure)
                 .response(from: request, context: context)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Storekeeper
 
 /// JSON request bodies and responses, as every route reads and writes them.
 enum JSONBody {

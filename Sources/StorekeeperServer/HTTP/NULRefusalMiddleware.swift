@@ -1,4 +1,5 @@
 import Hummingbird
+import Storekeeper
 
 /// Refuses a request whose path or query decodes to text holding U+0000 (NUL), with 400
 /// ``StorekeeperError/Code/nulCharacter``, before any route reads a parameter. JSON bodies are

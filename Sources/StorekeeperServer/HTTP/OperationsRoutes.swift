@@ -27,7 +27,7 @@ struct OperationsRoutes: Sendable {
         router.get("openapi.json") { request, _ in
             try await RequestBodyLimit.requireNone(request)
             guard let document = OpenAPIDocument.served else {
-                throw StorekeeperError(.internalError, "OpenAPI document missing or broken in the build", status: .internalServerError)
+                throw StorekeeperError(.internalError, "OpenAPI document missing or broken in the build", kind: .internalFailure)
             }
             var headers = HTTPFields()
             headers[.contentType] = "application/json"

@@ -26,7 +26,7 @@ struct ReconciliationRoutes: Sendable {
         guard let run = try await reports.reconciliation(vendorNumber: vendor, reportType: report.rawValue, reportDate: date) else {
             throw StorekeeperError(
                 .init(rawValue: ReconciliationError.Code.notReconciled.rawValue), "\(report.rawValue) \(date) was never reconciled",
-                status: .notFound)
+                kind: .notFound)
         }
         return try Self.json(run)
     }
@@ -36,7 +36,7 @@ struct ReconciliationRoutes: Sendable {
         do {
             return try Self.json(try await service.reconcile(vendorNumber: vendor, report: report, date: date))
         } catch let error as ReconciliationError {
-            throw StorekeeperError(.init(rawValue: error.code.rawValue), error.reason, status: .notFound)
+            throw StorekeeperError(.init(rawValue: error.code.rawValue), error.reason, kind: .notFound)
         }
     }
 
@@ -45,7 +45,7 @@ struct ReconciliationRoutes: Sendable {
         guard let id = context.parameters.get("app"), let app = apps[id] else { throw StorekeeperError.notFound("no such app") }
         _ = try await authenticator.authenticateServer(request, app: id)
         guard let vendor = app.reports?.vendorNumber else {
-            throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", status: .notFound)
+            throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", kind: .notFound)
         }
         let typeText = request.uri.queryParameters.get("type") ?? ReconciledReport.sales.rawValue
         guard let report = ReconciledReport(query: typeText) else {

@@ -58,14 +58,14 @@ enum RequestBodyLimit {
     }
 
     private static var noBody: StorekeeperError {
-        StorekeeperError(.payloadTooLarge, "this route takes no body", status: .contentTooLarge)
+        StorekeeperError(.payloadTooLarge, "this route takes no body", kind: .tooLarge)
     }
 
     private static var noFields: StorekeeperError {
-        StorekeeperError(.payloadTooLarge, "this route takes no body (an empty JSON object at most)", status: .contentTooLarge)
+        StorekeeperError(.payloadTooLarge, "this route takes no body (an empty JSON object at most)", kind: .tooLarge)
     }
 
     private static func tooLarge(_ limit: Int) -> StorekeeperError {
-        StorekeeperError(.payloadTooLarge, "body exceeds \(limit) bytes", status: .contentTooLarge)
+        StorekeeperError(.payloadTooLarge, "body exceeds \(limit) bytes", kind: .tooLarge)
     }
 }

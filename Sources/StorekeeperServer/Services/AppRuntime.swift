@@ -93,7 +93,7 @@ public struct AppRuntime: Sendable {
         guard let client = apple?.receipts else {
             throw StorekeeperError(
                 .invalidRequest, "iOS 6 transaction receipts need verifyReceipt (configure the app's sharedSecret)",
-                status: .unprocessableContent)
+                kind: .rejected)
         }
         let result: ReceiptVerificationResult
         do {
@@ -103,14 +103,14 @@ public struct AppRuntime: Sendable {
                 throw StorekeeperError.unavailable("verifyReceipt could not answer; retry later", cause: error.description)
             }
             throw StorekeeperError(
-                Code(rawValue: "receiptRejected"), "verifyReceipt rejected the receipt", status: .unprocessableContent,
+                Code(rawValue: "receiptRejected"), "verifyReceipt rejected the receipt", kind: .rejected,
                 verificationCode: error.code.rawValue, cause: error.description)
         }
         guard config.environments.contains(result.environment) else {
             throw StorekeeperError.verification(.wrongEnvironment("verifyReceipt answered from \(result.environment)"))
         }
         guard let receipt = result.response.transactionReceipt else {
-            throw StorekeeperError(.invalidRequest, "verifyReceipt did not return a transaction receipt", status: .unprocessableContent)
+            throw StorekeeperError(.invalidRequest, "verifyReceipt did not return a transaction receipt", kind: .rejected)
         }
         if let bid = receipt.bid, bid != config.bundleId {
             throw StorekeeperError.verification(.wrongBundleId("transaction receipt is for \(bid)"))
@@ -129,7 +129,7 @@ public struct AppRuntime: Sendable {
         do {
             return try body()
         } catch {
-            throw StorekeeperError(.invalidRequest, "signed data lacks required fields: \(error.reason)", status: .unprocessableContent)
+            throw StorekeeperError(.invalidRequest, "signed data lacks required fields: \(error.reason)", kind: .rejected)
         }
     }
 }

@@ -36,7 +36,7 @@ public struct CustomerService: Sendable {
         _ customerId: CustomerID, currency: String, amount: Int64, key: String, reference: String?, actor: AuditActor
     ) async throws -> SpendResult {
         guard app.catalog.products.contains(where: { $0.currencies[currency] != nil }) || app.bonus?.currency == currency
-        else { throw StorekeeperError(.invalidRequest, "unknown currency \(currency)", status: .badRequest) }
+        else { throw StorekeeperError(.invalidRequest, "unknown currency \(currency)", kind: .invalidRequest) }
         let now = now()
         let entry: JournalEntry
         do {
@@ -62,7 +62,7 @@ public struct CustomerService: Sendable {
                 return SpendResult(balance: try await tx.balance(.customer(customerId, currency)), replayed: true)
             case .insufficientFunds(let balance):
                 throw StorekeeperError(
-                    .insufficientFunds, "balance \(balance) \(currency) is less than \(amount)", status: .conflict)
+                    .insufficientFunds, "balance \(balance) \(currency) is less than \(amount)", kind: .conflict)
             }
         }
     }

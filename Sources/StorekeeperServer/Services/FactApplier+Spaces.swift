@@ -18,6 +18,6 @@ extension FactApplier {
         guard let owner, !app.owns(owner) else { return owner }
         throw StorekeeperError(
             .ownedByAnotherCustomer,
-            "purchase \(purchase.originalTransactionId) belongs to a customer of another app", status: .conflict)
+            "purchase \(purchase.originalTransactionId) belongs to a customer of another app", kind: .conflict)
     }
 }

@@ -48,7 +48,7 @@ public struct OfferService: Sendable {
 
     public func introductory(_ customerId: CustomerID, productId: String) async throws -> IntroDecision {
         guard app.catalog[productId] != nil else {
-            throw StorekeeperError(.unknownProduct, "unknown product \(productId)", status: .unprocessableContent)
+            throw StorekeeperError(.unknownProduct, "unknown product \(productId)", kind: .rejected)
         }
         let purchases = try await purchases(customerId)
         let eligibility = OfferRules.introEligibility(
@@ -71,17 +71,17 @@ public struct OfferService: Sendable {
         _ customerId: CustomerID, productId: String, offerId: String, applicationUsername: String?, actor: AuditActor
     ) async throws -> PromotionalSignature {
         guard let key = app.offerKey else {
-            throw StorekeeperError(.notConfigured, "no subscription offer key is configured for this app", status: .conflict)
+            throw StorekeeperError(.notConfigured, "no subscription offer key is configured for this app", kind: .conflict)
         }
         guard app.catalog[productId]?.kind == .autoRenewableSubscription else {
-            throw StorekeeperError(.unknownProduct, "\(productId) is not an auto-renewable subscription", status: .unprocessableContent)
+            throw StorekeeperError(.unknownProduct, "\(productId) is not an auto-renewable subscription", kind: .rejected)
         }
         guard !offerId.isEmpty, offerId.utf8.count <= 64 else { throw StorekeeperError.invalidRequest("offerId must be 1–64 bytes") }
         let purchases = try await purchases(customerId)
         guard OfferRules.mayOfferPromotional(productId: productId, catalog: app.catalog, purchases: purchases) else {
             throw StorekeeperError(
                 StorekeeperError.Code(rawValue: "notEligible"),
-                "promotional offers are for current and lapsed subscribers of the product's group", status: .conflict)
+                "promotional offers are for current and lapsed subscribers of the product's group", kind: .conflict)
         }
         let now = now()
         let signer = PromotionalOfferSigner(

@@ -54,14 +54,14 @@ public struct OrderService: Sendable {
                     businessMilliunits: businessMilliunits, storefront: storefront, candidates: candidates,
                     bonusCurrency: rule.currency, unitsPerMajorUnit: rule.unitsPerMajorUnit)
             } catch {
-                throw StorekeeperError(.unknownProduct, error.reason, status: .unprocessableContent)
+                throw StorekeeperError(.unknownProduct, error.reason, kind: .rejected)
             }
             guard let quoted = app.catalog[quote.productId] else { throw StorekeeperError.invalidRequest("quoted product vanished") }
             product = quoted
             if let currency = quote.bonusCurrency, quote.bonusAmount > 0 { bonus = (currency, quote.bonusAmount) }
         } else {
             guard let productId, let found = app.catalog[productId] else {
-                throw StorekeeperError(.unknownProduct, "unknown product \(productId ?? "(none)")", status: .unprocessableContent)
+                throw StorekeeperError(.unknownProduct, "unknown product \(productId ?? "(none)")", kind: .rejected)
             }
             product = found
         }

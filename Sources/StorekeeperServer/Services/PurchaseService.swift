@@ -67,7 +67,7 @@ public struct PurchaseService: Sendable {
         if let owner = outcome.refusedOwner {
             throw StorekeeperError(
                 .ownedByAnotherCustomer, "this Apple account's purchase belongs to another customer",
-                status: .conflict, cause: "owner \(owner.rawValue)")
+                kind: .conflict, cause: "owner \(owner.rawValue)")
         }
         let status: String
         if !outcome.recorded.isEmpty {

@@ -84,7 +84,7 @@ struct SubscriptionApplier: Sendable {
             return try JSONCoding.decodeStrict(SubscriptionState.self, from: Array(data), maxDepth: 24)
         } catch {
             throw StorekeeperError(
-                .internalError, "stored subscription state is unreadable", status: .internalServerError,
+                .internalError, "stored subscription state is unreadable", kind: .internalFailure,
                 underlying: error)
         }
     }

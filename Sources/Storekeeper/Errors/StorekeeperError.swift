@@ -1,16 +1,13 @@
-import AppStoreModels
-public import AppStoreVerification
-import Foundation
-public import HTTPTypes
-public import Hummingbird
-import NIOCore
-
-/// An error a client of Storekeeper's API sees: a stable `code`, a safe `message`, an HTTP status.
+/// An error a client of Storekeeper sees: a stable `code`, a safe `message`, and the `kind` of
+/// failure in the application's terms.
+///
+/// Services, jobs and operator actions throw it without knowing how it is delivered; only the
+/// HTTP edge turns a `kind` into a status (as Hummingbird's `HTTPResponseError` does), so the
+/// same refusal reads the same through the JSON API and the console.
 ///
 /// Internal causes are kept for logs and never rendered to clients: the underlying error itself,
 /// typed, in `underlying` (as postgres-nio's `PSQLError` keeps its own), and context without an
-/// error value in `cause`. The response body carries only `code`, `message` and
-/// `verificationCode`.
+/// error value in `cause`. A response carries only `code`, `message` and `verificationCode`.
 public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String
@@ -31,16 +28,44 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         /// no retry helps until an operator configures it.
         public static let notConfigured = Code(rawValue: "notConfigured")
         /// Text in the request (a JSON string, the path or the query) contains U+0000 (NUL), which
-        /// Storekeeper never stores (PostgreSQL cannot): refused with 400 on every backend.
+        /// Storekeeper never stores (PostgreSQL cannot): refused as an invalid request on every backend.
         public static let nulCharacter = Code(rawValue: "nulCharacter")
         public static let internalError = Code(rawValue: "internalError")
         /// An operator action's idempotency key was already used for a different request.
         public static let idempotencyConflict = Code(rawValue: "idempotencyConflict")
     }
 
+    /// What kind of failure it is, which tells a caller what to do about it; the `code` says
+    /// which failure exactly.
+    public enum Kind: Hashable, Sendable, CaseIterable {
+        /// The request is malformed or breaks a rule the caller can see (a bad field or term).
+        case invalidRequest
+        /// The caller did not prove who it is.
+        case unauthenticated
+        /// The caller is known but not allowed to do this.
+        case forbidden
+        /// What the request names does not exist (or is not configured to exist).
+        case notFound
+        /// The request is valid but the current state refuses it (already used, owned by someone
+        /// else, not allowed by the app's policy or configuration); repeating it changes nothing.
+        case conflict
+        /// The request is understood but its content is refused: signed data that failed
+        /// verification, a product or currency the app does not have.
+        case rejected
+        /// The request's body is larger than the operation takes.
+        case tooLarge
+        /// A service Storekeeper relies on (Apple) refused or answered unusably, in a way a retry
+        /// is not expected to cure.
+        case upstreamFailure
+        /// Storekeeper or a service it relies on cannot answer now; a retry may succeed.
+        case unavailable
+        /// A defect or unreadable stored state: nothing the caller did or can fix.
+        case internalFailure
+    }
+
     public let code: Code
     public let message: String
-    public let status: HTTPResponse.Status
+    public let kind: Kind
     /// The verification code when signed data was rejected (`invalidSignature`, ...).
     public let verificationCode: String?
     /// Context for logs only (what was being done, which record), when it is not an error value.
@@ -50,12 +75,12 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
     public let underlying: (any Error)?
 
     public init(
-        _ code: Code, _ message: String, status: HTTPResponse.Status, verificationCode: String? = nil, cause: String? = nil,
+        _ code: Code, _ message: String, kind: Kind, verificationCode: String? = nil, cause: String? = nil,
         underlying: (any Error)? = nil
     ) {
         self.code = code
         self.message = message
-        self.status = status
+        self.kind = kind
         self.verificationCode = verificationCode
         self.cause = cause
         self.underlying = underlying
@@ -68,51 +93,15 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(message)" + (logCause.isEmpty ? "" : " (\(logCause))") }
 
-    public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, status: .badRequest) }
-    public static func nulCharacter(_ message: String) -> Self { .init(.nulCharacter, message, status: .badRequest) }
+    public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, kind: .invalidRequest) }
+    public static func nulCharacter(_ message: String) -> Self { .init(.nulCharacter, message, kind: .invalidRequest) }
     public static func unauthorized(_ message: String = "authentication required") -> Self {
-        .init(.unauthorized, message, status: .unauthorized)
+        .init(.unauthorized, message, kind: .unauthenticated)
     }
-    public static func forbidden(_ message: String) -> Self { .init(.forbidden, message, status: .forbidden) }
-    public static func notFound(_ message: String) -> Self { .init(.notFound, message, status: .notFound) }
-    public static func conflict(_ message: String) -> Self { .init(.conflict, message, status: .conflict) }
+    public static func forbidden(_ message: String) -> Self { .init(.forbidden, message, kind: .forbidden) }
+    public static func notFound(_ message: String) -> Self { .init(.notFound, message, kind: .notFound) }
+    public static func conflict(_ message: String) -> Self { .init(.conflict, message, kind: .conflict) }
     public static func unavailable(_ message: String, cause: String? = nil, underlying: (any Error)? = nil) -> Self {
-        .init(.unavailable, message, status: .serviceUnavailable, cause: cause, underlying: underlying)
+        .init(.unavailable, message, kind: .unavailable, cause: cause, underlying: underlying)
     }
-
-    /// Signed data that failed verification: 503 when a retry may succeed, else 422.
-    public static func verification(_ error: VerificationError) -> Self {
-        if error.isRetryable {
-            return .init(
-                .unavailable, "verification could not complete; retry later", status: .serviceUnavailable,
-                verificationCode: error.code.rawValue, underlying: error)
-        }
-        return .init(
-            Code(rawValue: error.code.rawValue), "signed data rejected: \(error.code.rawValue)",
-            status: .unprocessableContent, verificationCode: error.code.rawValue, underlying: error)
-    }
-}
-
-extension StorekeeperError: HTTPResponseError {
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = ErrorBody(error: .init(code: code.rawValue, message: message, verificationCode: verificationCode))
-        let data = try FastJSONEncoder().encode(body)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        if status == .serviceUnavailable { headers[.retryAfter] = "5" }
-        // The refused body may still be arriving: the connection ends after this response
-        // (`CloseAfterResponseHandler`) rather than reading it to the end.
-        if status == .contentTooLarge { headers[.connection] = "close" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
-/// The JSON shape of every error response: `{"error": {"code", "message", "verificationCode"?}}`.
-private struct ErrorBody: Encodable {
-    struct Detail: Encodable {
-        var code: String
-        var message: String
-        var verificationCode: String?
-    }
-    var error: Detail
 }
