@@ -9,17 +9,24 @@ import Testing
 
 /// How `ErrorMiddleware` answers the SQL layer's errors.
 @Suite struct ErrorMiddlewareTests {
-    /// Answers `GET /fail` by throwing `error` behind the middleware, as a route would.
-    static func answer(to error: SQLError) async throws -> (status: HTTPResponse.Status, code: String?) {
+    /// Answers `GET /fail` by throwing `error` behind the middleware, as a route would: the
+    /// status, the headers and the body as a client receives them.
+    static func respond(to error: any Error & Sendable) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         let router = Router(context: StorekeeperRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.get("fail") { _, _ -> Response in throw error }
         return try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/fail", method: .get) { response in
-                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                return (response.status, (body?["error"] as? [String: Any])?["code"] as? String)
+                (response.status, response.headers, String(buffer: response.body))
             }
         }
+    }
+
+    /// The status and the body's error code of `error` behind the middleware.
+    static func answer(to error: SQLError) async throws -> (status: HTTPResponse.Status, code: String?) {
+        let response = try await respond(to: error)
+        let body = try JSONSerialization.jsonObject(with: Data(response.body.utf8)) as? [String: Any]
+        return (response.status, (body?["error"] as? [String: Any])?["code"] as? String)
     }
 
     /// The safety net behind the HTTP checks: text holding NUL that reached the SQL layer is the
@@ -55,13 +62,7 @@ import Testing
     /// Clients see only the stable code and the safe message: no cause text leaks into a body.
     @Test(arguments: errorsWithCauses.indices)
     func noCauseTextReachesAResponseBody(_ index: Int) async throws {
-        let error = Self.errorsWithCauses[index]
-        let router = Router(context: StorekeeperRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
-        router.get("fail") { _, _ -> Response in throw error }
-        let body = try await Application(router: router).test(.router) { client in
-            try await client.execute(uri: "/fail", method: .get) { response in String(buffer: response.body) }
-        }
+        let body = try await Self.respond(to: Self.errorsWithCauses[index]).body
         #expect(!body.contains(Self.secret), "\(body)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         let detail = try #require(json["error"] as? [String: Any])

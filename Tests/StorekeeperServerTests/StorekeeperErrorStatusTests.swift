@@ -36,15 +36,9 @@ import Testing
     /// `error` thrown by a route behind `ErrorMiddleware`, as it reaches a client: the status,
     /// the headers and the body's `error` object.
     static func answer(to error: any Error & Sendable) async throws -> (HTTPResponse.Status, HTTPFields, [String: String]) {
-        let router = Router(context: StorekeeperRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
-        router.get("fail") { _, _ -> Response in throw error }
-        return try await Application(router: router).test(.router) { client in
-            try await client.execute(uri: "/fail", method: .get) { response in
-                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                return (response.status, response.headers, try #require(body?["error"] as? [String: String]))
-            }
-        }
+        let response = try await ErrorMiddlewareTests.respond(to: error)
+        let body = try JSONSerialization.jsonObject(with: Data(response.body.utf8)) as? [String: Any]
+        return (response.status, response.headers, try #require(body?["error"] as? [String: String]))
     }
 
     /// Through `ErrorMiddleware`: the kind's status, the error's own code and message, and only
