@@ -1,15 +1,16 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Storekeeper
 import StorekeeperSQL
 import Testing
 
 @testable import StorekeeperServer
 
-/// How `ErrorMiddleware` answers the SQL layer's errors.
+/// How `ErrorMiddleware` answers the store's errors (the SQL layer's, as the store translates them).
 @Suite struct ErrorMiddlewareTests {
     /// Answers `GET /fail` by throwing `error` behind the middleware, as a route would.
-    static func answer(to error: SQLError) async throws -> (status: HTTPResponse.Status, code: String?) {
+    static func answer(to error: PurchaseStoreError) async throws -> (status: HTTPResponse.Status, code: String?) {
         let router = Router(context: StorekeeperRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.get("fail") { _, _ -> Response in throw error }
@@ -24,14 +25,14 @@ import Testing
     /// The safety net behind the HTTP checks: text holding NUL that reached the SQL layer is the
     /// request's fault, a 400 with the boundary's code, never a 500.
     @Test func textWithNULRefusedByTheSQLLayerIsA400() async throws {
-        let answer = try await Self.answer(to: SQLError(.nulInText, "the text bound to $2 contains U+0000"))
+        let answer = try await Self.answer(to: PurchaseStoreError(SQLError(.nulInText, "the text bound to $2 contains U+0000")))
         #expect(answer.status == .badRequest)
         #expect(answer.code == "nulCharacter")
     }
 
     @Test func otherSQLErrorsKeepTheirAnswers() async throws {
-        #expect(try await Self.answer(to: SQLError(.busy, "locked")).status == .serviceUnavailable)
-        let other = try await Self.answer(to: SQLError(.databaseError, "odd"))
+        #expect(try await Self.answer(to: PurchaseStoreError(SQLError(.busy, "locked"))).status == .serviceUnavailable)
+        let other = try await Self.answer(to: PurchaseStoreError(SQLError(.databaseError, "odd")))
         #expect(other.status == .internalServerError)
         #expect(other.code == "internalError")
     }
@@ -45,9 +46,9 @@ import Testing
         StorekeeperError.unavailable("storage is busy", cause: secret, underlying: SQLError(.busy, secret)),
         StorekeeperError(.internalError, "internal error", status: .internalServerError, underlying: SQLError(.databaseError, secret)),
         StorekeeperError(.conflict, "already owned", status: .conflict, cause: secret),
-        SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret)),
-        SQLError(.nulInText, secret),
-        SQLError(.databaseError, secret),
+        PurchaseStoreError(SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret))),
+        PurchaseStoreError(SQLError(.nulInText, secret)),
+        PurchaseStoreError(SQLError(.databaseError, secret)),
         CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: secret]),
     ]
 

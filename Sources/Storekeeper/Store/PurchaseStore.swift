@@ -51,32 +51,4 @@ public protocol PurchaseStoreTransaction:
     ConsoleSessionStoreWriter,
     ConsumptionRefusalStoreWriter,
     RecoveryStoreWriter
-{
-    /// ``InboxStoreWriter/insertInbox(_:)`` and, when it inserted, the unlocked
-    /// ``TransactionStoreReader/ownerCandidates(environment:originalTransactionId:appAccountToken:)``
-    /// read of `key` that applying the notification starts with: in one round trip where the
-    /// store can (nil candidates when it did not insert, or `key` is nil).
-    func insertInbox(
-        _ notification: InboxNotification, readingOwnerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?)
-}
-
-extension PurchaseStoreTransaction {
-    public func insertInbox(
-        _ notification: InboxNotification, readingOwnerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?) {
-        try await insertInboxThenRead(notification, ownerCandidatesOf: key)
-    }
-
-    /// ``insertInbox(_:readingOwnerCandidatesOf:)`` as two calls, one after the other.
-    public func insertInboxThenRead(
-        _ notification: InboxNotification, ownerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?) {
-        guard try await insertInbox(notification) else { return (false, nil) }
-        guard let key else { return (true, nil) }
-        let candidates = try await ownerCandidates(
-            environment: key.purchase.environment, originalTransactionId: key.purchase.originalTransactionId,
-            appAccountToken: key.appAccountToken)
-        return (true, candidates)
-    }
-}
+{}

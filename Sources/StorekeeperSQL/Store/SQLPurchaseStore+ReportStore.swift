@@ -60,3 +60,6 @@ extension SQLPurchaseStore: ReportStore {
         }
     }
 }
+
+/// With its reports, a store a composition root opens and migrates without naming the SQL layer.
+extension SQLPurchaseStore: MigratingPurchaseStore {}

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// The figures' tables in memory (`SQLStore+Figures`): rollup buckets (not spread over slots:
 /// sums are the same), refunds by transaction.
