@@ -1,6 +1,7 @@
 public import Logging
 public import Storekeeper
 import StorekeeperSQL
+public import StorekeeperStore
 
 extension PostgreSQLDatabase {
     /// The connection pool `url` names and the ``PurchaseStore`` on it: the entry point of a

@@ -1,6 +1,6 @@
 public import AppStoreModels
 public import Logging
-public import Storekeeper
+public import StorekeeperStore
 
 /// Brings a database's schema up to date with a list of ``Migration``s.
 ///

@@ -1,6 +1,7 @@
 public import Logging
-public import Storekeeper
+import Storekeeper
 import StorekeeperSQL
+public import StorekeeperStore
 
 extension SQLiteDatabase {
     /// Opens the database file at `path` and the ``PurchaseStore`` on it: the entry point of a

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Storekeeper
 import StorekeeperSQL
+import StorekeeperStore
 import StorekeeperTesting
 import Testing
 

@@ -1,7 +1,8 @@
 public import AppStoreModels
 import Foundation
 public import Logging
-public import Storekeeper
+import Storekeeper
+public import StorekeeperStore
 
 /// ``PurchaseStore`` written once in SQL, running unchanged on every ``SQLDatabase`` backend:
 /// embedded SQLite (the default) and PostgreSQL (several Storekeeper instances sharing one

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// The store's statements over one SQL transaction. The reads are written once, in extensions
 /// of this protocol (one file per concern), and serve both read and write transactions.

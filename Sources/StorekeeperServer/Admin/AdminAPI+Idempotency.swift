@@ -2,6 +2,7 @@ import AppStoreModels
 import Crypto
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// What every operator action's body carries besides its own fields.
 struct AdminActionBody: Decodable, Sendable {

@@ -1,6 +1,7 @@
 public import AppStoreModels
 public import Foundation
 public import Storekeeper
+public import StorekeeperStore
 
 /// Operator accounts and their keys: the key (`ok_...`) is shown once; only its SHA-256 is stored.
 public enum OperatorKeys {

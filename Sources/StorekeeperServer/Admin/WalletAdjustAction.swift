@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
 /// one balanced journal entry against the adjustment account, booked in the action's

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// Enqueues the events the domain builds for the app's backend (``AppEvents``) in the same
 /// transaction as the change they report, so an event is sent if and only if the change

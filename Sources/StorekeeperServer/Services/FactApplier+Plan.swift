@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The two IO halves around ``PurchasePlanner``: what it needs loaded under the locks, and its
 /// plan committed.

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// An unlocked read of owner candidates made earlier in the transaction, and what it read.
 

@@ -3,6 +3,7 @@ import AppStoreVerification
 import Crypto
 import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
 /// 2xx, deduplicated by `notificationUUID`, verified, interpreted, and applied in one SQL

@@ -1,8 +1,9 @@
 public import Logging
 public import ServiceLifecycle
-public import Storekeeper
+import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQLite
+public import StorekeeperStore
 
 /// Opens the configured storage backend and brings its schema up to date.
 public struct StoreBootstrap: Sendable {

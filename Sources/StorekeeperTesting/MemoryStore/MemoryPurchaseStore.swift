@@ -1,7 +1,8 @@
 public import AppStoreModels
 import Foundation
-public import Storekeeper
+import Storekeeper
 import StorekeeperSQL
+public import StorekeeperStore
 import Synchronization
 
 /// ``PurchaseStore`` in memory, with the SQL store's semantics: for tests of code that needs a

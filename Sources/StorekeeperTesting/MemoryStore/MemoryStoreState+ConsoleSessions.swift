@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The web console's sessions (`SQLStore+ConsoleSessions`).
 extension MemoryStoreState {

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// Operator accounts and the idempotency records of their actions (`SQLStore+Operators`,
 /// `+AdminActions`).

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Every table of the memory store, as one value: a read works on a copy (a consistent
 /// snapshot), a write on a copy it commits whole or drops. Its methods, one extension per

@@ -1,3 +1,5 @@
+public import Storekeeper
+
 /// A ``PurchaseStore`` on a database with a schema, and the reports kept beside it: what a
 /// composition root opens, migrates and hands to the server without naming the database layer.
 public protocol MigratingPurchaseStore: PurchaseStore, ReportStore {

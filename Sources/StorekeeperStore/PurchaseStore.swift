@@ -1,4 +1,11 @@
+public import Storekeeper
+
 /// Durable storage for everything Storekeeper records.
+///
+/// This target, `StorekeeperStore`, holds the store's ports: this union of the aggregates' store
+/// protocols (the purchase aggregates' in the domain target, `Storekeeper`), and the operators'
+/// and console's records with their stores (console sessions, admin action records, the
+/// overview figures' rollups), which are operations bookkeeping rather than purchase domain.
 ///
 /// Implemented once in `StorekeeperSQL` over SQLite (embedded default) and PostgreSQL, and in
 /// memory for tests (`MemoryPurchaseStore` in `StorekeeperTesting`); one contract suite runs
