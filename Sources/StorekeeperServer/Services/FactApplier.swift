@@ -160,7 +160,9 @@ struct FactApplier: Sendable {
     }
 
     /// Moves a purchase to `customerId`: its owner, its stored transactions, its subscription.
-    func move(_ purchase: PurchaseKey, to customerId: CustomerID, in tx: any PurchaseStoreTransaction) async throws {
+    func move(
+        _ purchase: PurchaseKey, to customerId: CustomerID, in tx: any TransactionStoreWriter & SubscriptionStoreWriter
+    ) async throws {
         try await tx.setOwner(
             environment: purchase.environment, originalTransactionId: purchase.originalTransactionId, customerId: customerId)
         try await tx.reassignTransactions(
