@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AppStoreReports", targets: ["AppStoreReports"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
+        .library(name: "StorekeeperStore", targets: ["StorekeeperStore"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
     ],
     dependencies: [
@@ -113,10 +114,17 @@ let package = Package(
             dependencies: ["AppStoreModels"],
             swiftSettings: strict
         ),
+        // The store's ports: the `PurchaseStore` union and the operators' and console's records.
+        .target(
+            name: "StorekeeperStore",
+            dependencies: ["AppStoreModels", "Storekeeper"],
+            swiftSettings: strict
+        ),
         .target(
             name: "StorekeeperSQL",
             dependencies: [
                 "Storekeeper",
+                "StorekeeperStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -125,6 +133,7 @@ let package = Package(
         .target(
             name: "StorekeeperSQLite",
             dependencies: [
+                "StorekeeperStore",
                 "StorekeeperSQL",
                 "AsyncWaiting",
                 "CSQLite",
@@ -135,6 +144,7 @@ let package = Package(
         .target(
             name: "StorekeeperPostgres",
             dependencies: [
+                "StorekeeperStore",
                 "StorekeeperSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,6 +155,7 @@ let package = Package(
         .target(
             name: "StorekeeperServer",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels",
                 "AppStoreReports",
                 "AsyncWaiting",
@@ -170,6 +181,7 @@ let package = Package(
         .target(
             name: "StorekeeperLocal",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels", "AppStoreVerification", "AppStoreSimulator", "Storekeeper", "StorekeeperSQL",
                 "StorekeeperPostgres", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -196,6 +208,7 @@ let package = Package(
         .target(
             name: "StorekeeperBenchmarks",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
                 "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -208,6 +221,7 @@ let package = Package(
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels",
                 "AppStoreReports",
                 "AppStoreVerification",
@@ -238,6 +252,7 @@ let package = Package(
         .target(
             name: "StorekeeperTesting",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels",
                 "AppStoreVerification",
                 "AppStoreSimulator",
@@ -343,6 +358,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperStoreTests",
             dependencies: [
+                "StorekeeperStore",
                 "Storekeeper",
                 "StorekeeperSQL",
                 "StorekeeperSQLite",
@@ -355,6 +371,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -376,6 +393,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
+                "StorekeeperStore",
                 "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
                 "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

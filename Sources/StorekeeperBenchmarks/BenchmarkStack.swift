@@ -75,6 +75,8 @@ struct BenchmarkStack {
         let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: backend.storage, instance: "bench", apps: [app])
         let storage = try await StoreBootstrap.open(configuration.storage, logger: logger)
+        // The benchmarks count rows in SQL, so they keep the SQL store the bootstrap opened.
+        guard let store = storage.store as? SQLPurchaseStore else { throw BenchmarkFailure("the storage opened no SQL store") }
         var builder = StorekeeperApplicationBuilder(configuration: configuration, storage: storage, logger: logger)
         builder.runsBackgroundJobs = false
         let signer = try pki.signer()
@@ -83,7 +85,7 @@ struct BenchmarkStack {
             result = try await builder.serving { port in
                 let apiKey = try await APIKeys.create(name: "bench", app: appId, in: storage.store)
                 return try await body(
-                    Running(url: "http://127.0.0.1:\(port)", port: port, apiKey: apiKey, store: storage.store, signer: signer))
+                    Running(url: "http://127.0.0.1:\(port)", port: port, apiKey: apiKey, store: store, signer: signer))
             }
         } catch is ServerPort.ServerStopped {
             throw BenchmarkFailure("the server stopped before the benchmark finished")

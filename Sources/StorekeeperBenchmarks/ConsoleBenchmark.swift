@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import Storekeeper
 import StorekeeperServer
+import StorekeeperStore
 
 /// The web console's pages over a store of N customers (seeded once by bulk SQL into a SQLite
 /// file reused across runs, as `storekeeper-bench customers` does): an admin operator signs in, then each

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// The overview rollups of an app with `customers` customers and `transactions` transactions over
 /// `days` days, written through the store's own rollup writer (`addFigures`, spread over slots as

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperStore
 
 #if canImport(Glibc)
     import Glibc

@@ -5,6 +5,7 @@ import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer
+import StorekeeperStore
 
 extension LocalStack {
     /// Opens `backend` as a stack does: a temporary SQLite file deleted on close, or a PostgreSQL

@@ -8,6 +8,7 @@ public import Logging
 import NIOCore
 public import Storekeeper
 public import StorekeeperServer
+public import StorekeeperStore
 
 /// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,
 /// both on loopback ports picked by the system. Storekeeper trusts the simulator's roots, calls

@@ -1,5 +1,6 @@
 public import AppStoreModels
 public import Logging
+public import StorekeeperStore
 
 /// Brings a database's schema up to date with a list of ``Migration``s.
 ///
@@ -23,18 +24,8 @@ public import Logging
 /// ``SQLAdvisoryLock/migrator`` and re-reads `schema_migrations` under it, so each migration is
 /// applied exactly once (SQLite's single writer gives the same guarantee within one process).
 public struct Migrator: Sendable {
-    /// What a `migrate` call did.
-    public struct Report: Sendable, Hashable {
-        /// The versions this call applied, in order (empty when the schema was up to date).
-        public var applied: [Int]
-        /// The highest version recorded in the database afterwards (0 for none).
-        public var currentVersion: Int
-
-        public init(applied: [Int], currentVersion: Int) {
-            self.applied = applied
-            self.currentVersion = currentVersion
-        }
-    }
+    /// What a `migrate` call did: the store's own report, so a store answers it as it is.
+    public typealias Report = StoreSchemaReport
 
     /// One row of `schema_migrations`.
     public struct AppliedMigration: Sendable, Hashable {

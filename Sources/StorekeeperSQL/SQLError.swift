@@ -123,11 +123,6 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func invalidStatement(_ reason: String) -> Self { .init(.invalidStatement, reason) }
     public static func invalidConfiguration(_ reason: String) -> Self { .init(.invalidConfiguration, reason) }
     public static func migrationFailed(_ reason: String) -> Self { .init(.migrationFailed, reason) }
-    /// A write found the state other than it was read (before the write's locks): the store
-    /// runs the write again, which reads the new state first.
-    public static func changedSinceRead(_ what: String) -> Self {
-        .init(.serializationFailure, "\(what); run the write again")
-    }
     public static func transactionClosed() -> Self {
         .init(.transactionClosed, "the transaction was used after its body returned")
     }

@@ -6,8 +6,8 @@ public import Logging
 public import NIOCore
 public import Prometheus
 import ServiceLifecycle
-public import Storekeeper
-import StorekeeperSQL
+import Storekeeper
+public import StorekeeperStore
 
 /// The one way a Storekeeper instance is put together: `serve`, the demo and the local stack,
 /// the benchmarks and the end-to-end tests all build their server here. It takes what differs

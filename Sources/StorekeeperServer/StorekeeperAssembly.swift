@@ -6,6 +6,7 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import Storekeeper
+import StorekeeperStore
 
 /// The object graph behind one server, built by `StorekeeperApplicationBuilder`: each app's
 /// services once, and from them the router and the background jobs, so the HTTP API and the jobs

@@ -8,6 +8,7 @@ import NIOCore
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperStore
 import StorekeeperTesting
 import Synchronization
 import Testing

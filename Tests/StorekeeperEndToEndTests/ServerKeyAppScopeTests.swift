@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperStore
 import Testing
 
 /// Server API keys belong to one app: two apps in one configuration (as in

@@ -4,6 +4,7 @@ import Logging
 import Prometheus
 import Storekeeper
 import StorekeeperSQL
+import StorekeeperStore
 import StorekeeperTesting
 import Synchronization
 import Testing

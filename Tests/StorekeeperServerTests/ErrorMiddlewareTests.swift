@@ -7,7 +7,7 @@ import Testing
 
 @testable import StorekeeperServer
 
-/// How `ErrorMiddleware` answers the SQL layer's errors.
+/// How `ErrorMiddleware` answers the store's errors (the SQL layer's, as the store translates them).
 @Suite struct ErrorMiddlewareTests {
     /// Answers `GET /fail` by throwing `error` behind the middleware, as a route would: the
     /// status, the headers and the body as a client receives them.
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The status and the body's error code of `error` behind the middleware.
-    static func answer(to error: SQLError) async throws -> (status: HTTPResponse.Status, code: String?) {
+    static func answer(to error: PurchaseStoreError) async throws -> (status: HTTPResponse.Status, code: String?) {
         let response = try await respond(to: error)
         let body = try JSONSerialization.jsonObject(with: Data(response.body.utf8)) as? [String: Any]
         return (response.status, (body?["error"] as? [String: Any])?["code"] as? String)
@@ -32,14 +32,14 @@ import Testing
     /// The safety net behind the HTTP checks: text holding NUL that reached the SQL layer is the
     /// request's fault, a 400 with the boundary's code, never a 500.
     @Test func textWithNULRefusedByTheSQLLayerIsA400() async throws {
-        let answer = try await Self.answer(to: SQLError(.nulInText, "the text bound to $2 contains U+0000"))
+        let answer = try await Self.answer(to: PurchaseStoreError(SQLError(.nulInText, "the text bound to $2 contains U+0000")))
         #expect(answer.status == .badRequest)
         #expect(answer.code == "nulCharacter")
     }
 
     @Test func otherSQLErrorsKeepTheirAnswers() async throws {
-        #expect(try await Self.answer(to: SQLError(.busy, "locked")).status == .serviceUnavailable)
-        let other = try await Self.answer(to: SQLError(.databaseError, "odd"))
+        #expect(try await Self.answer(to: PurchaseStoreError(SQLError(.busy, "locked"))).status == .serviceUnavailable)
+        let other = try await Self.answer(to: PurchaseStoreError(SQLError(.databaseError, "odd")))
         #expect(other.status == .internalServerError)
         #expect(other.code == "internalError")
     }
@@ -53,9 +53,9 @@ import Testing
         StorekeeperError.unavailable("storage is busy", cause: secret, underlying: SQLError(.busy, secret)),
         StorekeeperError(.internalError, "internal error", kind: .internalFailure, underlying: SQLError(.databaseError, secret)),
         StorekeeperError(.conflict, "already owned", kind: .conflict, cause: secret),
-        SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret)),
-        SQLError(.nulInText, secret),
-        SQLError(.databaseError, secret),
+        PurchaseStoreError(SQLError(.busy, secret, constraint: secret, backendCode: "55P03", underlying: SQLError(.databaseError, secret))),
+        PurchaseStoreError(SQLError(.nulInText, secret)),
+        PurchaseStoreError(SQLError(.databaseError, secret)),
         CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: secret]),
     ]
 

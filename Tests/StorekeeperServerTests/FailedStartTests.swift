@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
 import StorekeeperTesting
@@ -33,7 +34,7 @@ import Testing
         return builder
     }
 
-    /// Serves until the start fails, expecting an ``SQLError`` with `code`; `false` if it hangs.
+    /// Serves until the start fails, expecting the store's error of an ``SQLError`` with `code`; `false` if it hangs.
     static func startFails(on storage: StoreBootstrap, with code: SQLError.Code) async -> Bool {
         let builder: StorekeeperApplicationBuilder
         do {
@@ -46,8 +47,8 @@ import Testing
             do {
                 let _: Void = try await builder.serving { _ in Issue.record("the server listened on a database it could not migrate") }
                 Issue.record("serving returned")
-            } catch let error as SQLError {
-                #expect(error.code == code, "\(error)")
+            } catch let error as PurchaseStoreError {
+                #expect((error.underlying as? SQLError)?.code == code, "\(error)")
             } catch {
                 Issue.record("unexpected error: \(error)")
             }

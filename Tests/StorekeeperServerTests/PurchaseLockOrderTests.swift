@@ -120,10 +120,11 @@ import Testing
                 try await Self.applier.move(purchase, to: alice, in: tx)
                 return attempt
             }
-            await #expect(throws: SQLError.self) { _ = try await carolsAttempt.value }
+            await #expect(throws: PurchaseStoreError.self) { _ = try await carolsAttempt.value }
             let failure = await carolsAttempt.result
-            if case .failure(let error as SQLError) = failure {
-                #expect(error.code == .serializationFailure)
+            if case .failure(let error as PurchaseStoreError) = failure {
+                // The store's retryable conflict: what was a serialization failure in SQL terms.
+                #expect(error.code == .changedSinceRead)
             }
             #expect(try await store.read { try await $0.owner(environment: .sandbox, originalTransactionId: "t-1") } == alice)
             // The next attempt locks Alice in order and takes the purchase from her.
@@ -171,9 +172,9 @@ import Testing
                         now: now, in: tx)
                 }
                 return
-            } catch let error as SQLError where error.isRetryable {
+            } catch let error as PurchaseStoreError where error.isRetryable {
                 retries.counts.withLock {
-                    if error.code == .deadlock { $0.deadlocks += 1 } else { $0.other += 1 }
+                    if (error.underlying as? SQLError)?.code == .deadlock { $0.deadlocks += 1 } else { $0.other += 1 }
                 }
             }
         }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
 import StorekeeperTesting
@@ -63,8 +64,8 @@ import Testing
                 do {
                     let _: Void = try await builder.serving { _ in Issue.record("the server listened on a database it refused") }
                     Issue.record("serving returned")
-                } catch let error as SQLError {
-                    #expect(error.code == .schemaNewerThanCode, "\(error)")
+                } catch let error as PurchaseStoreError {
+                    #expect((error.underlying as? SQLError)?.code == .schemaNewerThanCode, "\(error)")
                 } catch {
                     Issue.record("unexpected error: \(error)")
                 }

@@ -1,3 +1,4 @@
+import StorekeeperStore
 import StorekeeperTesting
 import Testing
 

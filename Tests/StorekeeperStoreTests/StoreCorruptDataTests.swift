@@ -1,6 +1,7 @@
 import AppStoreModels
 import Storekeeper
 import StorekeeperSQL
+import StorekeeperStore
 import StorekeeperTesting
 import Testing
 
@@ -62,11 +63,12 @@ struct StoreCorruptDataTests {
                 let error = await #expect(throws: SQLPurchaseStoreError.self, "\(name)") { try await store.read(read) }
                 #expect(error?.code == .corruptData, "\(name)")
             }
-            // A malformed UUID column is a typed SQL error.
-            let uuidError = await #expect(throws: SQLError.self) {
+            // A malformed UUID column is corrupt data, its typed SQL error kept underneath.
+            let uuidError = await #expect(throws: PurchaseStoreError.self) {
                 try await store.read { try await $0.openOrders(customerId: CustomerID(rawValue: "dave")!) }
             }
-            #expect(uuidError?.code == .typeMismatch)
+            #expect(uuidError?.code == .corruptData)
+            #expect((uuidError?.underlying as? SQLError)?.code == .typeMismatch)
         }
     }
 }

@@ -65,14 +65,14 @@ struct StoreRetryTests {
     func retriesAreBounded(_ backend: StoreTestBackend) async throws {
         try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database throws in
             let attempts = Recorder<Int>()
-            let error = await #expect(throws: SQLError.self) {
+            let error = await #expect(throws: PurchaseStoreError.self) {
                 try await database.store.write { tx throws in
                     attempts.append(1)
                     try await tx.setWatermark("w", value: "v")
                     throw SQLError(.serializationFailure, "always")
                 }
             }
-            #expect(error?.code == .serializationFailure)
+            #expect((error?.underlying as? SQLError)?.code == .serializationFailure)
             #expect(attempts.count == 4)
             #expect(try await database.store.read { try await $0.watermark("w") } == nil)
         }
@@ -82,7 +82,7 @@ struct StoreRetryTests {
     func otherFailuresAreNotRetried(_ backend: StoreTestBackend) async throws {
         try await backend.withStore(configuration: Self.configuration(attempts: 4)) { database throws in
             let attempts = Recorder<Int>()
-            await #expect(throws: SQLError.self) {
+            await #expect(throws: PurchaseStoreError.self) {
                 try await database.store.write { tx throws in
                     attempts.append(1)
                     try await tx.insertAPIKey(

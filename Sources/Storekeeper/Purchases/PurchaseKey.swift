@@ -3,7 +3,7 @@ public import AppStoreModels
 /// An Apple purchase (or subscription) as Storekeeper keys its owner and its lock: the
 /// environment and the original transaction ID. Ordered by environment, then ID: the order
 /// purchase locks are taken in (``LockSet``).
-public struct PurchaseKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct PurchaseKey: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var environment: AppStoreEnvironment
     public var originalTransactionId: String
 

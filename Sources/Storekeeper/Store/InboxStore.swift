@@ -26,7 +26,9 @@ public protocol InboxStoreReader: Sendable {
 public protocol InboxStoreWriter: InboxStoreReader {
     /// Stores a raw notification before it is acknowledged. Returns `false` when one with the
     /// same id (`notificationUUID`) is already stored. One stored with an outcome (processed,
-    /// failed, rejected) records it as its first attempt (``InboxAttempt/first(of:)``).
+    /// failed, rejected) records it as its first attempt (``InboxAttempt/first(of:)``). A store
+    /// may read the owner candidates of the notification's ``InboxNotification/purchase`` with
+    /// the insert and answer the transaction's next owner reads of it from what it read.
     func insertInbox(_ notification: InboxNotification) async throws -> Bool
     /// Replaces everything but the body and arrival time; ``PurchaseStoreError/Code/notFound``
     /// when none has the id.
@@ -79,11 +81,17 @@ public struct InboxNotification: Hashable, Sendable, Codable {
     /// retries, duplicate deliveries); counted by ``InboxQueryStoreWriter/recordInboxDuplicate(id:)``
     /// and left unchanged by ``InboxStoreWriter/updateInbox(_:)``.
     public var duplicates: Int
+    /// The purchase the notification is about and the `appAccountToken` its transaction carries,
+    /// when it was read from the verified body. Not stored (a read answers `nil`): it tells
+    /// ``InboxStoreWriter/insertInbox(_:)`` whose owner the applying that follows reads first,
+    /// so a store may read it with the insert.
+    public var purchase: OwnerCandidatesKey?
 
     public init(
         id: String, appId: String, version: Int, body: Data, receivedAt: Timestamp, status: Status = .received,
         attempts: Int = 0, lastError: String? = nil, notificationType: String? = nil, subtype: String? = nil,
-        signedDate: Timestamp? = nil, processedAt: Timestamp? = nil, environment: String? = nil, duplicates: Int = 0
+        signedDate: Timestamp? = nil, processedAt: Timestamp? = nil, environment: String? = nil, duplicates: Int = 0,
+        purchase: OwnerCandidatesKey? = nil
     ) {
         self.id = id
         self.appId = appId
@@ -99,5 +107,6 @@ public struct InboxNotification: Hashable, Sendable, Codable {
         self.processedAt = processedAt
         self.environment = environment
         self.duplicates = duplicates
+        self.purchase = purchase
     }
 }

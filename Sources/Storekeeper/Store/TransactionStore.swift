@@ -98,7 +98,7 @@ public enum TransactionUpsert: Hashable, Sendable {
 
 /// What an ``OwnerCandidates`` read names: a purchase, and the `appAccountToken` whose order's
 /// customer is read with its owner.
-public struct OwnerCandidatesKey: Hashable, Sendable {
+public struct OwnerCandidatesKey: Hashable, Sendable, Codable {
     public var purchase: PurchaseKey
     public var appAccountToken: UUID?
 

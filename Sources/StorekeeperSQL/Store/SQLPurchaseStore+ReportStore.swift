@@ -1,5 +1,6 @@
 public import AppStoreModels
 public import Storekeeper
+public import StorekeeperStore
 
 /// ``ReportStore`` on the same database and retry policy as the purchase store: each method is
 /// one `write` or `read` transaction.
@@ -60,3 +61,6 @@ extension SQLPurchaseStore: ReportStore {
         }
     }
 }
+
+/// With its reports, a store a composition root opens and migrates without naming the SQL layer.
+extension SQLPurchaseStore: MigratingPurchaseStore {}

@@ -1,7 +1,8 @@
 public import AppStoreModels
 import Foundation
 public import Logging
-public import Storekeeper
+import Storekeeper
+public import StorekeeperStore
 
 /// ``PurchaseStore`` written once in SQL, running unchanged on every ``SQLDatabase`` backend:
 /// embedded SQLite (the default) and PostgreSQL (several Storekeeper instances sharing one
@@ -21,6 +22,9 @@ public import Storekeeper
 /// - `write` runs its body in one database transaction and retries the whole body, a bounded
 ///   number of times, when the database reports a retryable conflict (serialization failure,
 ///   deadlock, busy); the body must therefore do nothing but database work.
+/// - Everything it throws is a ``PurchaseStoreError``: the database's ``SQLError``s are
+///   translated at this boundary (per call, so a body catching one sees the store's error too),
+///   each kept as the error's `underlying` for logs.
 /// - Every statement's text is constant, so each backend's statement cache serves it.
 /// - Replays are no-ops through natural unique keys; see ``StoreSchema`` for the tables.
 public struct SQLPurchaseStore: PurchaseStore {
@@ -59,14 +63,18 @@ public struct SQLPurchaseStore: PurchaseStore {
     /// on every start.
     @discardableResult
     public func migrate() async throws -> Migrator.Report {
-        try await Migrator(migrations: Self.migrations, logger: logger).migrate(database)
+        try await PurchaseStoreError.translating {
+            try await Migrator(migrations: Self.migrations, logger: logger).migrate(database)
+        }
     }
 
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any PurchaseStoreTransaction) async throws -> T
     ) async throws -> T {
         try await retrying("write") {
-            try await database.write { sql in try await body(SQLStoreTransaction(sql: sql, now: configuration.now)) }
+            try await PurchaseStoreError.translating {
+                try await database.write { sql in try await body(SQLStoreTransaction(sql: sql, now: configuration.now)) }
+            }
         }
     }
 
@@ -75,12 +83,14 @@ public struct SQLPurchaseStore: PurchaseStore {
         _ body: nonisolated(nonsending) (any PurchaseStoreReader) async throws -> T
     ) async throws -> T {
         try await retrying("read") {
-            try await database.read { sql in try await body(SQLStoreReader(sql: sql)) }
+            try await PurchaseStoreError.translating {
+                try await database.read { sql in try await body(SQLStoreReader(sql: sql)) }
+            }
         }
     }
 
     /// Runs `transaction` again, after a growing pause, while it fails with a retryable
-    /// ``SQLError`` and attempts remain; any other error, or the last one, is thrown as it is.
+    /// ``PurchaseStoreError`` and attempts remain; any other error, or the last one, is thrown as it is.
     private nonisolated(nonsending) func retrying<T>(
         _ kind: String, _ transaction: nonisolated(nonsending) () async throws -> T
     ) async throws -> T {
@@ -89,13 +99,13 @@ public struct SQLPurchaseStore: PurchaseStore {
         while true {
             do {
                 return try await transaction()
-            } catch let error as SQLError where error.isRetryable && attempt < attempts {
+            } catch let error as PurchaseStoreError where error.isRetryable && attempt < attempts {
                 let delay = retryDelay(after: attempt)
                 logger.debug(
                     "Retrying a store transaction after a retryable conflict",
                     metadata: [
                         "storekeeper.store.transaction": "\(kind)", "storekeeper.store.attempt": "\(attempt)",
-                        "storekeeper.sql.error_code": "\(error.code)", "storekeeper.store.retry_delay": "\(delay)",
+                        "storekeeper.store.error_code": "\(error.code)", "storekeeper.store.retry_delay": "\(delay)",
                     ])
                 attempt += 1
                 try await configuration.sleep(delay)

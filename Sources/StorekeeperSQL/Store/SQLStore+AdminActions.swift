@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 enum AdminActionRows {
     static let columns = "app_id, idempotency_key, operator_name, kind, request_hash, response, created_at"

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 enum ConsoleSessionRows {
     static let byHash = """

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The statements of the figures (``FiguresStoreReader``): rollups, refunds and backlogs.
 enum FigureRows {

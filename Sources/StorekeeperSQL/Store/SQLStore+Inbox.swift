@@ -144,10 +144,15 @@ extension SQLStoreQuerying {
 }
 
 extension SQLStoreTransaction {
+    /// On PostgreSQL a notification about a purchase reads that purchase's owner candidates in
+    /// the same statement, for the owner reads applying it starts with (``OwnerCandidatesMemo``).
     func insertInbox(_ notification: InboxNotification) async throws -> Bool {
         let binds = InboxRows.binds(notification)
         guard let first = InboxAttempt.first(of: notification) else {
             return try await sql.execute(InboxRows.insert, binds) == 1
+        }
+        if let key = notification.purchase, sql.dialect.supportsWritingCTEs {
+            return try await insertInbox(notification, first: first, readingOwnerCandidatesOf: key)
         }
         guard sql.dialect.supportsWritingCTEs else {
             guard try await sql.execute(InboxRows.insert, binds) == 1 else { return false }
@@ -160,20 +165,21 @@ extension SQLStoreTransaction {
         return true
     }
 
-    func insertInbox(
-        _ notification: InboxNotification, readingOwnerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?) {
-        guard let key, let first = InboxAttempt.first(of: notification), sql.dialect.supportsWritingCTEs else {
-            return try await insertInboxThenRead(notification, ownerCandidatesOf: key)
-        }
+    /// The insert with its first attempt and the owner candidates of `key`, in one statement;
+    /// the candidates are remembered only when it inserted (a stored notification is not applied).
+    private func insertInbox(
+        _ notification: InboxNotification, first: InboxAttempt, readingOwnerCandidatesOf key: OwnerCandidatesKey
+    ) async throws -> Bool {
         let binds =
             InboxRows.binds(notification, first: first) + [
                 SQLValue(key.purchase.environment), .text(key.purchase.originalTransactionId), SQLValue(key.appAccountToken),
             ]
         let row = try await sql.single(InboxRows.insertWithAttemptReadingOwnerCandidates, binds)
-        guard let number = try row.optionalInt64(0) else { return (false, nil) }
+        guard let number = try row.optionalInt64(0) else { return false }
+        let candidates = try TransactionRows.ownerCandidates(row, at: 1)
         try await pruneInboxAttempts(id: notification.id, after: number)
-        return (true, try TransactionRows.ownerCandidates(row, at: 1))
+        ownerCandidatesRead.remember(candidates, of: key)
+        return true
     }
 
     func updateInbox(_ notification: InboxNotification) async throws {

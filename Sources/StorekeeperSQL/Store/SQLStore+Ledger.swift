@@ -125,12 +125,12 @@ extension SQLStoreTransaction {
         var balances: [LedgerAccount: Int64] = [:]
         for row in rows {
             guard let account = accounts[try row.string(column)] else {
-                throw SQLError(.databaseError, "the balance upsert returned an account it was not given")
+                throw PurchaseStoreError(.storageFailure, "the balance upsert returned an account it was not given")
             }
             balances[account] = try row.int64(column + 1)
         }
         guard balances.count == changes.count else {
-            throw SQLError(.databaseError, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
+            throw PurchaseStoreError(.storageFailure, "the balance upsert returned \(balances.count) rows for \(changes.count) accounts")
         }
         return balances
     }
@@ -176,7 +176,7 @@ extension SQLStoreTransaction {
                         .text(account.currency), .integer(delta), now,
                     ])
             }
-            guard let row else { throw SQLError(.databaseError, "the balance upsert of \(name) returned no row") }
+            guard let row else { throw PurchaseStoreError(.storageFailure, "the balance upsert of \(name) returned no row") }
             balances[account] = try row.int64(0)
             applied.append((name, slot, delta))
         }

@@ -12,7 +12,7 @@ enum OperatorRows {
     static func account(_ row: SQLRow) throws -> Operator {
         let role = try row.string(1)
         guard let parsed = OperatorRole(rawValue: role) else {
-            throw SQLError(.databaseError, "operators.role holds an unknown role")
+            throw PurchaseStoreError(.storageFailure, "operators.role holds an unknown role")
         }
         return Operator(
             name: try row.string(0), role: parsed, apps: try row.json([String].self, 2), keyHash: try row.string(3),

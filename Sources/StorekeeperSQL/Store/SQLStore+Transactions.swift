@@ -44,18 +44,55 @@ extension SQLStoreQuerying {
     )
         async throws -> OwnerCandidates
     {
+        try await readOwnerCandidates(
+            environment: environment, originalTransactionId: originalTransactionId, appAccountToken: appAccountToken)
+    }
+
+    func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
+        try await readOwner(environment: environment, originalTransactionId: originalTransactionId)
+    }
+
+    /// ``ownerCandidates(environment:originalTransactionId:appAccountToken:)`` from the database.
+    func readOwnerCandidates(
+        environment: AppStoreEnvironment, originalTransactionId: String, appAccountToken: UUID?
+    )
+        async throws -> OwnerCandidates
+    {
         let row = try await sql.single(
             TransactionRows.ownerCandidates, [SQLValue(environment), .text(originalTransactionId), SQLValue(appAccountToken)])
         return try TransactionRows.ownerCandidates(row, at: 0)
     }
 
-    func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
+    /// ``owner(environment:originalTransactionId:)`` from the database.
+    func readOwner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
         try await sql.queryFirst(TransactionRows.owner, [SQLValue(environment), .text(originalTransactionId)])
             .map { try $0.customerID(0) }
     }
 }
 
 extension SQLStoreTransaction {
+    /// Answered from the candidates read with the inbox insert while they stand (``OwnerCandidatesMemo``).
+    func ownerCandidates(
+        environment: AppStoreEnvironment, originalTransactionId: String, appAccountToken: UUID?
+    )
+        async throws -> OwnerCandidates
+    {
+        let key = OwnerCandidatesKey(
+            purchase: PurchaseKey(environment: environment, originalTransactionId: originalTransactionId),
+            appAccountToken: appAccountToken)
+        if let read = ownerCandidatesRead.candidates(of: key) { return read }
+        return try await readOwnerCandidates(
+            environment: environment, originalTransactionId: originalTransactionId, appAccountToken: appAccountToken)
+    }
+
+    /// Answered from the candidates read with the inbox insert while they stand (``OwnerCandidatesMemo``).
+    func owner(environment: AppStoreEnvironment, originalTransactionId: String) async throws -> CustomerID? {
+        if let read = ownerCandidatesRead.owner(of: PurchaseKey(environment: environment, originalTransactionId: originalTransactionId)) {
+            return read
+        }
+        return try await readOwner(environment: environment, originalTransactionId: originalTransactionId)
+    }
+
     /// Insert-or-nothing first (one statement for a new transaction); on a known one, lock the
     /// row and update only for a fact that supersedes the stored one (a later `signedDate`; equal
     /// dates broken by content, `AppleTransaction.supersedes`). Race-free on
@@ -126,7 +163,8 @@ extension SQLStoreTransaction {
         }
         let owner = try await claimOwner(environment: environment, originalTransactionId: originalTransactionId, customerId: customerId)
         guard owner == expected else {
-            throw SQLError.changedSinceRead("purchase \(originalTransactionId) changed owner (now \(owner.rawValue)) after it was read")
+            throw PurchaseStoreError.changedSinceRead(
+                "purchase \(originalTransactionId) changed owner (now \(owner.rawValue)) after it was read")
         }
     }
 
@@ -134,7 +172,7 @@ extension SQLStoreTransaction {
     func insertTransaction(_ transaction: AppleTransaction, customerId: CustomerID, orderId: UUID?) async throws {
         guard sql.dialect.supportsWritingCTEs else {
             guard case .inserted = try await upsertTransaction(transaction, customerId: customerId, orderId: orderId) else {
-                throw SQLError.changedSinceRead(
+                throw PurchaseStoreError.changedSinceRead(
                     "transaction \(transaction.environment.rawValue):\(transaction.transactionId) was recorded after it was read")
             }
             return

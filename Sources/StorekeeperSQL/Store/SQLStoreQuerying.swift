@@ -1,22 +1,36 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// The store's statements over one SQL transaction. The reads are written once, in extensions
 /// of this protocol (one file per concern), and serve both read and write transactions.
 protocol SQLStoreQuerying: PurchaseStoreReader {
-    var sql: any SQLTransaction { get }
+    var sql: StoreStatements { get }
 }
 
 /// The handle `SQLPurchaseStore.read` bodies get.
 struct SQLStoreReader: SQLStoreQuerying {
-    let sql: any SQLTransaction
+    let sql: StoreStatements
+
+    init(sql: any SQLTransaction) {
+        self.sql = StoreStatements(base: sql)
+    }
 }
 
 /// The handle `SQLPurchaseStore.write` bodies get: the reads plus the writes (in the
 /// `SQLStoreTransaction+*.swift` extensions).
 struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
-    let sql: any SQLTransaction
+    let sql: StoreStatements
     let now: any WallClock
+    /// Owner candidates read with the inbox insert (PostgreSQL), for the owner reads after it.
+    let ownerCandidatesRead: OwnerCandidatesMemo
+
+    init(sql: any SQLTransaction, now: any WallClock) {
+        let memo = OwnerCandidatesMemo()
+        self.sql = StoreStatements(base: sql, memo: memo)
+        self.now = now
+        self.ownerCandidatesRead = memo
+    }
 
     func lock(customer: CustomerID) async throws {
         try await sql.advisoryLock(Self.lockKey(customer))
@@ -52,7 +66,7 @@ extension SQLTransaction {
     /// The one row an aggregate query returns.
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> SQLRow {
         guard let row = try await queryFirst(sql, binds) else {
-            throw SQLError(.databaseError, "an aggregate query returned no row")
+            throw PurchaseStoreError(.storageFailure, "an aggregate query returned no row")
         }
         return row
     }

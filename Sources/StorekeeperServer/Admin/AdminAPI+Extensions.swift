@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperStore
 
 /// Renewal-date extensions through Apple (support role to act, viewer to read a status):
 /// `POST customers/{customer}/extend`, `POST extensions` (mass), `GET extensions/{requestIdentifier}`.

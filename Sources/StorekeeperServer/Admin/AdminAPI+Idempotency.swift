@@ -2,7 +2,7 @@ import AppStoreModels
 import Crypto
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// What every operator action's body carries besides its own fields.
 struct AdminActionBody: Decodable, Sendable {
@@ -61,7 +61,7 @@ extension AdminAPI {
                         response: [UInt8](try JSONCoding.encode(result)), createdAt: now()))
                 return AdminActionResponse(replayed: false, result: result)
             }
-        } catch let error as SQLError where error.code == .uniqueViolation {
+        } catch let error as PurchaseStoreError where error.code == .uniqueViolation {
             // Another request with this key committed first.
             guard let earlier = try await store.read({ try await $0.adminAction(appId: call.app.id, key: key) }) else { throw error }
             return try Self.replay(earlier, requestHash: requestHash)

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Storekeeper
+import StorekeeperStore
 
 /// The admin API support and finance work from (`/v1/admin/...`): operators authenticate with
 /// their own keys (`ok_...`), see only their apps, and act in their role; every action carries a

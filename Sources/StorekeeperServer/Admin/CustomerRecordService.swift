@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// A customer's whole record for support (``AdminCustomerRecord``), read from one snapshot, and
 /// the pages of its unbounded parts (orders, wallet entries).

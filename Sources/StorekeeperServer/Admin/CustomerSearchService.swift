@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The operators' search box: classifies the text (``SearchQuery``), answers every stored match
 /// with one indexed lookup per kind, and — when the text looks like the order ID of Apple's

@@ -3,6 +3,7 @@ import AppStoreModels
 import AppStoreVerification
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// One app's notifications inbox as operators work it: entries by filter, one decoded, replays
 /// of stored bodies under the same effect rules as their first delivery, backfill of a window

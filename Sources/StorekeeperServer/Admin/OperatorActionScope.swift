@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// What every operator action on Storekeeper's own records runs with: the app, its fact
 /// applier (the purchase path's delivery, grants and ledger), who acts, why, and when. The

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Grants an entitlement by hand and revokes such a grant early, inside the action's
 /// transaction: the grant is recorded (``OperatorGrant``), the customer's derived grants are

@@ -1,7 +1,7 @@
 public import AppStoreModels
 public import Foundation
 public import Storekeeper
-import StorekeeperSQL
+public import StorekeeperStore
 
 /// Operator accounts and their keys: the key (`ok_...`) is shown once; only its SHA-256 is stored.
 public enum OperatorKeys {
@@ -35,7 +35,7 @@ public enum OperatorKeys {
                             createdAt: now))
                 }
             }
-        } catch let error as SQLError where error.code == .uniqueViolation {
+        } catch let error as PurchaseStoreError where error.code == .uniqueViolation {
             throw StorekeeperError.conflict("an operator named \(name) already exists")
         }
         return (account, key)

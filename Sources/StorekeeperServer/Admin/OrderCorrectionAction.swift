@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`), inside the action's transaction.
 /// Attaching a transaction and re-running delivery go through the purchase path

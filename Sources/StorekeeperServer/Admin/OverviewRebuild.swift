@@ -1,5 +1,6 @@
 import AppStoreModels
-public import Storekeeper
+import Storekeeper
+public import StorekeeperStore
 
 /// `storekeeper figures rebuild`: recomputes an app's overview rollups and refunds list from the
 /// stored facts (after the migration that added them, or to repair them). The same pure

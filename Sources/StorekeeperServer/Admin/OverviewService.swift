@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The overview figures of one app, read from the rollups the writes keep
 /// (``OverviewRollup``): two index range reads whatever the number of customers.

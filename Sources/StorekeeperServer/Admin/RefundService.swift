@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The refunds and consumption-requests views of one app: refunds as the
 /// write path recorded them (``OverviewRollup``) with the wallet entries the refund booked, and

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Resyncs a customer from Apple: Transaction History and All Subscription Statuses for each of
 /// the customer's original transactions, applied like any fact from Apple (``FactApplier``), and

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// A customer's timeline: every Apple fact Storekeeper holds about them (the notifications that
 /// changed something for them, their transactions as last signed, their subscriptions' renewal

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Moves purchases between customers by hand (a customer changed accounts) and merges one
 /// customer into another, inside the action's transaction.

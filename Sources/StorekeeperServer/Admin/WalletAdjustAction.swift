@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
 /// one balanced journal entry against the adjustment account, booked in the action's
@@ -44,8 +44,7 @@ struct WalletAdjustAction: Sendable {
             // The entry's key is this action's: another request under the same idempotency key
             // booked it and committed while this one waited on the key (PostgreSQL). Reported as
             // the unique violation it is, `once` answers that request's result as a replay.
-            throw SQLError(
-                .uniqueViolation, "adjustment \(entry.key) was booked by a concurrent request", constraint: "journal_entries")
+            throw PurchaseStoreError.uniqueViolation("adjustment \(entry.key) was booked by a concurrent request [journal_entries]")
         case .insufficientFunds(let balance):
             throw StorekeeperError(
                 .insufficientFunds,

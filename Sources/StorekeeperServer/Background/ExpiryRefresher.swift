@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Refreshes subscriptions from Apple around their expiry, so a renewal, a billing failure or an
 /// expiry is known even when its notification never arrives.

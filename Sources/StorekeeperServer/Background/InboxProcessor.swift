@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreVerification
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Applies notifications that were stored but not processed: a crash between storing and
 /// applying, or a failure a retry may fix. Processing is idempotent, so an entry applied twice

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Resolves "lost orders" (`seeds/004_*`): orders still pending long after the customer paid,
 /// because the app never handed over the proof. Storekeeper asks Apple for the customer's

@@ -3,6 +3,7 @@ import AppStoreModels
 import AppStoreVerification
 import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// Recovers notifications Storekeeper never received: walks Apple's Notification History from a
 /// stored watermark to now and feeds every notification the inbox lacks through the webhook

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Storekeeper
+import StorekeeperStore
 
 /// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
 /// consumption answers to Apple, and requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never

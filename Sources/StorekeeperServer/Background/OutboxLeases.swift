@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Logging
 import Storekeeper
+import StorekeeperStore
 import Synchronization
 
 /// The leases one outbox pass holds on the messages it claimed and has not recorded yet, renewed

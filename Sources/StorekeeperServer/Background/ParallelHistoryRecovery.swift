@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Recovers a window of Apple's Notification History as fast as the endpoint's budget allows:
 /// the window is cut into time slices (``HistoryRecoveryPlan``), several slices are paged at

@@ -3,6 +3,7 @@ import AppStoreModels
 import AppStoreReports
 import Logging
 import Storekeeper
+import StorekeeperStore
 
 /// Downloads a vendor's reports as Apple publishes them and reconciles them: the daily SALES
 /// SUMMARY and SUBSCRIPTION_EVENT reports, and the FINANCE_DETAIL report of each fiscal month.

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Applies Apple's current record of one transaction (Get Transaction Info, verified), for the
 /// outbox's ``UpgradeConfirmation`` requests: the record is a fact from Apple like a

@@ -1,7 +1,6 @@
 import Hummingbird
 import Logging
 import Storekeeper
-import StorekeeperSQL
 
 /// Renders the console's errors as pages instead of JSON: a redirect where the handler asked for
 /// one (to sign in), 403 with an explanation for a form without its CSRF token, for
@@ -30,7 +29,7 @@ struct ConsoleErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             let message = error.status == .notFound ? "There is no such page." : (error.body ?? error.status.reasonPhrase)
             return try page(Self.title(error.status), status: error.status, code: "http\(error.status.code)", message)
-        } catch let error as SQLError where error.isRetryable || error.code == .connectionFailure {
+        } catch let error as PurchaseStoreError where error.isRetryable || error.code == .unavailable {
             context.logger.warning("console storage unavailable", metadata: ["storekeeper.cause": "\(error)"])
             return try page(
                 "Try again", status: .serviceUnavailable, code: "temporarilyUnavailable",

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Storekeeper
+import StorekeeperStore
 
 /// The web console, under `/console`: server-rendered pages for operators, signed in
 /// with their operator name and key, over the same services the admin API uses.

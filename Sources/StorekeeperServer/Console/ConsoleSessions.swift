@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperStore
 
 /// The console's server-side sessions, kept in the store (`console_sessions`): the browser holds
 /// a random session id in an `HttpOnly` cookie; the store keeps its SHA-256, the operator, the

@@ -1,6 +1,7 @@
 public import AppStoreModels
 public import Foundation
-public import Storekeeper
+import Storekeeper
+public import StorekeeperStore
 
 /// Server-to-server API keys: the secret is shown once; only its SHA-256 is stored.
 public enum APIKeys {

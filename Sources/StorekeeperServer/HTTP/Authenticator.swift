@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Storekeeper
+import StorekeeperStore
 import Synchronization
 
 /// Who is calling.

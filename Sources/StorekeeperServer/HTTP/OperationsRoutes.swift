@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Prometheus
 import Storekeeper
+import StorekeeperStore
 
 /// Health, readiness, the OpenAPI document and Prometheus metrics. None takes a body.
 struct OperationsRoutes: Sendable {

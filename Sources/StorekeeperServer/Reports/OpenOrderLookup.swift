@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// Reconciliation's lost-purchase lookup: for a product Apple counts more of than Storekeeper,
 /// the unpaid orders (open or expired) of that product created on the day (or the day before: an

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// Reads and changes one customer's state: the view apps fetch, spends, alias merges.
 public struct CustomerService: Sendable {

@@ -1,5 +1,6 @@
 import AppStoreModels
 import Storekeeper
+import StorekeeperStore
 
 /// Enqueues the events the domain builds for the app's backend (``AppEvents``) in the same
 /// transaction as the change they report, so an event is sent if and only if the change
@@ -14,16 +15,16 @@ struct EventOutbox: Sendable {
 
     func entitlementsChanged(
         _ customerId: CustomerID, granted: [EntitlementGrant], removed: [EntitlementGrant], now: Timestamp,
-        in tx: any PurchaseStoreTransaction
+        in tx: any OutboxStoreWriter
     ) async throws {
         try await enqueue(events.entitlementsChanged(customerId, granted: granted, removed: removed, at: now), in: tx)
     }
 
-    func walletChanged(_ entry: JournalEntry, balance: Int64, now: Timestamp, in tx: any PurchaseStoreTransaction) async throws {
+    func walletChanged(_ entry: JournalEntry, balance: Int64, now: Timestamp, in tx: any OutboxStoreWriter) async throws {
         try await enqueue(events.walletChanged(entry, balance: balance, at: now), in: tx)
     }
 
-    private func enqueue(_ messages: [OutboxMessage], in tx: any PurchaseStoreTransaction) async throws {
+    private func enqueue(_ messages: [OutboxMessage], in tx: any OutboxStoreWriter) async throws {
         for message in messages { try await tx.enqueueOutbox(message) }
     }
 }

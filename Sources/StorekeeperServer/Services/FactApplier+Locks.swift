@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Locks: who a write of purchase facts involves, read before any lock, and every lock taken at
 /// once, in ``LockSet``'s canonical order (customers sorted, then purchases sorted). Whether
@@ -45,7 +46,7 @@ extension FactApplier {
 
     /// Takes every lock of `locks` in the canonical order: each customer but the last alone, then
     /// the last customer with every purchase in one round trip.
-    func take(_ locks: LockSet, in tx: any PurchaseStoreTransaction) async throws {
+    func take(_ locks: LockSet, in tx: any CoordinationStoreWriter) async throws {
         let customers = locks.orderedCustomers
         let purchases = locks.orderedPurchases.map { (environment: $0.environment, originalTransactionId: $0.originalTransactionId) }
         guard let last = customers.last else {

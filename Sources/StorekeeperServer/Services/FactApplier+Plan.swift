@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// The two IO halves around ``PurchasePlanner``: what it needs loaded under the locks, and its
 /// plan committed.
@@ -101,12 +101,12 @@ extension FactApplier {
             case .upsertTransaction(let transaction, let customer, let orderId, let expected):
                 let upsert = try await tx.upsertTransaction(transaction, customerId: customer, orderId: orderId)
                 guard upsert.isSameOutcome(as: expected) else {
-                    throw SQLError.changedSinceRead("transaction \(TransactionRef(transaction)) was recorded after it was read")
+                    throw PurchaseStoreError.changedSinceRead("transaction \(TransactionRef(transaction)) was recorded after it was read")
                 }
                 try await OverviewRollup(app: app).recorded(transaction, upsert: upsert, customerId: customer, in: tx)
             case .post(let entry, let followUp):
                 guard case .posted(let balance) = try await tx.post(entry, requireNonNegative: false) else {
-                    throw SQLError.changedSinceRead("journal entry \(entry.key) was booked after it was read")
+                    throw PurchaseStoreError.changedSinceRead("journal entry \(entry.key) was booked after it was read")
                 }
                 try await events.walletChanged(entry, balance: balance, now: plan.now, in: tx)
                 if let event = followUp.audit(of: entry, balanceAfter: balance, actor: plan.actor, fact: plan.fact, now: plan.now) {
@@ -116,7 +116,8 @@ extension FactApplier {
                 try await tx.updateOrder(order)
             case .linkOrder(let orderId, let environment, let transactionId):
                 guard try await tx.linkOrder(orderId, environment: environment, transactionId: transactionId) else {
-                    throw SQLError.changedSinceRead("transaction \(environment.rawValue):\(transactionId) paid an order after it was read")
+                    throw PurchaseStoreError.changedSinceRead(
+                        "transaction \(environment.rawValue):\(transactionId) paid an order after it was read")
                 }
             case .audit(let event):
                 try await tx.append(event)

@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// An unlocked read of owner candidates made earlier in the transaction, and what it read.
-typealias OwnerCandidatesRead = (key: OwnerCandidatesKey, candidates: OwnerCandidates)
 
 /// Applies verified Apple facts to the store inside one write transaction: ownership, the
 /// transaction record, wallet postings, order delivery, derived entitlements and audit events.
@@ -52,14 +52,11 @@ struct FactApplier: Sendable {
     /// Facts from Apple (notifications, history sweeps, status refreshes): the owner is whoever
     /// owns the purchase, else the customer of the order its `appAccountToken` names, else an
     /// unclaimed placeholder the app's customer will claim when it presents the purchase.
-    /// `known`: the first transaction's owner candidates, when read already in this transaction
-    /// (with the notification's inbox entry).
     func applyFromApple(
-        _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp,
-        known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
+        _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws -> Outcome? {
         guard let first = transactions.first else { return nil }
-        let (recipient, firstOwner) = try await resolveOwner(first, known: known, in: tx)
+        let (recipient, firstOwner) = try await resolveOwner(first, in: tx)
         let ordered = PurchasePlanner.applyingOrder(transactions)
         // The first purchase's owner was read with the recipient; a batch's other purchases
         // (a history sweep) may have owners of their own, locked with it.
@@ -82,20 +79,16 @@ struct FactApplier: Sendable {
     /// transactions are recorded, then the lifecycle applies the fact once, with its status and
     /// renewal info.
     func applySubscriptionFact(
-        _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp,
-        known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
+        _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws -> (Outcome, [SubscriptionAction]) {
         let purchase = PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
         let stored = try ownOwner(
-            known?.key.purchase == purchase
-                ? known?.candidates.owner
-                : try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId),
-            of: purchase)
+            try await tx.owner(environment: fact.environment, originalTransactionId: fact.originalTransactionId), of: purchase)
         let owner: CustomerID
         if let stored {
             owner = stored
         } else if let transaction = fact.transaction {
-            owner = try await resolveOwner(transaction, known: known, in: tx).recipient
+            owner = try await resolveOwner(transaction, in: tx).recipient
         } else if let placeholder = PurchaseDecision.placeholder(for: purchase, in: app.customerSpace) {
             owner = placeholder
         } else {
@@ -114,20 +107,14 @@ struct FactApplier: Sendable {
 
     /// Who Apple's facts about `transaction`'s purchase go to
     /// (``PurchaseDecision/recipient(owner:orderCustomer:placeholder:)``), and its recorded owner.
-    /// `known` is used instead of reading when it was read for `transaction`'s purchase and token.
     func resolveOwner(
-        _ transaction: AppleTransaction, known: OwnerCandidatesRead? = nil, in tx: any PurchaseStoreTransaction
+        _ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction
     ) async throws
         -> (recipient: CustomerID, owner: CustomerID?)
     {
-        let candidates =
-            if let known, known.key == OwnerCandidatesKey(transaction) {
-                known.candidates
-            } else {
-                try await tx.ownerCandidates(
-                    environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
-                    appAccountToken: transaction.appAccountToken)
-            }
+        let candidates = try await tx.ownerCandidates(
+            environment: transaction.environment, originalTransactionId: transaction.originalTransactionId,
+            appAccountToken: transaction.appAccountToken)
         let owner = try ownOwner(candidates.owner, of: PurchaseKey(transaction))
         guard
             let recipient = PurchaseDecision.recipient(
@@ -173,7 +160,9 @@ struct FactApplier: Sendable {
     }
 
     /// Moves a purchase to `customerId`: its owner, its stored transactions, its subscription.
-    func move(_ purchase: PurchaseKey, to customerId: CustomerID, in tx: any PurchaseStoreTransaction) async throws {
+    func move(
+        _ purchase: PurchaseKey, to customerId: CustomerID, in tx: any TransactionStoreWriter & SubscriptionStoreWriter
+    ) async throws {
         try await tx.setOwner(
             environment: purchase.environment, originalTransactionId: purchase.originalTransactionId, customerId: customerId)
         try await tx.reassignTransactions(

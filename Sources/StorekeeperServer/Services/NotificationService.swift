@@ -3,7 +3,7 @@ import AppStoreVerification
 import Crypto
 import Foundation
 public import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
 /// 2xx, deduplicated by `notificationUUID`, verified, interpreted, and applied in one SQL
@@ -50,20 +50,19 @@ public struct NotificationService: Sendable {
             payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
         // The body goes into the inbox in the same transaction that applies it, already marked
         // processed: one durable commit stores and applies it (nothing is acknowledged before).
+        // The purchase it is about goes with the entry: a store may read its owner with the
+        // insert (one round trip on PostgreSQL) for the reads applying starts with.
         let entry = InboxNotification(
             id: id, appId: runtime.config.id, version: 2, body: Data(body), receivedAt: now, status: .processed,
             attempts: 1, notificationType: payload.notificationType?.rawValue, subtype: payload.subtype?.rawValue,
-            signedDate: payload.signedDate, processedAt: now, environment: payload.environment?.rawValue)
+            signedDate: payload.signedDate, processedAt: now, environment: payload.environment?.rawValue,
+            purchase: fact.ownerCandidatesKey)
         var applied: Applied?
         let commit: InboxDecision.FirstCommit
         do {
             (commit, applied) = try await store.write { tx -> (InboxDecision.FirstCommit, Applied?) in
-                // The owner read applying starts with goes with the insert (one round trip on PostgreSQL).
-                let key = fact.ownerCandidatesKey
-                let (inserted, candidates) = try await tx.insertInbox(entry, readingOwnerCandidatesOf: key)
-                if inserted {
-                    let known = key.flatMap { key in candidates.map { OwnerCandidatesRead(key: key, candidates: $0) } }
-                    return (.applied, try await apply(fact, reference: "notification:\(id)", now: now, known: known, in: tx))
+                if try await tx.insertInbox(entry) {
+                    return (.applied, try await apply(fact, reference: "notification:\(id)", now: now, in: tx))
                 }
                 // Stored before (on PostgreSQL the insert waits for a concurrent one to commit):
                 // counted as arrived again.
@@ -155,20 +154,18 @@ public struct NotificationService: Sendable {
     }
 
     /// Applies one interpreted fact inside `tx`.
-    /// `known`: the owner candidates of ``NotificationFact/ownerCandidatesKey``, when read already.
     func apply(
-        _ fact: NotificationFact, reference: String, now: Timestamp, known: OwnerCandidatesRead? = nil,
-        in tx: any PurchaseStoreTransaction
+        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
     ) async throws -> Applied {
         var applied = Applied()
         switch fact {
         case .subscription(let subscription):
             applied.outcome = try await applier.applySubscriptionFact(
-                subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
+                subscription, actor: .apple, factReference: reference, now: now, in: tx
             ).0
         case .oneTimePurchase(let purchase):
             if purchase.event == .refundDeclined {
-                let owner = try await applier.resolveOwner(purchase.transaction, known: known, in: tx).recipient
+                let owner = try await applier.resolveOwner(purchase.transaction, in: tx).recipient
                 try await tx.append(
                     AuditEvent(
                         customerId: owner, kind: "refund.declined", actor: .apple,
@@ -176,23 +173,23 @@ public struct NotificationService: Sendable {
                         fact: reference, createdAt: now))
             } else {
                 applied.outcome = try await applier.applyFromApple(
-                    [purchase.transaction], actor: .apple, fact: reference, now: now, known: known, in: tx)
+                    [purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
                 applied.outcome = try await applier.applySubscriptionFact(
-                    subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
+                    subscription, actor: .apple, factReference: reference, now: now, in: tx
                 ).0
             } else {
                 applied.outcome = try await applier.applyFromApple(
-                    [request.transaction], actor: .apple, fact: reference, now: now, known: known, in: tx)
+                    [request.transaction], actor: .apple, fact: reference, now: now, in: tx)
             }
             try await ConsumptionResponder(app: runtime.config).queueAnswer(to: request, reference: reference, now: now, in: tx)
             applied.consumption = request
         case .renewalExtension(let summary):
             if let subscription = summary.subscription {
                 applied.outcome = try await applier.applySubscriptionFact(
-                    subscription, actor: .apple, factReference: reference, now: now, known: known, in: tx
+                    subscription, actor: .apple, factReference: reference, now: now, in: tx
                 ).0
             }
         case .externalPurchaseToken, .consentRescinded, .test, .ignored:
@@ -392,7 +389,7 @@ public struct NotificationService: Sendable {
                 // Not marked when it was applied meanwhile (processed is final).
                 let marked = try await tx.markInboxRejected(id: inboxId, reason: reason, at: now)
                 if !marked, try await tx.inboxStatus(id: inboxId) == nil {
-                    throw SQLPurchaseStoreError(.notFound, "no inbox notification \(inboxId) to mark rejected")
+                    throw PurchaseStoreError(.notFound, "no inbox notification \(inboxId) to mark rejected")
                 }
             }
         } catch {
@@ -411,7 +408,7 @@ public struct NotificationService: Sendable {
 
     /// Whether `error` is text no backend stores (U+0000): permanent, never worth a retry.
     static func isUnstorable(_ error: any Error) -> Bool {
-        (error as? SQLError)?.code == .nulInText
+        (error as? PurchaseStoreError)?.code == .nulInText
     }
 
     /// `text` with every U+0000 written as the six characters `\u0000`, so a diagnostic quoting

@@ -2,6 +2,7 @@ import AppStoreModels
 public import AppStoreVerification
 import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// Offers: intro-offer eligibility decided by Storekeeper (and signed for StoreKit),
 /// promotional offer signatures in both of Apple's styles, and the offers a customer redeemed.

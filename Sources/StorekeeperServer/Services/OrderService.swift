@@ -1,6 +1,7 @@
 import AppStoreModels
 public import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// Business orders: created before the App Store purchase, carrying the `appAccountToken` that
 /// links the transaction back to them.

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreVerification
 public import Foundation
 public import Storekeeper
+import StorekeeperStore
 
 /// The purchase path: a client hands over proof of a purchase, Storekeeper verifies it, matches
 /// it to the order, grants exactly once, and answers with the customer's state.

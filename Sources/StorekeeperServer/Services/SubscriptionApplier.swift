@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Runs the subscription lifecycle against stored subscriptions: loads the state, applies a
 /// fact, saves the result, and audits what changed.
@@ -37,7 +38,7 @@ struct SubscriptionApplier: Sendable {
     /// Moves a subscription to another customer (ownership transfer, guest merge).
     func reassign(
         environment: AppStoreEnvironment, originalTransactionId: String, to customerId: CustomerID,
-        in tx: any PurchaseStoreTransaction
+        in tx: any SubscriptionStoreWriter
     ) async throws {
         guard var stored = try await tx.subscription(environment: environment, originalTransactionId: originalTransactionId),
             stored.customerId != customerId
@@ -48,7 +49,7 @@ struct SubscriptionApplier: Sendable {
 
     /// The customer's entitlement grants from their subscriptions: each subscription's latest
     /// access window (paid periods, grace, and billing retry when the policy grants it).
-    func grants(of customerId: CustomerID, now: Timestamp, in tx: any PurchaseStoreTransaction) async throws -> [EntitlementGrant] {
+    func grants(of customerId: CustomerID, now: Timestamp, in tx: any SubscriptionStoreReader) async throws -> [EntitlementGrant] {
         var grants: [EntitlementGrant] = []
         for stored in try await tx.subscriptions(customerId: customerId) {
             let state = try Self.decode(stored.state)

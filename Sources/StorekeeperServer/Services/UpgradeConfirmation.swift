@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// Asks Apple for its own record of a subscription period that an upgrade or a same-duration
 /// crossgrade replaced.

@@ -1,19 +1,20 @@
 public import Logging
 public import ServiceLifecycle
+import Storekeeper
 import StorekeeperPostgres
-public import StorekeeperSQL
 import StorekeeperSQLite
+public import StorekeeperStore
 
 /// Opens the configured storage backend and brings its schema up to date.
 public struct StoreBootstrap: Sendable {
-    public let store: SQLPurchaseStore
+    public let store: any MigratingPurchaseStore
     /// PostgreSQL's connection pool, which must run in the service group (listed before the
     /// services that use it); `nil` for SQLite.
     public let service: (any Service)?
     /// Closes the SQLite database; a no-op for PostgreSQL (its service stops with the group).
     public let close: @Sendable () async -> Void
 
-    public init(store: SQLPurchaseStore, service: (any Service)?, close: @escaping @Sendable () async -> Void) {
+    public init(store: any MigratingPurchaseStore, service: (any Service)?, close: @escaping @Sendable () async -> Void) {
         self.store = store
         self.service = service
         self.close = close
@@ -24,13 +25,11 @@ public struct StoreBootstrap: Sendable {
     public static func open(_ storage: StorekeeperConfiguration.Storage, logger: Logger) async throws -> StoreBootstrap {
         switch storage {
         case .sqlite(let path):
-            let database = try await SQLiteDatabase.open(path: path, logger: logger)
-            return StoreBootstrap(
-                store: SQLPurchaseStore(database: database, logger: logger), service: nil,
-                close: { await database.close() })
+            let (store, database) = try await SQLiteDatabase.openPurchaseStore(path: path, logger: logger)
+            return StoreBootstrap(store: store, service: nil, close: { await database.close() })
         case .postgres(let url):
-            let database = try PostgreSQLDatabase(url: url, logger: logger)
-            return StoreBootstrap(store: SQLPurchaseStore(database: database, logger: logger), service: database, close: {})
+            let (store, database) = try PostgreSQLDatabase.purchaseStore(url: url, logger: logger)
+            return StoreBootstrap(store: store, service: database, close: {})
         }
     }
 }

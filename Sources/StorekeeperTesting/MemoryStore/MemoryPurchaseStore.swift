@@ -1,7 +1,8 @@
 public import AppStoreModels
 import Foundation
-public import Storekeeper
+import Storekeeper
 import StorekeeperSQL
+public import StorekeeperStore
 import Synchronization
 
 /// ``PurchaseStore`` in memory, with the SQL store's semantics: for tests of code that needs a
@@ -18,9 +19,9 @@ import Synchronization
 ///   throws: nothing of a failed write is kept. The purchase and customer locks therefore only
 ///   check the handle; the single writer already serializes.
 /// - `read` bodies run concurrently with everything, each on the tables as last committed.
-/// - Conflicts and refusals are the SQL store's: ``PurchaseStoreError`` with the same codes, and
-///   ``SQLError`` (`uniqueViolation`, `nulInText`, `transactionAborted`, `transactionClosed`,
-///   `nestedTransaction`) where the databases raise one. Nothing is ever retried: nothing
+/// - Conflicts and refusals are the SQL store's: ``PurchaseStoreError`` with the same codes
+///   (`uniqueViolation`, `nulInText`, `transactionAborted`, `transactionClosed`,
+///   `nestedTransaction` where the databases raise one). Nothing is ever retried: nothing
 ///   conflicts.
 /// - List results come in the SQL statements' orders (text compared by bytes), with the same
 ///   limits and the same bookkeeping timestamps (`recordedAt` from ``Configuration/now``).
@@ -43,21 +44,24 @@ public struct MemoryPurchaseStore: PurchaseStore {
     public nonisolated(nonsending) func write<T>(
         _ body: nonisolated(nonsending) (any PurchaseStoreTransaction) async throws -> T
     ) async throws -> T {
-        // A nested write would wait for its own turn forever: refused as the SQL databases refuse it.
-        try await WriteNesting.write(on: storage.id) {
-            try await storage.writers.acquire()
-            defer { storage.writers.release() }
-            let handle = MemoryStoreHandle(storage.committed.withLock { $0 })
-            let value: T
-            do {
-                value = try await body(MemoryStoreTransaction(handle: handle, now: configuration.now))
-            } catch {
-                _ = handle.close()
-                throw error
+        // A nested write would wait for its own turn forever: refused as the SQL databases refuse
+        // it, by their own detection (the SQL code this store reuses), in the store's vocabulary.
+        try await PurchaseStoreError.translating {
+            try await WriteNesting.write(on: storage.id) {
+                try await storage.writers.acquire()
+                defer { storage.writers.release() }
+                let handle = MemoryStoreHandle(storage.committed.withLock { $0 })
+                let value: T
+                do {
+                    value = try await body(MemoryStoreTransaction(handle: handle, now: configuration.now))
+                } catch {
+                    _ = handle.close()
+                    throw error
+                }
+                let tables = try handle.close().get()
+                storage.committed.withLock { $0 = tables }
+                return value
             }
-            let tables = try handle.close().get()
-            storage.committed.withLock { $0 = tables }
-            return value
         }
     }
 

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The reads of every aggregate over a ``MemoryStoreHandle``, written once for read and write
 /// handles (as `SQLStoreQuerying` is for the SQL store).

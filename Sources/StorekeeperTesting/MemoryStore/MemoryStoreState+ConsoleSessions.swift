@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// The web console's sessions (`SQLStore+ConsoleSessions`).
 extension MemoryStoreState {
@@ -10,11 +10,12 @@ extension MemoryStoreState {
         return consoleSessions[idHash]
     }
 
-    /// A second session with the same id hash fails with ``SQLError/Code/uniqueViolation``.
+    /// A second session with the same id hash fails with ``PurchaseStoreError/Code/uniqueViolation``.
     mutating func insertConsoleSession(_ session: ConsoleSession) throws {
         try MemoryText.refuseNUL(session.idHash, session.operatorName, session.csrfToken)
         guard consoleSessions[session.idHash] == nil else {
-            throw SQLError(.uniqueViolation, "a console session with this id hash is stored", constraint: "console_sessions.id_hash")
+            throw PurchaseStoreError(
+                .uniqueViolation, "a console session with this id hash is stored [constraint console_sessions.id_hash]")
         }
         consoleSessions[session.idHash] = session
     }

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// The audit log, watermarks, leases and API keys (`SQLStore+Audit`, `+Coordination`, `+APIKeys`).
 extension MemoryStoreState {
@@ -86,12 +85,12 @@ extension MemoryStoreState {
         return apiKeys[hash]
     }
 
-    /// A second key with the same hash fails with ``SQLError/Code/uniqueViolation``. The scopes
+    /// A second key with the same hash fails with ``PurchaseStoreError/Code/uniqueViolation``. The scopes
     /// are JSON in SQL, where NUL is escaped.
     mutating func insertAPIKey(_ key: APIKeyRecord) throws {
         try MemoryText.refuseNUL(key.name, key.hash)
         guard apiKeys[key.hash] == nil else {
-            throw SQLError(.uniqueViolation, "an API key with this hash is already stored", constraint: "api_keys.hash")
+            throw PurchaseStoreError(.uniqueViolation, "an API key with this hash is already stored [constraint api_keys.hash]")
         }
         apiKeys[key.hash] = key
     }

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// Customers, orders and the customer record (`SQLStore+Customers`, `+Orders`, `+CustomerRecord`).
 extension MemoryStoreState {
@@ -23,7 +22,7 @@ extension MemoryStoreState {
         customers[customer.id] = customer
     }
 
-    static func refuseNUL(in customer: Customer) throws(SQLError) {
+    static func refuseNUL(in customer: Customer) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(customer.id.rawValue, customer.mergedInto?.rawValue)
     }
 
@@ -69,15 +68,15 @@ extension MemoryStoreState {
         return try Self.limited(rows, limit)
     }
 
-    /// A second order with the same ID or `appAccountToken` fails with ``SQLError/Code/uniqueViolation``.
+    /// A second order with the same ID or `appAccountToken` fails with ``PurchaseStoreError/Code/uniqueViolation``.
     mutating func insertOrder(_ order: Order) throws {
         try Self.refuseNUL(in: order)
         guard orders[order.id] == nil else {
-            throw SQLError(.uniqueViolation, "an order with this id is already stored", constraint: "orders.id")
+            throw PurchaseStoreError(.uniqueViolation, "an order with this id is already stored [constraint orders.id]")
         }
         guard orderIdsByToken[order.appAccountToken] == nil else {
-            throw SQLError(
-                .uniqueViolation, "an order with this app account token is already stored", constraint: "orders.app_account_token")
+            throw PurchaseStoreError(
+                .uniqueViolation, "an order with this app account token is already stored [constraint orders.app_account_token]")
         }
         orders[order.id] = order
         orderIdsByToken[order.appAccountToken] = order.id
@@ -90,8 +89,8 @@ extension MemoryStoreState {
         }
         if stored.appAccountToken != order.appAccountToken {
             guard orderIdsByToken[order.appAccountToken] == nil else {
-                throw SQLError(
-                    .uniqueViolation, "an order with this app account token is already stored", constraint: "orders.app_account_token")
+                throw PurchaseStoreError(
+                    .uniqueViolation, "an order with this app account token is already stored [constraint orders.app_account_token]")
             }
             orderIdsByToken[stored.appAccountToken] = nil
             orderIdsByToken[order.appAccountToken] = order.id
@@ -99,7 +98,7 @@ extension MemoryStoreState {
         orders[order.id] = order
     }
 
-    static func refuseNUL(in order: Order) throws(SQLError) {
+    static func refuseNUL(in order: Order) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(
             order.customerId.rawValue, order.productId, order.state.rawValue, order.environment?.rawValue, order.transactionId,
             order.bonusCurrency, order.failureCode)

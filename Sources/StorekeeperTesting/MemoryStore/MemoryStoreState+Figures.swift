@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// The figures' tables in memory (`SQLStore+Figures`): rollup buckets (not spread over slots:
 /// sums are the same), refunds by transaction.

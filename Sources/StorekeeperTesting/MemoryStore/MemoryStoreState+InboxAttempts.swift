@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// A consumption refusal's key (`consumption_refusals`' primary key).
 struct MemoryRefusalKey: Hashable, Sendable {

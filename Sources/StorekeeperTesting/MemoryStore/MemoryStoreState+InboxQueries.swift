@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// A mass extension's key: app and Apple's request identifier (`mass_extensions`' primary key).
 struct MemoryMassExtensionKey: Hashable, Sendable {

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// The ledger (`SQLStore+Ledger`, `LedgerRows`): entries booked once per key, balances moved by
 /// exactly their postings, guarded decreases that never overdraw a customer account.
@@ -89,14 +88,14 @@ extension MemoryStoreState {
     }
 
     /// `balance + delta`, refused like the databases' integer overflow.
-    private static func add(_ balance: Int64, _ delta: Int64, _ name: String) throws(SQLError) -> Int64 {
+    private static func add(_ balance: Int64, _ delta: Int64, _ name: String) throws(PurchaseStoreError) -> Int64 {
         let (sum, overflow) = balance.addingReportingOverflow(delta)
-        guard !overflow else { throw SQLError(.databaseError, "the balance of \(name) overflows") }
+        guard !overflow else { throw PurchaseStoreError(.storageFailure, "the balance of \(name) overflows") }
         return sum
     }
 
     /// Every value of the entry the SQL store binds as text.
-    static func refuseNUL(in entry: JournalEntry) throws(SQLError) {
+    static func refuseNUL(in entry: JournalEntry) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(entry.key, entry.kind.rawValue, entry.customerId.rawValue, entry.currency, entry.reference, entry.memo)
         for posting in entry.postings {
             try MemoryText.refuseNUL(posting.account.description, posting.account.kind.rawValue)

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// The inbox and the outbox (`SQLStore+Inbox`, `SQLStore+Outbox`).
 extension MemoryStoreState {
@@ -81,7 +80,7 @@ extension MemoryStoreState {
         try markInboxUnapplied(id: id, rejected: false, error: error, at: at)
     }
 
-    static func refuseNUL(in n: InboxNotification) throws(SQLError) {
+    static func refuseNUL(in n: InboxNotification) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(n.id, n.appId, n.status.rawValue, n.lastError, n.notificationType, n.subtype, n.environment)
     }
 
@@ -93,11 +92,11 @@ extension MemoryStoreState {
         outbox.values.count { $0.status == status }
     }
 
-    /// A second message with the same ID fails with ``SQLError/Code/uniqueViolation``.
+    /// A second message with the same ID fails with ``PurchaseStoreError/Code/uniqueViolation``.
     mutating func enqueueOutbox(_ message: OutboxMessage) throws {
         try Self.refuseNUL(in: message)
         guard outbox[message.id] == nil else {
-            throw SQLError(.uniqueViolation, "an outbox message with this id is already stored", constraint: "outbox.id")
+            throw PurchaseStoreError(.uniqueViolation, "an outbox message with this id is already stored [constraint outbox.id]")
         }
         outbox[message.id] = message
     }
@@ -153,7 +152,7 @@ extension MemoryStoreState {
         }
     }
 
-    static func refuseNUL(in m: OutboxMessage) throws(SQLError) {
+    static func refuseNUL(in m: OutboxMessage) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(m.destination, m.kind, m.customerId?.rawValue, m.status.rawValue, m.lastError, m.leaseOwner)
     }
 }

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// Operators' grants (`SQLStore+OperatorGrants`).
 extension MemoryStoreState {
@@ -25,7 +24,7 @@ extension MemoryStoreState {
             grant.appId, grant.customerId.rawValue, grant.entitlement, grant.productId, grant.environment.rawValue,
             grant.operatorName, grant.reason, grant.revokedBy, grant.revokeReason)
         guard operatorGrants[grant.id] == nil else {
-            throw SQLError(.uniqueViolation, "an operator grant with this id is already stored", constraint: "operator_grants.id")
+            throw PurchaseStoreError(.uniqueViolation, "an operator grant with this id is already stored [constraint operator_grants.id]")
         }
         operatorGrants[grant.id] = grant
     }

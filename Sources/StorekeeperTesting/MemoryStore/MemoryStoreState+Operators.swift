@@ -1,6 +1,6 @@
 import AppStoreModels
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// Operator accounts and the idempotency records of their actions (`SQLStore+Operators`,
 /// `+AdminActions`).
@@ -20,15 +20,15 @@ extension MemoryStoreState {
         operators.values.sorted { MemoryText.precedes($0.name, $1.name) }
     }
 
-    /// A second operator with the same name or key hash fails with ``SQLError/Code/uniqueViolation``.
+    /// A second operator with the same name or key hash fails with ``PurchaseStoreError/Code/uniqueViolation``.
     /// The app list is JSON in SQL, where NUL is escaped.
     mutating func insertOperator(_ account: Operator) throws {
         try MemoryText.refuseNUL(account.name, account.keyHash)
         guard operators[account.name] == nil else {
-            throw SQLError(.uniqueViolation, "an operator with this name is already stored", constraint: "operators.name")
+            throw PurchaseStoreError(.uniqueViolation, "an operator with this name is already stored [constraint operators.name]")
         }
         guard !operators.values.contains(where: { $0.keyHash == account.keyHash }) else {
-            throw SQLError(.uniqueViolation, "an operator with this key is already stored", constraint: "operators.key_hash")
+            throw PurchaseStoreError(.uniqueViolation, "an operator with this key is already stored [constraint operators.key_hash]")
         }
         operators[account.name] = account
     }
@@ -45,11 +45,12 @@ extension MemoryStoreState {
         return adminActions[appId]?[key]
     }
 
-    /// A second record for the same app and key fails with ``SQLError/Code/uniqueViolation``.
+    /// A second record for the same app and key fails with ``PurchaseStoreError/Code/uniqueViolation``.
     mutating func insertAdminAction(_ record: AdminActionRecord) throws {
         try MemoryText.refuseNUL(record.appId, record.key, record.operatorName, record.kind, record.requestHash)
         guard adminActions[record.appId]?[record.key] == nil else {
-            throw SQLError(.uniqueViolation, "an action with this idempotency key is already stored", constraint: "admin_actions.pkey")
+            throw PurchaseStoreError(
+                .uniqueViolation, "an action with this idempotency key is already stored [constraint admin_actions.pkey]")
         }
         adminActions[record.appId, default: [:]][record.key] = record
     }

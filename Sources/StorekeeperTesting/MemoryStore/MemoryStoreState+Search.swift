@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// Operators' search and a customer's history pages (`SQLStore+Search`, `SQLStore+CustomerHistory`).
 extension MemoryStoreState {

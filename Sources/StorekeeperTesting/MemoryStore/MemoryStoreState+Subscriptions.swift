@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// Subscriptions and grants (`SQLStore+Subscriptions`, `SQLStore+Grants`).
 extension MemoryStoreState {

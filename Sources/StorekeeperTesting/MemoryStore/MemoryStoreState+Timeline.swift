@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// A customer's timeline sources (`SQLStore+Timeline`), newest first, cut at a bound.
 extension MemoryStoreState {

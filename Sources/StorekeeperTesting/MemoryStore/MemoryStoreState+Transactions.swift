@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 
 /// Transactions and ownership (`SQLStore+Transactions`, `TransactionRows`).
 extension MemoryStoreState {
@@ -156,7 +155,7 @@ extension MemoryStoreState {
     }
 
     /// Every field the SQL store binds as text.
-    static func refuseNUL(in t: AppleTransaction) throws(SQLError) {
+    static func refuseNUL(in t: AppleTransaction) throws(PurchaseStoreError) {
         try MemoryText.refuseNUL(
             t.environment.rawValue, t.transactionId, t.originalTransactionId, t.webOrderLineItemId, t.productId,
             t.productType?.rawValue, t.subscriptionGroupIdentifier, t.ownership?.rawValue, t.offerIdentifier,

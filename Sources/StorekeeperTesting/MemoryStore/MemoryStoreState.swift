@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 
 /// Every table of the memory store, as one value: a read works on a copy (a consistent
 /// snapshot), a write on a copy it commits whole or drops. Its methods, one extension per
@@ -77,12 +77,12 @@ enum MemoryText {
     /// A UUID as the SQL store keeps it: lowercase text.
     static func text(_ id: UUID) -> String { id.uuidString.lowercased() }
 
-    /// Refuses text holding U+0000 with ``SQLError/Code/nulInText``, as every SQL backend does
+    /// Refuses text holding U+0000 with ``PurchaseStoreError/Code/nulInText``, as every SQL backend does
     /// before a statement runs (PostgreSQL's `TEXT` cannot hold it). Pass every value the SQL
     /// store binds as text; JSON columns (audit details, API key scopes) escape it and are not.
-    static func refuseNUL(_ values: String?...) throws(SQLError) {
+    static func refuseNUL(_ values: String?...) throws(PurchaseStoreError) {
         for case let value? in values where value.utf8.contains(0) {
-            throw SQLError(.nulInText, "a text value contains U+0000 (NUL), which PostgreSQL's TEXT cannot hold")
+            throw PurchaseStoreError(.nulInText, "a text value contains U+0000 (NUL), which PostgreSQL's TEXT cannot hold")
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperStore
 
 /// The handle `MemoryPurchaseStore.write` bodies get: the reads plus the writes, each applied
 /// atomically to the write's own copy of the tables.

@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
+import StorekeeperStore
 import Testing
 
 extension PurchaseStoreContract {
@@ -19,7 +19,7 @@ extension PurchaseStoreContract {
                 Operator(name: "alice", role: .admin, apps: ["a"], keyHash: "hash-c", createdAt: StoreFixtures.at(3)),
                 Operator(name: "carol", role: .admin, apps: ["a"], keyHash: "hash-a", createdAt: StoreFixtures.at(3)),
             ] {
-                await #expect(throws: SQLError.self) { try await store.write { try await $0.insertOperator(duplicate) } }
+                await #expect(throws: PurchaseStoreError.self) { try await store.write { try await $0.insertOperator(duplicate) } }
             }
             try await store.read { tx throws in
                 #expect(try await tx.operatorAccount(keyHash: "hash-a") == alice)
@@ -48,7 +48,7 @@ extension PurchaseStoreContract {
             }
             var again = first
             again.requestHash = "h2"
-            await #expect(throws: SQLError.self) { try await store.write { try await $0.insertAdminAction(again) } }
+            await #expect(throws: PurchaseStoreError.self) { try await store.write { try await $0.insertAdminAction(again) } }
             try await store.read { tx throws in
                 #expect(try await tx.adminAction(appId: "a", key: "k1") == first)
                 #expect(try await tx.adminAction(appId: "b", key: "k1") == otherApp)

@@ -1,12 +1,11 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 import Testing
 
 extension PurchaseStoreContract {
     /// Bytes are stored exactly; text holding U+0000 (NUL), which PostgreSQL's `TEXT` cannot hold,
-    /// is refused alike on every backend with ``SQLError/Code/nulInText`` and stores nothing.
+    /// is refused alike on every backend with ``PurchaseStoreError/Code/nulInText`` and stores nothing.
     static let textCases: [StoreContractCase] = [
         StoreContractCase("text: NUL in any text field is refused on every backend; nothing is stored") { context throws in
             let store = context.store
@@ -17,7 +16,7 @@ extension PurchaseStoreContract {
             failed.lastError = "quoted \u{0} input"
             let keyed = InboxNotification(id: "uuid-\u{0}", appId: "app", version: 2, body: body, receivedAt: StoreFixtures.t0)
             for entry in [typed, failed, keyed] {
-                let error = await #expect(throws: SQLError.self, "\(entry.id)") {
+                let error = await #expect(throws: PurchaseStoreError.self, "\(entry.id)") {
                     try await store.write { try await $0.insertInbox(entry) }
                 }
                 #expect(error?.code == .nulInText, "\(entry.id): \(String(describing: error))")
@@ -26,13 +25,13 @@ extension PurchaseStoreContract {
 
             let alice = StoreFixtures.customerID("alice")
             let credit = try StoreFixtures.credit(alice, 10, key: "grant\u{0}")
-            let refused = await #expect(throws: SQLError.self) {
+            let refused = await #expect(throws: PurchaseStoreError.self) {
                 try await store.write { try await $0.post(credit, requireNonNegative: true) }
             }
             #expect(refused?.code == .nulInText)
             #expect(try await store.read { try await $0.balances(customerId: alice) }.isEmpty)
             // Looking up such a key is refused the same way (never a backend's own error).
-            let lookup = await #expect(throws: SQLError.self) {
+            let lookup = await #expect(throws: PurchaseStoreError.self) {
                 try await store.read { try await $0.journalEntry(key: "grant\u{0}") }
             }
             #expect(lookup?.code == .nulInText)

@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperSQL
 import Synchronization
 import Testing
 
@@ -81,14 +80,14 @@ extension PurchaseStoreContract {
                 expiresAt: StoreFixtures.at(1))
             try await store.write { try await $0.insertOrder(order) }
             /// The codes the body saw: its clashing insert's, then its next call's.
-            let seen = Mutex<[SQLError.Code]>([])
-            let aborted = await #expect(throws: SQLError.self) {
+            let seen = Mutex<[PurchaseStoreError.Code]>([])
+            let aborted = await #expect(throws: PurchaseStoreError.self) {
                 try await store.write { tx throws in
                     try await tx.setWatermark("w", value: "before")
                     for call in [{ try await tx.insertOrder(order) }, { try await tx.setWatermark("w", value: "after") }] {
                         do {
                             try await call()
-                        } catch let error as SQLError {
+                        } catch let error as PurchaseStoreError {
                             seen.withLock { $0.append(error.code) }
                         }
                     }
@@ -100,14 +99,14 @@ extension PurchaseStoreContract {
         },
         StoreContractCase("writes: a write inside a write body of the same store is refused instead of deadlocking") { context throws in
             let store = context.store
-            let nested = Mutex<SQLError.Code?>(nil)
+            let nested = Mutex<PurchaseStoreError.Code?>(nil)
             // Without the refusal the inner write would wait for the outer one forever.
             let ended = await finishes(within: .seconds(60)) {
                 _ = try? await store.write { tx throws in
                     try await tx.setWatermark("outer", value: "x")
                     do {
                         try await store.write { try await $0.setWatermark("inner", value: "x") }
-                    } catch let error as SQLError {
+                    } catch let error as PurchaseStoreError {
                         nested.withLock { $0 = error.code }
                     }
                 }

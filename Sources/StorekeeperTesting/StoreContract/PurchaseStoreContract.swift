@@ -1,4 +1,5 @@
-public import Storekeeper
+import Storekeeper
+public import StorekeeperStore
 public import Testing
 
 /// What a store contract case runs against.

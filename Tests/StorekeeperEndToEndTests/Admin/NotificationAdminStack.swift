@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperStore
 import StorekeeperTesting
 import Testing
 

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Storekeeper
 import StorekeeperLocal
+import StorekeeperStore
 import StorekeeperTesting
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperStore
 
 /// `storekeeper operator create|list|disable`: operator accounts, on the store directly (the
 /// configuration's storage), so the first admin can be made before anyone can sign in.

@@ -1,5 +1,5 @@
 public import AppStoreModels
-public import Foundation
+public import Storekeeper
 
 /// Reads of the figures an operator's overview shows: the daily rollups kept by the writes, the
 /// refunds they recorded, and the backlogs of the inbox and outbox.
@@ -48,28 +48,6 @@ public protocol FiguresStoreWriter: FiguresStoreReader {
     /// stay the same and a range read over closed days reads one row per bucket. Answers the days
     /// folded; none once every closed day is folded (and none in a store that keeps no slots).
     func foldFigureSlots(before day: FigureDay, limit: Int) async throws -> Int
-}
-
-/// Where a page of outbox messages continues: strictly older than this message.
-public struct OutboxCursor: Hashable, Sendable {
-    public var createdAt: Timestamp
-    public var id: UUID
-
-    public init(createdAt: Timestamp, id: UUID) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
-    public init(_ message: OutboxMessage) { self.init(createdAt: message.createdAt, id: message.id) }
-
-    /// `<milliseconds>:<uuid>`, the form the API pages with.
-    public var token: String { "\(createdAt.millisecondsSince1970):\(id.uuidString.lowercased())" }
-
-    public init?(token: String) {
-        let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let milliseconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
-        self.init(createdAt: Timestamp(millisecondsSince1970: milliseconds), id: id)
-    }
 }
 
 /// An app's operational backlog and delays, for the console's overview.

@@ -1,4 +1,11 @@
+public import Storekeeper
+
 /// Durable storage for everything Storekeeper records.
+///
+/// This target, `StorekeeperStore`, holds the store's ports: this union of the aggregates' store
+/// protocols (the purchase aggregates' in the domain target, `Storekeeper`), and the operators'
+/// and console's records with their stores (console sessions, admin action records, the
+/// overview figures' rollups), which are operations bookkeeping rather than purchase domain.
 ///
 /// Implemented once in `StorekeeperSQL` over SQLite (embedded default) and PostgreSQL, and in
 /// memory for tests (`MemoryPurchaseStore` in `StorekeeperTesting`); one contract suite runs
@@ -51,32 +58,4 @@ public protocol PurchaseStoreTransaction:
     ConsoleSessionStoreWriter,
     ConsumptionRefusalStoreWriter,
     RecoveryStoreWriter
-{
-    /// ``InboxStoreWriter/insertInbox(_:)`` and, when it inserted, the unlocked
-    /// ``TransactionStoreReader/ownerCandidates(environment:originalTransactionId:appAccountToken:)``
-    /// read of `key` that applying the notification starts with: in one round trip where the
-    /// store can (nil candidates when it did not insert, or `key` is nil).
-    func insertInbox(
-        _ notification: InboxNotification, readingOwnerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?)
-}
-
-extension PurchaseStoreTransaction {
-    public func insertInbox(
-        _ notification: InboxNotification, readingOwnerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?) {
-        try await insertInboxThenRead(notification, ownerCandidatesOf: key)
-    }
-
-    /// ``insertInbox(_:readingOwnerCandidatesOf:)`` as two calls, one after the other.
-    public func insertInboxThenRead(
-        _ notification: InboxNotification, ownerCandidatesOf key: OwnerCandidatesKey?
-    ) async throws -> (inserted: Bool, candidates: OwnerCandidates?) {
-        guard try await insertInbox(notification) else { return (false, nil) }
-        guard let key else { return (true, nil) }
-        let candidates = try await ownerCandidates(
-            environment: key.purchase.environment, originalTransactionId: key.purchase.originalTransactionId,
-            appAccountToken: key.appAccountToken)
-        return (true, candidates)
-    }
-}
+{}
