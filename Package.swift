@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
+        .library(name: "StorekeeperAPIModels", targets: ["StorekeeperAPIModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -48,6 +49,12 @@ let package = Package(
         ),
         .target(
             name: "AppStoreModels",
+            swiftSettings: strict
+        ),
+        // The wire contract of Storekeeper's app and admin APIs: Foundation only, so that an app's
+        // client package can use it without the server's dependencies.
+        .target(
+            name: "StorekeeperAPIModels",
             swiftSettings: strict
         ),
         .target(
@@ -153,6 +160,7 @@ let package = Package(
                 "Storekeeper",
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
+                "StorekeeperAPIModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -184,7 +192,7 @@ let package = Package(
         .target(
             name: "StorekeeperDemo",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal", "StorekeeperServer",
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperAPIModels", "StorekeeperLocal", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -197,7 +205,7 @@ let package = Package(
             name: "StorekeeperBenchmarks",
             dependencies: [
                 "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
-                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperServer",
+                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperAPIModels", "StorekeeperServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -213,6 +221,7 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
+                "StorekeeperAPIModels",
                 "StorekeeperServer",
                 "StorekeeperDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -355,7 +364,8 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperAPIModels", "StorekeeperServer", "StorekeeperSQL",
+                "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -367,7 +377,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperCLITests",
             dependencies: [
-                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperServer",
+                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperAPIModels", "StorekeeperServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -376,8 +386,8 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
-                "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperAPIModels",
+                "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Renewal-date extensions through Apple (Extend a Subscription Renewal Date, and Extend
 /// Subscription Renewal Dates for All Active Subscribers with its status).

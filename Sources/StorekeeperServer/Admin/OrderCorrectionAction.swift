@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`), inside the action's transaction.
 /// Attaching a transaction and re-running delivery go through the purchase path
@@ -113,7 +114,7 @@ struct OrderCorrectionAction: Sendable {
                 ]))
         return OrderCorrectionResponse(
             action: action.rawValue, changed: changed, order: AdminOrderBody(after),
-            recordedTransactionIds: outcome.recorded.map(\.transactionId), customer: view)
+            recordedTransactionIds: outcome.recorded.map(\.transactionId), customer: CustomerBody(view))
     }
 
     private func mark(
@@ -143,7 +144,7 @@ struct OrderCorrectionAction: Sendable {
                 details: details))
         return OrderCorrectionResponse(
             action: action.rawValue, changed: true, order: AdminOrderBody(corrected), recordedTransactionIds: [],
-            customer: try await CustomerService.view(current.customerId, now: scope.now, in: tx))
+            customer: CustomerBody(try await CustomerService.view(current.customerId, now: scope.now, in: tx)))
     }
 
     typealias Code = StorekeeperError.Code
