@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
         .library(name: "StorekeeperStore", targets: ["StorekeeperStore"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
+        .library(name: "StorekeeperAPIModels", targets: ["StorekeeperAPIModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -49,6 +50,12 @@ let package = Package(
         ),
         .target(
             name: "AppStoreModels",
+            swiftSettings: strict
+        ),
+        // The wire contract of Storekeeper's app and admin APIs: Foundation only, so that an app's
+        // client package can use it without the server's dependencies.
+        .target(
+            name: "StorekeeperAPIModels",
             swiftSettings: strict
         ),
         .target(
@@ -164,6 +171,7 @@ let package = Package(
                 "Storekeeper",
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",
+                "StorekeeperAPIModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -196,7 +204,7 @@ let package = Package(
         .target(
             name: "StorekeeperDemo",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperLocal", "StorekeeperServer",
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperAPIModels", "StorekeeperLocal", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -210,7 +218,7 @@ let package = Package(
             dependencies: [
                 "StorekeeperStore",
                 "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
-                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperServer",
+                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperAPIModels", "StorekeeperServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -227,6 +235,7 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
+                "StorekeeperAPIModels",
                 "StorekeeperServer",
                 "StorekeeperDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -371,8 +380,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
-                "StorekeeperStore",
-                "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "StorekeeperStore", "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -384,7 +392,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperCLITests",
             dependencies: [
-                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperServer",
+                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperAPIModels", "StorekeeperServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -393,9 +401,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
-                "StorekeeperStore",
-                "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal",
-                "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting",
+                "StorekeeperStore", "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import AppStoreModels
 import AppStoreVerification
 import Foundation
+import StorekeeperAPIModels
 import Synchronization
 
 /// Mints request bodies for the write benchmarks: every body carries a NEW consumable
@@ -24,10 +25,10 @@ struct BodyMint {
 
     /// `POST /v1/apps/<app>/purchases`: a new buyer presenting a new transaction.
     func purchaseBody(_ index: Int, now: Timestamp) throws -> String {
-        let body: [String: String] = [
-            "customerId": "buyer-\(nonce)-\(index)", "signedTransaction": try transaction(index, now: now),
-        ]
-        return String(decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
+        let body = SubmitPurchaseRequest(customerId: "buyer-\(nonce)-\(index)", signedTransaction: try transaction(index, now: now))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(body), as: UTF8.self)
     }
 
     /// Apple's V2 webhook body: a signed `ONE_TIME_CHARGE` carrying a new consumable

@@ -1,5 +1,4 @@
 import Foundation
-import Storekeeper
 import StorekeeperLocal
 
 /// One caller of Storekeeper's HTTP API in the demo — an app holding a customer token, or the
@@ -48,43 +47,4 @@ struct DemoCaller: Sendable {
         }
         return try JSONDecoder().decode(T.self, from: response.body)
     }
-}
-
-// The parts of Storekeeper's responses the demo reads (openapi.json documents them all).
-
-struct DemoOrderReply: Decodable {
-    struct Order: Decodable {
-        var id: UUID
-        var productId: String
-        var state: String
-        var appAccountToken: UUID
-        var transactionId: String?
-    }
-    var status: String?
-    var order: Order
-}
-
-struct DemoPurchaseReply: Decodable {
-    var status: String
-    var transactionIds: [String]
-    var order: DemoOrderReply.Order?
-    var customer: CustomerView
-}
-
-struct DemoRestoreReply: Decodable {
-    var restored: [String]
-    var customer: CustomerView
-}
-
-struct DemoSpendReply: Decodable {
-    var balance: Int64
-    var replayed: Bool
-}
-
-struct DemoErrorReply: Decodable {
-    struct Detail: Decodable {
-        var code: String
-        var message: String
-    }
-    var error: Detail
 }

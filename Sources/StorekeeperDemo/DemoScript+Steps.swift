@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 
 /// The demo's six steps: one per product type, a renewal, a restore, a guest merged into an account.
@@ -40,10 +41,10 @@ extension DemoScript {
         try await settle([alice])
 
         let spend: [String: Any] = ["currency": "gems", "amount": 30, "idempotencyKey": "sword-0001", "reference": "a sword"]
-        let spent = try await server.post("/customers/alice/spend", spend, as: DemoSpendReply.self)
+        let spent = try await server.post("/customers/alice/spend", spend, as: SpendResponse.self)
         timeline.detail("gems balance \(spent.balance)")
         let again = try await server.post(
-            "/customers/alice/spend", spend, summary: "(the same request again: a retry)", as: DemoSpendReply.self)
+            "/customers/alice/spend", spend, summary: "(the same request again: a retry)", as: SpendResponse.self)
         timeline.detail("replayed: \(again.replayed), gems balance still \(again.balance): one spend per idempotency key")
         let views = try await settle([alice])
         expect(views[alice]?.balances["gems"] == 70, "alice should have 70 gems after buying 100 and spending 30")
@@ -142,7 +143,7 @@ extension DemoScript {
         timeline.step(5, "Restore: alice signs in on a new iPhone and taps Restore Purchases")
         let alice = try Self.customer(Self.alice)
         let app = app("alice's new app", for: alice)
-        let before = try await server.get("/customers/alice", as: CustomerView.self, quiet: true)
+        let before = try await server.get("/customers/alice", as: CustomerBody.self, quiet: true)
         let restored = try await stack.simulator.restorePurchases(accountId: Self.aliceApple, bundleId: DemoCatalog.bundleId)
         timeline.event(
             "App Store", "re-issues \(restored.count) transactions to \(Self.aliceApple) (new IDs, same purchases; no notification)")
@@ -153,7 +154,7 @@ extension DemoScript {
         }
         let reply = try await app.post(
             "/customers/alice/restore", ["signedTransactions": restored.map(\.signedTransaction)],
-            summary: "{signedTransactions: \(restored.count) JWS}", as: DemoRestoreReply.self)
+            summary: "{signedTransactions: \(restored.count) JWS}", as: RestoreResponse.self)
         timeline.detail(
             "restored \(reply.restored.count) new transaction records; entitlements and gems unchanged: consumables are not restored, nothing is granted twice"
         )
@@ -187,10 +188,10 @@ extension DemoScript {
 
         timeline.event("bob", "signs up on the iPad; the app's backend links the device to the new account")
         let merged = try await server.post(
-            "/customers/bob/aliases", ["alias": guest.rawValue], as: CustomerView.self)
+            "/customers/bob/aliases", ["alias": guest.rawValue], as: CustomerBody.self)
         timeline.detail("merged: \(merged.purchases.count) purchases, the wallet and open orders moved to bob")
         let bobApp = self.app("bob's app", for: bob)
-        let forbidden = try await bobApp.get("/customers/alice", as: DemoErrorReply.self, expect: 403)
+        let forbidden = try await bobApp.get("/customers/alice", as: APIErrorBody.self, expect: 403)
         timeline.detail("\(forbidden.error.code): a customer token acts only for its own customer")
         let views = try await settle([bob, guest])
         expect(views[bob]?.balances["gems"] == 100, "bob should have the guest's 100 gems")

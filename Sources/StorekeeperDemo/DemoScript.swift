@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 
 /// The demo's scenario, run against a `LocalStack`. Every call to Storekeeper goes through its
@@ -71,11 +72,11 @@ final class DemoScript {
     func createOrder(
         _ app: DemoCaller, for customer: CustomerID, product: String, markPending: Bool = false
     ) async throws
-        -> DemoOrderReply.Order
+        -> OrderBody
     {
         let created = try await app.post(
             "/orders", ["customerId": customer.rawValue, "productId": product],
-            summary: "{customerId: \(customer), productId: \(DemoTimeline.product(product))}", as: DemoOrderReply.self,
+            summary: "{customerId: \(customer), productId: \(DemoTimeline.product(product))}", as: OrderResponse.self,
             expect: 201)
         let order = created.order
         timeline.detail(
@@ -86,7 +87,7 @@ final class DemoScript {
         if markPending {
             let pending = try await app.post(
                 "/orders/\(order.id.uuidString.lowercased())/pending", nil, summary: "(the payment sheet is up)",
-                shownPath: "/orders/\(DemoTimeline.short(order.id))/pending", as: DemoOrderReply.self)
+                shownPath: "/orders/\(DemoTimeline.short(order.id))/pending", as: OrderResponse.self)
             timeline.detail("order \(DemoTimeline.short(order.id)) \(pending.order.state)")
         }
         return order
@@ -158,13 +159,13 @@ final class DemoScript {
     func submit(
         _ app: DemoCaller, _ customer: CustomerID, _ purchase: PurchaseResult, order: UUID?
     ) async throws
-        -> DemoPurchaseReply
+        -> SubmitPurchaseResponse
     {
         var body: [String: Any] = ["customerId": customer.rawValue, "signedTransaction": purchase.signedTransaction]
         if let order { body["orderId"] = order.uuidString.lowercased() }
         let reply = try await app.post(
             "/purchases", body, summary: "{customerId, signedTransaction\(order == nil ? "" : ", orderId")}",
-            as: DemoPurchaseReply.self)
+            as: SubmitPurchaseResponse.self)
         switch reply.status {
         case "recorded":
             timeline.detail(
@@ -181,7 +182,7 @@ final class DemoScript {
     /// Waits until Storekeeper's outbox has delivered its webhooks, prints what the backend got,
     /// then each customer's state as Storekeeper reports it.
     @discardableResult
-    func settle(_ customers: [CustomerID]) async throws -> [CustomerID: CustomerView] {
+    func settle(_ customers: [CustomerID]) async throws -> [CustomerID: CustomerBody] {
         let deadline = ContinuousClock.now + .seconds(10)
         while try await stack.store.read({ try await $0.outboxCount(status: .pending) }) > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
@@ -194,9 +195,9 @@ final class DemoScript {
                     + (event.signatureValid ? "" : "  (SIGNATURE INVALID)"))
             expect(event.signatureValid, "webhook \(event.type) had an invalid signature")
         }
-        var views: [CustomerID: CustomerView] = [:]
+        var views: [CustomerID: CustomerBody] = [:]
         for customer in customers {
-            let view = try await server.get("/customers/\(customer)", as: CustomerView.self, quiet: true)
+            let view = try await server.get("/customers/\(customer)", as: CustomerBody.self, quiet: true)
             timeline.event("Storekeeper", "\(customer) → " + Self.describe(view))
             views[customer] = view
         }
@@ -204,7 +205,7 @@ final class DemoScript {
     }
 
     /// `gems 70 │ no_ads (forever), premium (until 14:08:31) │ premium.monthly active`.
-    static func describe(_ view: CustomerView) -> String {
+    static func describe(_ view: CustomerBody) -> String {
         let balances =
             view.balances.isEmpty
             ? "no currency" : view.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

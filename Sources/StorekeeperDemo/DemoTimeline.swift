@@ -59,6 +59,11 @@ struct DemoTimeline: Sendable {
 
     // MARK: Formatting
 
+    /// A time as the API's bodies carry it (milliseconds since 1970).
+    static func time(_ milliseconds: Int64) -> String {
+        time(Timestamp(millisecondsSince1970: milliseconds))
+    }
+
     /// `14:03:27` (UTC) near now; `2027-02-22 14:03` further away.
     static func time(_ timestamp: Timestamp) -> String {
         let milliseconds = timestamp.millisecondsSince1970

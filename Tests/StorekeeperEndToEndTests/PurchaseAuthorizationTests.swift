@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
             #expect(try await aliceClient.get("/customers/\(alice)").status == 200)
             let own = try await aliceClient.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(own.status == 201)
-            let ownOrder = try OrderJSON(own.json["order"])
+            let ownOrder = try OrderBody(own.json["order"])
             #expect(try await aliceClient.get("/orders/\(ownOrder.id.uuidString)").status == 200)
             #expect(try await aliceClient.send(.POST, "/orders/\(ownOrder.id.uuidString)/pending", body: nil).status == 200)
 
@@ -46,7 +47,7 @@ import Testing
                 let response = try await aliceClient.send(.POST, path, body: nil)
                 #expect(response.status == 404, "\(path): \(response.text)")
             }
-            #expect(try OrderJSON(try await e2e.server.get("/orders/\(bobOrder.id.uuidString)").json["order"]).state != "cancelled")
+            #expect(try OrderBody(try await e2e.server.get("/orders/\(bobOrder.id.uuidString)").json["order"]).state != "cancelled")
             // Naming Bob's order with her own purchase neither pays it nor shows it.
             try e2e.appleAccount("alice-apple")
             let bobOpen = try await e2e.createOrder(bob, product: DemoCatalog.gems)
@@ -55,7 +56,7 @@ import Testing
                 alice, signedTransaction: alicePurchase.signedTransaction, orderId: bobOpen.id, as: aliceClient)
             #expect(named.status == 200, "\(named.text)")
             #expect(named.json["order"] == nil, "another customer's order is not shown")
-            #expect(try OrderJSON(try await e2e.server.get("/orders/\(bobOpen.id.uuidString)").json["order"]).state == "created")
+            #expect(try OrderBody(try await e2e.server.get("/orders/\(bobOpen.id.uuidString)").json["order"]).state == "created")
             #expect(try await e2e.view(bob).balance("gems") == 0)
             // Presenting Bob's purchase as Alice through her own id is an ownership question,
             // not an authorization one: it is Bob's Apple account.
@@ -152,7 +153,7 @@ import Testing
             let view = try await e2e.view(reviewer)
             #expect(view.entitlement("no_ads")?.environment == "Sandbox")
             #expect(view.purchases.first?.environment == "Sandbox")
-            let order = try OrderJSON(response.json["order"])
+            let order = try OrderBody(response.json["order"])
             #expect(try await e2e.server.get("/orders/\(order.id.uuidString)").json["order"]?["environment"]?.stringValue == "Sandbox")
         }
         var strict = AppPolicy()

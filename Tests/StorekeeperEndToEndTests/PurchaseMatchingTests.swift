@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// Which order a transaction pays: by `appAccountToken`, by an explicit `orderId`, or — when
@@ -19,13 +20,13 @@ import Testing
             let purchase = try await e2e.buy(DemoCatalog.removeAds, account: "alice-apple", token: older.appAccountToken)
             let submitted = try await e2e.submit(alice, signedTransaction: purchase.signedTransaction)
             #expect(submitted.status == 200, "\(submitted.text)")
-            #expect(try OrderJSON(submitted.json["order"]).id == older.id)
-            let olderRead = try OrderJSON(try await e2e.server.get("/orders/\(older.id.uuidString)").json["order"])
-            let newerRead = try OrderJSON(try await e2e.server.get("/orders/\(newer.id.uuidString)").json["order"])
+            #expect(try OrderBody(submitted.json["order"]).id == older.id)
+            let olderRead = try OrderBody(try await e2e.server.get("/orders/\(older.id.uuidString)").json["order"])
+            let newerRead = try OrderBody(try await e2e.server.get("/orders/\(newer.id.uuidString)").json["order"])
             #expect(olderRead.state == "delivered")
             #expect(olderRead.transactionId == purchase.transaction.transactionId)
             #expect(newerRead.state == "created")
-            #expect(try await e2e.view(alice).purchases.first?.orderId?.lowercased() == older.id.uuidString.lowercased())
+            #expect(try await e2e.view(alice).purchases.first?.orderId?.uuidString.lowercased() == older.id.uuidString.lowercased())
         }
     }
 
@@ -41,13 +42,13 @@ import Testing
             let purchase = try await e2e.buy(DemoCatalog.gems, account: "alice-apple")
             let submitted = try await e2e.submit(alice, signedTransaction: purchase.signedTransaction, orderId: chosen.id)
             #expect(submitted.status == 200, "\(submitted.text)")
-            #expect(try OrderJSON(submitted.json["order"]).id == chosen.id)
-            #expect(try OrderJSON(submitted.json["order"]).state == "delivered")
-            let latestRead = try OrderJSON(try await e2e.server.get("/orders/\(latest.id.uuidString)").json["order"])
+            #expect(try OrderBody(submitted.json["order"]).id == chosen.id)
+            #expect(try OrderBody(submitted.json["order"]).state == "delivered")
+            let latestRead = try OrderBody(try await e2e.server.get("/orders/\(latest.id.uuidString)").json["order"])
             #expect(latestRead.state == "created")
             let view = try await e2e.view(alice)
             #expect(view.balance("gems") == 100)
-            #expect(view.purchases.first?.orderId?.lowercased() == chosen.id.uuidString.lowercased())
+            #expect(view.purchases.first?.orderId?.uuidString.lowercased() == chosen.id.uuidString.lowercased())
         }
     }
 
@@ -65,10 +66,10 @@ import Testing
             #expect(purchase.transaction.appAccountToken == nil)
             let submitted = try await e2e.submit(alice, signedTransaction: purchase.signedTransaction)
             #expect(submitted.status == 200, "\(submitted.text)")
-            let read = try OrderJSON(try await e2e.server.get("/orders/\(order.id.uuidString)").json["order"])
+            let read = try OrderBody(try await e2e.server.get("/orders/\(order.id.uuidString)").json["order"])
             #expect(read.state == "delivered")
             #expect(read.transactionId == purchase.transaction.transactionId)
-            let otherRead = try OrderJSON(try await e2e.server.get("/orders/\(other.id.uuidString)").json["order"])
+            let otherRead = try OrderBody(try await e2e.server.get("/orders/\(other.id.uuidString)").json["order"])
             #expect(otherRead.state == "created")
             let view = try await e2e.view(alice)
             #expect(view.balance("gems") == 100)

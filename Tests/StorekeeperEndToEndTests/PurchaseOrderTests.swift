@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// Business orders through HTTP: create, read, pending, cancel, "payment in progress", and the
@@ -14,7 +15,7 @@ import Testing
             let created = try await e2e.server.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(created.status == 201)
             #expect(created.json["status"]?.stringValue == "created")
-            let order = try OrderJSON(created.json["order"])
+            let order = try OrderBody(created.json["order"])
             #expect(order.state == "created")
             #expect(order.customerId == alice)
             #expect(order.productId == DemoCatalog.gems)
@@ -23,17 +24,17 @@ import Testing
             let read = try await e2e.server.get("/orders/\(order.id.uuidString)")
             #expect(read.status == 200)
             #expect(read.json["status"] == nil)
-            #expect(try OrderJSON(read.json["order"]).appAccountToken == order.appAccountToken)
+            #expect(try OrderBody(read.json["order"]).appAccountToken == order.appAccountToken)
 
             let pending = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/pending", body: nil)
             #expect(pending.status == 200)
-            #expect(try OrderJSON(pending.json["order"]).state == "pending")
+            #expect(try OrderBody(pending.json["order"]).state == "pending")
 
             // seeds/004: paid at Apple but not verified yet — do not charge the customer twice.
             let again = try await e2e.server.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(again.status == 200)
             #expect(again.json["status"]?.stringValue == "paymentInProgress")
-            #expect(try OrderJSON(again.json["order"]).id == order.id)
+            #expect(try OrderBody(again.json["order"]).id == order.id)
 
             // Another product, or another customer, is not blocked.
             let other = try await e2e.server.post("/orders", ["customerId": alice, "productId": DemoCatalog.removeAds])
@@ -43,7 +44,7 @@ import Testing
 
             let cancelled = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/cancel", body: nil)
             #expect(cancelled.status == 200)
-            #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
+            #expect(try OrderBody(cancelled.json["order"]).state == "cancelled")
             let cancelledAgain = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/cancel", body: nil)
             #expect(cancelledAgain.status == 200)
             let reopened = try await e2e.server.send(.POST, "/orders/\(order.id.uuidString)/pending", body: nil)
@@ -53,7 +54,7 @@ import Testing
             // With the pending order gone, a new order is created.
             let fresh = try await e2e.server.post("/orders", ["customerId": alice, "productId": DemoCatalog.gems])
             #expect(fresh.status == 201)
-            #expect(try OrderJSON(fresh.json["order"]).id != order.id)
+            #expect(try OrderBody(fresh.json["order"]).id != order.id)
 
             let events = try await e2e.audit(alice).map(\.kind)
             #expect(events.filter { $0 == "order.created" }.count == 3)
@@ -107,7 +108,7 @@ import Testing
             let created = try await e2e.server.post(
                 "/orders", ["customerId": alice, "businessPrice": ["milliunits": 500, "storefront": "USA"]])
             #expect(created.status == 201, "\(created.text)")
-            let order = try OrderJSON(created.json["order"])
+            let order = try OrderBody(created.json["order"])
             #expect(order.productId == DemoCatalog.gems)
             #expect(order.bonusCurrency == "gems")
             #expect(order.bonusAmount == 49)
@@ -116,8 +117,8 @@ import Testing
             let exact = try await e2e.server.post(
                 "/orders", ["customerId": e2e.customer("carol"), "businessPrice": ["milliunits": 990, "storefront": "USA"]])
             #expect(exact.status == 201)
-            #expect(try OrderJSON(exact.json["order"]).bonusAmount == 0)
-            #expect(try OrderJSON(exact.json["order"]).bonusCurrency == nil)
+            #expect(try OrderBody(exact.json["order"]).bonusAmount == 0)
+            #expect(try OrderBody(exact.json["order"]).bonusCurrency == nil)
             let tooExpensive = try await e2e.server.post(
                 "/orders", ["customerId": alice, "businessPrice": ["milliunits": 50_000, "storefront": "USA"]])
             #expect(tooExpensive.status == 422)
@@ -126,8 +127,8 @@ import Testing
             let purchase = try await e2e.buy(DemoCatalog.gems, account: "alice-apple", token: order.appAccountToken)
             let submitted = try await e2e.submit(alice, signedTransaction: purchase.signedTransaction)
             #expect(submitted.status == 200, "\(submitted.text)")
-            #expect(CustomerJSON(submitted.json["customer"] ?? .null).balance("gems") == 149)
-            let read = try OrderJSON(try await e2e.server.get("/orders/\(order.id.uuidString)").json["order"])
+            #expect(try CustomerBody(submitted.json["customer"] ?? .null).balance("gems") == 149)
+            let read = try OrderBody(try await e2e.server.get("/orders/\(order.id.uuidString)").json["order"])
             #expect(read.state == "delivered")
             #expect(read.transactionId == purchase.transaction.transactionId)
 

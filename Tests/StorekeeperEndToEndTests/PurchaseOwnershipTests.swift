@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// One Apple account used by several app accounts (`seeds/003_*`), under each transfer policy,
@@ -158,7 +159,7 @@ import Testing
             #expect(denied.errorCode == "forbidden")
             let merged = try await e2e.server.post("/customers/\(account)/aliases", ["alias": guest])
             #expect(merged.status == 200, "\(merged.text)")
-            let view = CustomerJSON(merged.json)
+            let view = try CustomerBody(merged.json)
             #expect(merged.json["customerId"]?.stringValue == account)
             #expect(view.balance("gems") == 100)
             #expect(view.has("no_ads") && view.has("season_pass") && view.has("premium") && view.has("pro"))
@@ -168,13 +169,13 @@ import Testing
             let after = try await e2e.view(guest)
             #expect(after.balance("gems") == 0)
             #expect(after.entitlements.isEmpty && after.subscriptions.isEmpty && after.purchases.isEmpty)
-            let openRead = try OrderJSON(try await e2e.server.get("/orders/\(open.id.uuidString)").json["order"])
+            let openRead = try OrderBody(try await e2e.server.get("/orders/\(open.id.uuidString)").json["order"])
             #expect(openRead.customerId == account)
 
             // Merging again is a no-op; merging into someone else is a conflict.
             let again = try await e2e.server.post("/customers/\(account)/aliases", ["alias": guest])
             #expect(again.status == 200)
-            #expect(CustomerJSON(again.json).balance("gems") == 100)
+            #expect(try CustomerBody(again.json).balance("gems") == 100)
             let elsewhere = try await e2e.server.post("/customers/\(e2e.customer("mallory"))/aliases", ["alias": guest])
             #expect(elsewhere.status == 409)
             #expect(elsewhere.errorCode == "conflict")

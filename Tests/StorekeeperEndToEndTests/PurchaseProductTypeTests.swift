@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// A StoreKit 2 signed transaction for each of the four product types, submitted through
@@ -26,7 +27,7 @@ import Testing
             #expect(bought.quantity == 3)
             #expect(bought.productId == DemoCatalog.gems)
             #expect(bought.environment == "Sandbox")
-            #expect(bought.orderId?.lowercased() == order.id.uuidString.lowercased())
+            #expect(bought.orderId?.uuidString.lowercased() == order.id.uuidString.lowercased())
 
             // A second purchase of one pack adds 100.
             let one = try await e2e.createOrder(alice, product: DemoCatalog.gems)
@@ -56,7 +57,7 @@ import Testing
             let transactionId = try #require(purchase.transaction.transactionId)
             let submitted = try await e2e.submit(alice, signedTransaction: purchase.signedTransaction)
             #expect(submitted.status == 200, "\(submitted.text)")
-            let view = CustomerJSON(submitted.json["customer"] ?? .null)
+            let view = try CustomerBody(submitted.json["customer"] ?? .null)
             let noAds = try #require(view.entitlement("no_ads"))
             #expect(noAds.isActive)
             #expect(noAds.expiresAt == nil)
@@ -140,7 +141,7 @@ import Testing
             #expect(subscription.productId == DemoCatalog.proMonthly)
             #expect(subscription.phase == "active")
             #expect(subscription.expiresAt == expires)
-            #expect(view.json["subscriptions"]?.arrayValue?.first?["group"]?.stringValue == DemoCatalog.groupId)
+            #expect(view.subscriptions.first?.group == DemoCatalog.groupId)
 
             // The customer turns auto-renew off; when the period ends, access ends.
             try await e2e.simulator.setAutoRenew(

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// StoreKit 1 proofs: the legacy app receipt (PKCS#7, verified locally) carrying several
@@ -27,7 +28,7 @@ import Testing
             #expect(submitted.json["status"]?.stringValue == "recorded")
             let recordedIds = (submitted.json["transactionIds"]?.arrayValue ?? []).compactMap(\.stringValue)
             #expect(Set(recordedIds) == Set(ids))
-            var view = CustomerJSON(submitted.json["customer"] ?? .null)
+            var view = try CustomerBody(submitted.json["customer"] ?? .null)
             #expect(view.balance("gems") == 200)
             #expect(view.has("no_ads"))
             #expect(view.has("season_pass"))
@@ -136,7 +137,7 @@ import Testing
             #expect(response.status == 200, "\(response.text)")
             let restoredIds = Set((response.json["restored"]?.arrayValue ?? []).compactMap(\.stringValue))
             #expect(restoredIds == Set(restored.compactMap(\.transaction.transactionId)))
-            let view = CustomerJSON(response.json["customer"] ?? .null)
+            let view = try CustomerBody(response.json["customer"] ?? .null)
             #expect(view.has("no_ads"))
             #expect(view.has("premium"))
             #expect(view.subscriptions.map(\.originalTransactionId) == [monthly.transaction.originalTransactionId ?? ""])
@@ -151,7 +152,7 @@ import Testing
             let again = try await token.post("/customers/\(alice)/restore", ["appReceipt": receipt])
             #expect(again.status == 200, "\(again.text)")
             #expect(again.json["restored"]?.arrayValue?.isEmpty == true)
-            #expect(CustomerJSON(again.json["customer"] ?? .null).entitlements == view.entitlements)
+            #expect(try CustomerBody(again.json["customer"] ?? .null).entitlements == view.entitlements)
 
             let empty = try await token.post("/customers/\(alice)/restore", [:])
             #expect(empty.status == 400)

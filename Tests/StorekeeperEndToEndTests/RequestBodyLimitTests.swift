@@ -1,6 +1,7 @@
 import AppStoreSimulator
 import Foundation
 import NIOHTTP1
+import StorekeeperAPIModels
 import StorekeeperLocal
 import Testing
 
@@ -40,10 +41,10 @@ import Testing
             }
             // The refused calls changed nothing; without a body the same calls work.
             let unchanged = try await e2e.server.get("/orders/\(order.id)")
-            #expect(try OrderJSON(unchanged.json["order"]).state == "created")
+            #expect(try OrderBody(unchanged.json["order"]).state == "created")
             let cancelled = try await e2e.server.send(.POST, "/orders/\(order.id)/cancel", body: nil)
             #expect(cancelled.status == 200, "\(cancelled.text)")
-            #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
+            #expect(try OrderBody(cancelled.json["order"]).state == "cancelled")
             let health = try await operations.get("/health")
             #expect(health.status == 200)
         }
@@ -75,7 +76,7 @@ import Testing
                 #expect(response.status == 401, "\(method) \(path): \(response.text)")
             }
             let unchanged = try await e2e.server.get("/orders/\(order.id)")
-            #expect(try OrderJSON(unchanged.json["order"]).state == "created")
+            #expect(try OrderBody(unchanged.json["order"]).state == "created")
         }
     }
 
@@ -86,10 +87,10 @@ import Testing
             let order = try await e2e.createOrder(e2e.customer("alice"), product: DemoCatalog.gems)
             let pending = try await e2e.server.send(.POST, "/orders/\(order.id)/pending", body: Data("{}".utf8))
             #expect(pending.status == 200, "\(pending.text)")
-            #expect(try OrderJSON(pending.json["order"]).state == "pending")
+            #expect(try OrderBody(pending.json["order"]).state == "pending")
             let cancelled = try await e2e.server.send(.POST, "/orders/\(order.id)/cancel", body: Data(" { }\n".utf8))
             #expect(cancelled.status == 200, "\(cancelled.text)")
-            #expect(try OrderJSON(cancelled.json["order"]).state == "cancelled")
+            #expect(try OrderBody(cancelled.json["order"]).state == "cancelled")
         }
     }
 
@@ -174,7 +175,7 @@ import Testing
             #expect(empty.status == 200, "\(empty.received)")
 
             let after = try await e2e.server.get("/orders/\(order.id)")
-            #expect(try OrderJSON(after.json["order"]).state == "created", "the refused cancel changed nothing")
+            #expect(try OrderBody(after.json["order"]).state == "created", "the refused cancel changed nothing")
         }
     }
 }

@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 import StorekeeperServer
 import Testing
@@ -207,10 +208,10 @@ import Testing
     }
 
     /// `GET /customers/{id}` as the app's backend.
-    static func view(_ server: StorekeeperClient, _ customer: String) async throws -> CustomerJSON {
+    static func view(_ server: StorekeeperClient, _ customer: String) async throws -> CustomerBody {
         let response = try await server.get("/customers/\(customer)")
         #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
-        return CustomerJSON(try JSONValue.parse(response.body))
+        return try CustomerBody(try JSONValue.parse(response.body))
     }
 
     /// `POST` to the simulator's control API over HTTP, as a team's test script would.

@@ -3,6 +3,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Support's actions on Storekeeper's own records: grants and their early
 /// revocation, wallet adjustments, order corrections, transfers and merges. Each needs the
@@ -95,6 +96,8 @@ extension AdminAPI {
     @Sendable func transferPurchases(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (call, customerId) = try await actionCall(request, context)
         let body = try await decode(ActionBody<TransferActionRequest>.self, request)
+        // A malformed customer id is refused before the idempotency key is looked at.
+        _ = try CustomerID(requested: body.fields.to, field: "to", in: call.app.customerSpace)
         return try json(try await transfer(call, customerId, body.fields, body.action))
     }
 
@@ -114,6 +117,8 @@ extension AdminAPI {
     @Sendable func mergeCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (call, customerId) = try await actionCall(request, context)
         let body = try await decode(ActionBody<MergeActionRequest>.self, request)
+        // A malformed customer id is refused before the idempotency key is looked at.
+        _ = try CustomerID(requested: body.fields.into, field: "into", in: call.app.customerSpace)
         return try json(try await merge(call, customerId, body.fields, body.action))
     }
 

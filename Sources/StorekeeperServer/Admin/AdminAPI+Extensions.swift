@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Renewal-date extensions through Apple (support role to act, viewer to read a status):
@@ -70,7 +71,8 @@ extension AdminAPI {
                     customerId: customerId.rawValue, originalTransactionId: subscription.originalTransactionId,
                     environment: subscription.environment.rawValue, requestIdentifier: requestIdentifier, days: body.days,
                     reasonCode: body.reasonCode, success: performed.answer.success ?? false,
-                    effectiveDate: performed.answer.effectiveDate, webOrderLineItemId: performed.answer.webOrderLineItemId,
+                    effectiveDate: performed.answer.effectiveDate?.millisecondsSince1970,
+                    webOrderLineItemId: performed.answer.webOrderLineItemId,
                     subscription: stored.map(SubscriptionSnapshot.init))
             })
     }

@@ -2,6 +2,7 @@ import AppStoreModels
 import Crypto
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// What every operator action's body carries besides its own fields.
@@ -29,13 +30,6 @@ struct AdminActionBody: Decodable, Sendable {
         self.reason = reason
         self.idempotencyKey = idempotencyKey
     }
-}
-
-/// An action's answer: its result, and whether this is a replay of an earlier request with the
-/// same idempotency key (nothing was done again).
-struct AdminActionResponse<Result: Codable & Sendable>: Codable, Sendable {
-    let replayed: Bool
-    let result: Result
 }
 
 extension AdminAPI {

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// The notifications inbox (viewer to read, support to act): list with filters, one entry
 /// decoded, replay of one or of a filtered page, backfill of a window from Apple's Notification

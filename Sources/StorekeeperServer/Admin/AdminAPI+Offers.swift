@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// A promotional offer signature for support to hand a customer (support role):
 /// `POST customers/{customer}/offers/promotional`, through the app's ``OfferService`` (the same
@@ -21,9 +22,10 @@ extension AdminAPI {
         let response = try await onceAtApple(
             call, key: key, kind: "offer.sign", request: body,
             perform: {
-                try await offers.promotional(
-                    customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
-                    actor: call.actor)
+                PromotionalSignatureResponse(
+                    try await offers.promotional(
+                        customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
+                        actor: call.actor))
             },
             commit: { signature, tx in
                 try await tx.append(

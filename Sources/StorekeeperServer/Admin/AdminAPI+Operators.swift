@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Who am I, operators (admin role), and each app's audit log (admin role).
 extension AdminAPI {
@@ -39,11 +40,12 @@ extension AdminAPI {
     @Sendable func createOperator(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let admin = try await caller(request, role: .admin)
         let body = try await decode(CreateOperatorRequest.self, request)
+        guard let role = OperatorRole(rawValue: body.role) else { throw StorekeeperError.invalidRequest("invalid field role") }
         let reason = try Self.reason(body.reason)
         let unknown = body.apps.filter { !admin.apps.contains($0) || apps[$0] == nil }
         guard unknown.isEmpty else { throw StorekeeperError.notFound("no such app: \(unknown.sorted().joined(separator: ", "))") }
         let created = try await OperatorKeys.create(
-            name: body.name, role: body.role, apps: body.apps, in: store, actor: .operator(admin.name), reason: reason, now: now())
+            name: body.name, role: role, apps: body.apps, in: store, actor: .operator(admin.name), reason: reason, now: now())
         return try json(CreateOperatorResponse(operator: OperatorBody(created.account), key: created.key), status: .created)
     }
 

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Resync a customer from Apple (support role): `POST customers/{customer}/resync`.
 extension AdminAPI {

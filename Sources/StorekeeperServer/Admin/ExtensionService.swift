@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Renewal-date extensions through Apple (Extend a Subscription Renewal Date, and Extend

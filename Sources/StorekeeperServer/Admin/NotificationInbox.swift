@@ -3,6 +3,7 @@ import AppStoreModels
 import AppStoreVerification
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// One app's notifications inbox as operators work it: entries by filter, one decoded, replays
@@ -161,7 +162,8 @@ struct NotificationInbox: Sendable {
             throw AppleSide.error(error)
         }
         return BackfillResult(
-            environment: environment.rawValue, from: from, to: to, seen: outcome.seen, known: outcome.known,
+            environment: environment.rawValue, from: from.millisecondsSince1970, to: to.millisecondsSince1970, seen: outcome.seen,
+            known: outcome.known,
             recovered: outcome.recovered, rejected: outcome.rejected)
     }
 
@@ -202,7 +204,10 @@ struct NotificationInbox: Sendable {
         }
         return TestNotificationStatusResponse(
             environment: environment.rawValue, testNotificationToken: token, notificationUUID: uuid,
-            firstSendAttemptResult: response.firstSendAttemptResult?.rawValue, sendAttempts: response.sendAttempts ?? [],
+            firstSendAttemptResult: response.firstSendAttemptResult?.rawValue,
+            sendAttempts: (response.sendAttempts ?? []).map {
+                .init(attemptDate: $0.attemptDate?.millisecondsSince1970, sendAttemptResult: $0.sendAttemptResult?.rawValue)
+            },
             arrived: inbox != nil, inbox: inbox.map { InboxEntryBody(InboxPageEntry($0)) })
     }
 }

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Grants an entitlement by hand and revokes such a grant early, inside the action's
@@ -79,6 +80,6 @@ struct OperatorGrantActions: Sendable {
         try await scope.applier.refreshGrants(
             of: customerId, actor: scope.actor, fact: "grant:\(grant.id.uuidString.lowercased())", now: scope.now, in: tx)
         let view = try await CustomerService.view(customerId, now: scope.now, in: tx)
-        return GrantActionResponse(grant: OperatorGrantBody(grant, now: scope.now), entitlements: view.entitlements)
+        return GrantActionResponse(grant: OperatorGrantBody(grant, now: scope.now), entitlements: CustomerBody(view).entitlements)
     }
 }

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`), inside the action's transaction.
@@ -114,7 +115,7 @@ struct OrderCorrectionAction: Sendable {
                 ]))
         return OrderCorrectionResponse(
             action: action.rawValue, changed: changed, order: AdminOrderBody(after),
-            recordedTransactionIds: outcome.recorded.map(\.transactionId), customer: view)
+            recordedTransactionIds: outcome.recorded.map(\.transactionId), customer: CustomerBody(view))
     }
 
     private func mark(
@@ -144,7 +145,7 @@ struct OrderCorrectionAction: Sendable {
                 details: details))
         return OrderCorrectionResponse(
             action: action.rawValue, changed: true, order: AdminOrderBody(corrected), recordedTransactionIds: [],
-            customer: try await CustomerService.view(current.customerId, now: scope.now, in: tx))
+            customer: CustomerBody(try await CustomerService.view(current.customerId, now: scope.now, in: tx)))
     }
 
     typealias Code = StorekeeperError.Code

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// The overview figures of one app, read from the rollups the writes keep
@@ -67,7 +68,7 @@ struct OverviewService: Sendable {
         return OverviewResponse(
             appId: appId, environment: environment.rawValue, from: days.lowerBound.description, to: days.upperBound.description,
             days: bodies,
-            totals: OverviewTotalsBody(
+            totals: OverviewResponse.Totals(
                 new: range.total(.new), renewed: range.total(.renewed), churned: range.total(.churned), refunds: range.total(.refunds),
                 trialsConverted: range.total(.trialsConverted), revenue: revenue(range)))
     }
@@ -84,24 +85,24 @@ struct OverviewService: Sendable {
         return estimator
     }
 
-    func body(_ day: FigureOverview.Day) -> OverviewDayBody {
+    func body(_ day: FigureOverview.Day) -> OverviewResponse.Day {
         let products = day.active.keys.sorted().map { product in
             let phases = day.active[product] ?? [:]
-            return OverviewActiveProductBody(
+            return OverviewResponse.ActiveProduct(
                 productId: product, total: phases.values.reduce(0, +), trial: phases[.trial] ?? 0, intro: phases[.intro] ?? 0,
                 promotional: phases[.promotional] ?? 0, standard: phases[.standard] ?? 0, grace: phases[.grace] ?? 0,
                 billingRetry: phases[.billingRetry] ?? 0)
         }
-        return OverviewDayBody(
-            date: day.day.description, active: OverviewActiveBody(total: day.activeTotal, byProduct: products),
+        return OverviewResponse.Day(
+            date: day.day.description, active: OverviewResponse.Active(total: day.activeTotal, byProduct: products),
             new: day.total(.new), renewed: day.total(.renewed), churned: day.total(.churned), refunds: day.total(.refunds),
             trialsConverted: day.total(.trialsConverted), revenue: revenue(day))
     }
 
-    func revenue(_ day: FigureOverview.Day) -> [OverviewRevenueBody] {
+    func revenue(_ day: FigureOverview.Day) -> [OverviewRevenue] {
         let currencies = Set(FigureOverview.moneyMetrics.flatMap { day.money[$0]?.keys.map { $0 } ?? [] })
         return currencies.sorted().map { currency in
-            OverviewRevenueBody(
+            OverviewRevenue(
                 currency: currency, customerPrice: day.money[.revenue]?[currency] ?? 0,
                 estimatedProceeds: calibration.calibrated(ruleProceeds: day.money[.proceeds]?[currency] ?? 0, currency: currency),
                 proceedsCalibrated: calibration.isCalibrated(currency: currency), refunded: day.money[.refunded]?[currency] ?? 0)
@@ -115,16 +116,16 @@ struct OverviewService: Sendable {
         let figures = try await store.read { try await $0.operationsFigures(appId: appId, since: since, now: now) }
         func age(_ instant: Timestamp?) -> Int64? { instant.map { max(0, now.millisecondsSince1970 - $0.millisecondsSince1970) } }
         return OperationsResponse(
-            appId: appId, now: now, since: since,
-            notifications: OperationsNotificationsBody(
+            appId: appId, now: now.millisecondsSince1970, since: since.millisecondsSince1970,
+            notifications: OperationsResponse.Notifications(
                 pending: figures.inboxReceived, failed: figures.inboxFailed, rejectedSince: figures.inboxRejectedSince,
                 oldestWaiting: age(figures.oldestWaitingReceivedAt), processedSince: figures.processedSince,
-                lastProcessedAt: figures.lastProcessedAt, averageDeliveryLag: figures.averageDeliveryDelay,
+                lastProcessedAt: figures.lastProcessedAt?.millisecondsSince1970, averageDeliveryLag: figures.averageDeliveryDelay,
                 maximumDeliveryLag: figures.maximumDeliveryDelay, averageProcessingLag: figures.averageProcessingDelay,
                 maximumProcessingLag: figures.maximumProcessingDelay),
-            outbox: OperationsOutboxBody(
+            outbox: OperationsResponse.Outbox(
                 pending: figures.outboxPending, oldestPending: age(figures.oldestOutboxPendingAt), failedSince: figures.outboxFailedSince),
-            apple: OperationsAppleBody(
+            apple: OperationsResponse.Apple(
                 serverAPIConfigured: serverAPIConfigured, pendingCalls: figures.appleOutboxPending,
                 failedCallsSince: figures.appleOutboxFailedSince))
     }

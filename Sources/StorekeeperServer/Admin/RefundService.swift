@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// The refunds and consumption-requests views of one app: refunds as the
@@ -33,7 +34,7 @@ struct RefundService: Sendable {
     }
 
     private func body(_ record: RefundRecord, in reader: any PurchaseStoreReader) async throws -> RefundBody {
-        var wallet: [RefundWalletBody] = []
+        var wallet: [RefundBody.Wallet] = []
         for currency in app.catalog[record.productId]?.currencies.keys.sorted() ?? [] {
             let clawbackKey = "clawback:\(record.environment.rawValue):\(record.transactionId):\(currency)"
             guard let clawback = try await reader.journalEntry(key: clawbackKey) else { continue }
@@ -42,15 +43,16 @@ struct RefundService: Sendable {
             let refunded = clawback.postings.filter { $0.account == .issued(currency) }.reduce(0) { $0 + $1.amount }
             let uncollected = -clawback.postings.filter { $0.account == .loss(currency) }.reduce(0) { $0 + $1.amount }
             wallet.append(
-                RefundWalletBody(
+                RefundBody.Wallet(
                     currency: currency, refunded: refunded, collected: -clawback.customerDelta, uncollected: uncollected,
                     restored: restored, balance: balance, debt: max(0, -balance)))
         }
         return RefundBody(
             environment: record.environment.rawValue, transactionId: record.transactionId,
-            originalTransactionId: record.originalTransactionId, customerId: record.customerId, productId: record.productId,
+            originalTransactionId: record.originalTransactionId, customerId: record.customerId.rawValue, productId: record.productId,
             productType: record.productType?.rawValue, kind: record.kind.rawValue, revocationReason: record.reason?.rawValue,
-            revokedAt: record.revokedAt, purchaseDate: record.purchaseDate, price: record.price, currency: record.currency,
+            revokedAt: record.revokedAt.millisecondsSince1970, purchaseDate: record.purchaseDate.millisecondsSince1970, price: record.price,
+            currency: record.currency,
             quantity: record.quantity, wallet: wallet)
     }
 
@@ -91,13 +93,15 @@ struct RefundService: Sendable {
         }
         let pending = message.status == .pending
         return ConsumptionRequestBody(
-            id: message.id, environment: sent.environment, transactionId: sent.transactionId, customerId: message.customerId,
-            requestedAt: sent.requestedAt, deadline: message.deadline, decidedAt: message.createdAt, queuedAt: message.createdAt,
-            status: message.status.rawValue, notSentReason: nil, attempts: message.attempts, lastError: message.lastError,
-            deliveredAt: message.deliveredAt, timeLeft: pending ? message.deadline.map { timeLeft(until: $0, now: now) } : nil,
+            id: message.id, environment: sent.environment, transactionId: sent.transactionId,
+            customerId: message.customerId?.rawValue, requestedAt: sent.requestedAt.millisecondsSince1970,
+            deadline: message.deadline?.millisecondsSince1970, decidedAt: message.createdAt.millisecondsSince1970,
+            queuedAt: message.createdAt.millisecondsSince1970, status: message.status.rawValue, notSentReason: nil,
+            attempts: message.attempts, lastError: message.lastError, deliveredAt: message.deliveredAt?.millisecondsSince1970,
+            timeLeft: pending ? message.deadline.map { timeLeft(until: $0, now: now) } : nil,
             answeredInTime: pending
                 ? nil : message.deliveredAt.map { delivered in message.deadline.map { delivered <= $0 } ?? true } ?? false,
-            answer: sent.current)
+            answer: ConsumptionAnswer(sent.current))
     }
 
     /// A request left unanswered: status `notSent`, why, and the time left in Apple's window
@@ -105,8 +109,9 @@ struct RefundService: Sendable {
     static func refused(_ refusal: ConsumptionRefusal, now: Timestamp) -> ConsumptionRequestBody {
         ConsumptionRequestBody(
             id: refusal.id, environment: refusal.environment.rawValue, transactionId: refusal.transactionId,
-            customerId: refusal.customerId, requestedAt: refusal.requestedAt, deadline: refusal.deadline,
-            decidedAt: refusal.createdAt, queuedAt: nil, status: ConsumptionRequestBody.notSent, notSentReason: refusal.reason,
+            customerId: refusal.customerId?.rawValue, requestedAt: refusal.requestedAt.millisecondsSince1970,
+            deadline: refusal.deadline.millisecondsSince1970, decidedAt: refusal.createdAt.millisecondsSince1970, queuedAt: nil,
+            status: ConsumptionRequestBody.notSent, notSentReason: refusal.reason,
             attempts: 0, lastError: nil, deliveredAt: nil, timeLeft: timeLeft(until: refusal.deadline, now: now),
             answeredInTime: nil, answer: nil)
     }

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Resyncs a customer from Apple: Transaction History and All Subscription Statuses for each of
@@ -80,7 +81,7 @@ struct ResyncService: Sendable {
             newTransactions: inserted.map {
                 ResyncTransaction(
                     transactionId: $0.transactionId, originalTransactionId: $0.originalTransactionId, productId: $0.productId,
-                    environment: $0.environment.rawValue, purchaseDate: $0.purchaseDate)
+                    environment: $0.environment.rawValue, purchaseDate: $0.purchaseDate.millisecondsSince1970)
             },
             changedSubscriptions: Self.changes(before: subscriptionsBefore, after: subscriptionsAfter),
             entitlementsBefore: Self.entitlements(grantsBefore, at: now()),
@@ -103,7 +104,7 @@ struct ResyncService: Sendable {
     }
 
     /// Subscriptions whose phase or period end differ, and those that appeared.
-    static func changes(before: [StoredSubscription], after: [StoredSubscription]) -> [SubscriptionChange] {
+    static func changes(before: [StoredSubscription], after: [StoredSubscription]) -> [StorekeeperAPIModels.SubscriptionChange] {
         func key(_ subscription: StoredSubscription) -> String {
             "\(subscription.environment.rawValue):\(subscription.originalTransactionId)"
         }
@@ -112,7 +113,8 @@ struct ResyncService: Sendable {
             let now = SubscriptionSnapshot(subscription)
             let then = earlier[key(subscription)]
             guard then != now else { return nil }
-            return SubscriptionChange(originalTransactionId: subscription.originalTransactionId, before: then, after: now)
+            return StorekeeperAPIModels.SubscriptionChange(
+                originalTransactionId: subscription.originalTransactionId, before: then, after: now)
         }
     }
 

@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Moves purchases between customers by hand (a customer changed accounts) and merges one
@@ -18,7 +19,7 @@ struct TransferAction: Sendable {
     func transfer(
         _ body: TransferActionRequest, from source: CustomerID, in tx: any PurchaseStoreTransaction
     ) async throws -> TransferResponse {
-        let target = body.to.placed(in: scope.app.customerSpace)
+        let target = try CustomerID(requested: body.to, field: "to", in: scope.app.customerSpace)
         guard source != target else { throw StorekeeperError.invalidRequest("cannot transfer purchases to the same customer") }
         guard scope.app.policy.transfer == .transfer else {
             throw StorekeeperError(
@@ -88,18 +89,18 @@ struct TransferAction: Sendable {
             try await scope.applier.refreshGrants(
                 of: customer, actor: scope.actor, fact: "operator:\(scope.operatorName)", now: scope.now, in: tx)
         }
-        return TransferResponse(from: source, to: target, moved: moved, skipped: skipped)
+        return TransferResponse(from: source.rawValue, to: target.rawValue, moved: moved, skipped: skipped)
     }
 
     func merge(
         _ body: MergeActionRequest, from source: CustomerID, customers: CustomerService, in tx: any PurchaseStoreTransaction
     ) async throws -> MergeResponse {
-        let target = body.into.placed(in: scope.app.customerSpace)
+        let target = try CustomerID(requested: body.into, field: "into", in: scope.app.customerSpace)
         try OperatorActionScope.refusePlaceholder(target)
         _ = try await scope.requireCustomer(source, in: tx)
         let view = try await customers.merge(
             source, into: target, actor: scope.actor, reason: scope.reason, appId: scope.app.id, now: scope.now, in: tx)
-        return MergeResponse(from: source, into: target, customer: view)
+        return MergeResponse(from: source.rawValue, into: target.rawValue, customer: CustomerBody(view))
     }
 }
 

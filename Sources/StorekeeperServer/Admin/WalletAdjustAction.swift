@@ -1,6 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperStore
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
@@ -38,7 +39,7 @@ struct WalletAdjustAction: Sendable {
                     kind: "wallet.adjusted", customerId: customerId, subject: entry.key,
                     details: ["currency": body.currency, "amount": String(body.amount), "balanceAfter": String(balance)]))
             return WalletAdjustResponse(
-                customerId: customerId, currency: body.currency, amount: body.amount, balance: balance,
+                customerId: customerId.rawValue, currency: body.currency, amount: body.amount, balance: balance,
                 entry: JournalEntryBody(entry))
         case .duplicate:
             // The entry's key is this action's: another request under the same idempotency key

@@ -19,6 +19,11 @@ enum ConsoleFormat {
         timestamp.map { time($0) } ?? "—"
     }
 
+    /// A time as the API's bodies carry it: milliseconds since 1970.
+    static func time(milliseconds: Int64?) -> String {
+        time(milliseconds.map(Timestamp.init(millisecondsSince1970:)))
+    }
+
     /// Milliunits (thousandths of the currency unit, as Apple reports prices) with their currency.
     static func milliunits(_ value: Int64?, _ currency: String?) -> String {
         guard let value else { return "—" }

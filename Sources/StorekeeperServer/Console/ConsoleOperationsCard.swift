@@ -1,4 +1,5 @@
 import AppStoreModels
+import StorekeeperAPIModels
 
 /// The overview's operations card: the admin API's operations view (the last 24 hours) as
 /// three groups of facts, each group with a word saying whether it needs attention (never
@@ -16,7 +17,7 @@ struct OperationsCard {
     let groups: [Group]
 
     init(_ operations: OperationsResponse) {
-        since = ConsoleFormat.time(operations.since)
+        since = ConsoleFormat.time(milliseconds: operations.since)
         let n = operations.notifications
         let duration = { (value: Int64?) in value.map(ConsoleFormat.duration) ?? "—" }
         let inboxHealthy = n.failed == 0 && (n.oldestWaiting ?? 0) < 15 * 60_000
@@ -34,7 +35,7 @@ struct OperationsCard {
                     .init(label: "Rejected in 24 h", value: String(n.rejectedSince)),
                     .init(label: "Oldest waiting for", value: duration(n.oldestWaiting)),
                     .init(label: "Applied in 24 h", value: String(n.processedSince)),
-                    .init(label: "Last applied", value: ConsoleFormat.time(n.lastProcessedAt)),
+                    .init(label: "Last applied", value: ConsoleFormat.time(milliseconds: n.lastProcessedAt)),
                     .init(
                         label: "Delivery lag (Apple → us), average / longest",
                         value: "\(duration(n.averageDeliveryLag)) / \(duration(n.maximumDeliveryLag))"),

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Support's actions on a customer that go through Apple (support role): extend a subscription's
 /// renewal date, and resync the customer from Apple. Each runs the admin API's own action
@@ -30,11 +31,12 @@ extension ConsoleRoutes {
             .init(label: "Days", value: String(result.days)),
             .init(label: "Apple's reason code", value: String(result.reasonCode)),
             .init(label: "Apple's answer", value: result.success ? "✓ extended" : "✗ not extended"),
-            .init(label: "Effective", value: ConsoleFormat.time(result.effectiveDate)),
+            .init(label: "Effective", value: ConsoleFormat.time(milliseconds: result.effectiveDate)),
             .init(label: "Request identifier", value: result.requestIdentifier),
         ]
         if let subscription = result.subscription {
-            facts.append(.init(label: "Now", value: "\(subscription.phase), until \(ConsoleFormat.time(subscription.expiresAt))"))
+            facts.append(
+                .init(label: "Now", value: "\(subscription.phase), until \(ConsoleFormat.time(milliseconds: subscription.expiresAt))"))
         }
         return try actionResult(
             console, customerId, title: "Extend a subscription",
@@ -47,7 +49,7 @@ extension ConsoleRoutes {
         let response = try await admin.resync(call, customerId, body)
         let result = response.result
         func snapshot(_ value: SubscriptionSnapshot?) -> String {
-            value.map { "\($0.phase) until \(ConsoleFormat.time($0.expiresAt))" } ?? "none"
+            value.map { "\($0.phase) until \(ConsoleFormat.time(milliseconds: $0.expiresAt))" } ?? "none"
         }
         let gained = Set(result.entitlementsAfter).subtracting(result.entitlementsBefore).sorted()
         let lost = Set(result.entitlementsBefore).subtracting(result.entitlementsAfter).sorted()

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Support's actions on one customer from the console (support role): grant an entitlement,
 /// revoke an operator's grant early, adjust the wallet. Each form carries the session's CSRF

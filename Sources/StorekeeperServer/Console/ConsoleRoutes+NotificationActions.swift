@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// The inbox's Apple-side tools (support role): backfill a time window from Apple's Notification
 /// History, and ask Apple for its TEST notification, then see whether it arrived. Each runs the
@@ -59,7 +60,9 @@ extension ConsoleRoutes {
             replayed: response.replayed,
             facts: [
                 .init(label: "Environment", value: result.environment),
-                .init(label: "Window", value: "\(ConsoleFormat.time(result.from)) to \(ConsoleFormat.time(result.to))"),
+                .init(
+                    label: "Window",
+                    value: "\(ConsoleFormat.time(milliseconds: result.from)) to \(ConsoleFormat.time(milliseconds: result.to))"),
                 .init(label: "In Apple's history", value: String(result.seen)),
                 .init(label: "Already in the inbox", value: String(result.known)),
                 .init(label: "Stored and applied now", value: String(result.recovered)),
@@ -92,7 +95,7 @@ extension ConsoleRoutes {
         let status = try await self.admin.inbox(admin).testStatus(token: token, environment: environment)
         let base = ConsolePaths.app(call.appId, .notifications)
         let attempts = status.sendAttempts.map { attempt in
-            "\(ConsoleFormat.time(attempt.attemptDate)): \(attempt.sendAttemptResult?.rawValue ?? "no result")"
+            "\(ConsoleFormat.time(milliseconds: attempt.attemptDate)): \(attempt.sendAttemptResult ?? "no result")"
         }
         let page = TestStatusPage(
             token: token, environment: status.environment, arrived: status.arrived,

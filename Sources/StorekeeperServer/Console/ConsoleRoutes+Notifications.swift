@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// The notifications inbox in the console, through the admin API's ``NotificationInbox``: the
 /// list with filters (status, type), one notification decoded with its attempts and replays, its raw body on
@@ -87,7 +88,8 @@ extension ConsoleRoutes {
         let base = ConsolePaths.app(call.appId, .notifications)
         let rows = page.notifications.map { entry in
             NotificationsPage.Row(
-                id: entry.id, href: base + "/" + ConsolePaths.escape(entry.id), received: ConsoleFormat.time(entry.receivedAt),
+                id: entry.id, href: base + "/" + ConsolePaths.escape(entry.id),
+                received: ConsoleFormat.time(milliseconds: entry.receivedAt),
                 type: [entry.notificationType, entry.subtype].compactMap { $0 }.joined(separator: " / "), status: entry.status,
                 attempts: entry.attempts)
         }
@@ -124,7 +126,7 @@ extension ConsoleRoutes {
                 href: href + "/replay", csrf: call.signedIn.session.csrfToken, key: ConsoleSessions.randomToken()) : nil
         let done = request.uri.queryParameters.get("done")
         let page = NotificationPage(
-            id: entry.id, received: ConsoleFormat.time(entry.receivedAt),
+            id: entry.id, received: ConsoleFormat.time(milliseconds: entry.receivedAt),
             type: [entry.notificationType, entry.subtype].compactMap { $0 }.joined(separator: " / "), status: entry.status,
             environment: entry.environment ?? "—",
             verified: entry.version == 2
@@ -132,12 +134,13 @@ extension ConsoleRoutes {
                 : "V1 (shared secret)",
             transactionId: detail.transaction?.transactionId, productId: detail.transaction?.productId,
             attempts: detail.attempts.map {
-                NotificationPage.Attempt(number: $0.number, time: ConsoleFormat.time($0.at), outcome: $0.outcome, error: $0.error)
+                NotificationPage.Attempt(
+                    number: $0.number, time: ConsoleFormat.time(milliseconds: $0.at), outcome: $0.outcome, error: $0.error)
             },
             attemptCount: entry.attempts, hasAttempts: !detail.attempts.isEmpty,
             actions: detail.actions.map { action in
                 NotificationPage.Action(
-                    time: ConsoleFormat.time(action.createdAt), actor: action.actor, kind: action.kind, reason: action.reason,
+                    time: ConsoleFormat.time(milliseconds: action.createdAt), actor: action.actor, kind: action.kind, reason: action.reason,
                     details: Self.details(action.details))
             },
             raw: detail.rawBody, rawHref: href + "?raw=true", replay: replay,

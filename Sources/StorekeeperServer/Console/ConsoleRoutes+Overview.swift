@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// The overview: the admin API's figures (``OverviewService``, the same rollups as
 /// `GET /v1/admin/apps/{app}/overview` and `…/overview/operations`) as server-drawn SVG charts
@@ -74,7 +75,7 @@ extension ConsoleRoutes {
         }
     }
 
-    static func totals(_ totals: OverviewTotalsBody) -> [OverviewPage.Fact] {
+    static func totals(_ totals: OverviewResponse.Totals) -> [OverviewPage.Fact] {
         [
             .init(label: "New subscriptions", value: String(totals.new)),
             .init(label: "Renewals", value: String(totals.renewed)),
@@ -91,7 +92,7 @@ extension ConsoleRoutes {
     }
 
     /// The phases of the active-subscriptions chart, in stacking order.
-    static var phaseSeries: [(String, KeyPath<OverviewActiveProductBody, Int64>)] {
+    static var phaseSeries: [(String, KeyPath<OverviewResponse.ActiveProduct, Int64>)] {
         [
             ("Standard", \.standard), ("Trial", \.trial), ("Intro offer", \.intro), ("Promotional offer", \.promotional),
             ("Grace period", \.grace), ("Billing retry", \.billingRetry),
@@ -119,7 +120,7 @@ extension ConsoleRoutes {
     /// The currency the revenue chart shows: the one asked for when the range has it, else the
     /// one customers paid most in (an app selling in thirty currencies gets one chart, not thirty;
     /// the totals list every currency).
-    static func chartedCurrency(_ requested: String?, in revenue: [OverviewRevenueBody]) -> String? {
+    static func chartedCurrency(_ requested: String?, in revenue: [OverviewRevenue]) -> String? {
         if let requested, revenue.contains(where: { $0.currency == requested }) { return requested }
         return revenue.max { ($0.customerPrice, $1.currency) < ($1.customerPrice, $0.currency) }?.currency
     }
@@ -127,7 +128,7 @@ extension ConsoleRoutes {
     /// What customers paid in `currency`, the estimated proceeds and what was refunded.
     static func revenueChart(_ figures: OverviewResponse, currency: String) -> ConsoleChart {
         let days = figures.days.map(\.date)
-        func values(_ path: KeyPath<OverviewRevenueBody, Int64>) -> [Int64] {
+        func values(_ path: KeyPath<OverviewRevenue, Int64>) -> [Int64] {
             figures.days.map { day in day.revenue.first { $0.currency == currency }?[keyPath: path] ?? 0 }
         }
         return ConsoleChart(

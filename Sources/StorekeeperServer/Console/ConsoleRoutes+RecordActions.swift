@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Support's corrections of a customer's records (support role): correct an order (attach a
 /// transaction, mark delivered or failed, redeliver), transfer purchases to another customer,
@@ -51,7 +52,7 @@ extension ConsoleRoutes {
         let to = try Self.otherCustomer(form, "to", of: call.services)
         let ids = (form.text("transactionIds") ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         let response = try await admin.transfer(
-            call, customerId, TransferActionRequest(to: to, transactionIds: ids.isEmpty ? nil : ids), body)
+            call, customerId, TransferActionRequest(to: to.rawValue, transactionIds: ids.isEmpty ? nil : ids), body)
         let result = response.result
         func line(_ item: TransferredPurchase) -> String {
             "\(item.originalTransactionId) · \(item.productId) (\(item.environment))" + (item.skipped.map { ": \($0)" } ?? "")
@@ -59,7 +60,7 @@ extension ConsoleRoutes {
         return try actionResult(
             console, customerId, title: "Transfer purchases", done: "Transferred \(result.moved.count) to \(to.rawValue).",
             replayed: response.replayed,
-            facts: [.init(label: "From", value: result.from.rawValue), .init(label: "To", value: result.to.rawValue)],
+            facts: [.init(label: "From", value: result.from), .init(label: "To", value: result.to)],
             groups: [.init("Moved", result.moved.map(line)), .init("Left where they were", result.skipped.map(line))])
     }
 
@@ -67,15 +68,15 @@ extension ConsoleRoutes {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
         let body = try Self.actionBody(form)
         let into = try Self.otherCustomer(form, "into", of: call.services)
-        let response = try await admin.merge(call, customerId, MergeActionRequest(into: into), body)
+        let response = try await admin.merge(call, customerId, MergeActionRequest(into: into.rawValue), body)
         let result = response.result
         return try actionResult(
-            console, customerId, title: "Merge customers", done: "Merged \(result.from.rawValue) into \(result.into.rawValue).",
+            console, customerId, title: "Merge customers", done: "Merged \(result.from) into \(result.into).",
             replayed: response.replayed,
             facts: [
-                .init(label: "Merged", value: result.from.rawValue), .init(label: "Into", value: result.into.rawValue),
+                .init(label: "Merged", value: result.from), .init(label: "Into", value: result.into),
                 .init(
-                    label: "Entitlements of \(result.into.rawValue)",
+                    label: "Entitlements of \(result.into)",
                     value: result.customer.entitlements.filter(\.isActive).map(\.id).joined(separator: ", ").orNone),
             ])
     }

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import Hummingbird
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Refunds and revocations with what they clawed back from the wallet and any debt left, and the
 /// CONSUMPTION_REQUESTs with the answer sent, when, and the time left in Apple's 12-hour window:
@@ -99,8 +100,8 @@ extension ConsoleRoutes {
             default: "—"
             }
         return RefundsPage.Refund(
-            revoked: ConsoleFormat.time(refund.revokedAt), customer: refund.customerId.rawValue,
-            customerHref: ConsolePaths.customer(app, refund.customerId.rawValue), transactionId: refund.transactionId,
+            revoked: ConsoleFormat.time(milliseconds: refund.revokedAt), customer: refund.customerId,
+            customerHref: ConsolePaths.customer(app, refund.customerId), transactionId: refund.transactionId,
             product: refund.productId, kind: refund.kind == "refunded" ? "Refunded" : "Family Sharing revoked",
             reason: reason,
             price: ConsoleFormat.milliunits(refund.price, refund.currency), clawbacks: clawbacks, noClawback: clawbacks.isEmpty)
@@ -110,11 +111,11 @@ extension ConsoleRoutes {
         var parts: [String] = []
         if let answer = item.answer {
             parts = [
-                "customer consented: \(answer.customerConsented ? "yes" : "no")", "delivery: \(answer.deliveryStatus.rawValue)",
+                "customer consented: \(answer.customerConsented ? "yes" : "no")", "delivery: \(answer.deliveryStatus)",
                 "sample provided: \(answer.sampleContentProvided ? "yes" : "no")",
             ]
             if let percentage = answer.consumptionPercentage { parts.append("consumed: \(Double(percentage) / 1000) %") }
-            if let preference = answer.refundPreference { parts.append("refund preference: \(preference.rawValue)") }
+            if let preference = answer.refundPreference { parts.append("refund preference: \(preference)") }
         } else {
             // Apple takes consumption data only with the customer's consent: none was sent.
             parts = ["not sent" + (item.notSentReason == "noConsent" ? ": the customer did not consent" : "")]
@@ -126,11 +127,11 @@ extension ConsoleRoutes {
             case .none: item.deliveredAt != nil ? "answered" : "given up"
             }
         return RefundsPage.Consumption(
-            requested: ConsoleFormat.time(item.requestedAt), deadline: ConsoleFormat.time(item.deadline),
-            transactionId: item.transactionId, customer: item.customerId?.rawValue,
-            customerHref: item.customerId.map { ConsolePaths.customer(app, $0.rawValue) },
+            requested: ConsoleFormat.time(milliseconds: item.requestedAt), deadline: ConsoleFormat.time(milliseconds: item.deadline),
+            transactionId: item.transactionId, customer: item.customerId,
+            customerHref: item.customerId.map { ConsolePaths.customer(app, $0) },
             status: item.status + (item.attempts > 1 ? " (\(item.attempts) attempts)" : ""),
-            sent: ConsoleFormat.time(item.deliveredAt), timeLeft: timeLeft,
+            sent: ConsoleFormat.time(milliseconds: item.deliveredAt), timeLeft: timeLeft,
             inTime: item.answeredInTime.map { $0 ? "✓ in time" : "✗ late" } ?? "—", answer: parts.joined(separator: "; "),
             lastError: item.lastError)
     }

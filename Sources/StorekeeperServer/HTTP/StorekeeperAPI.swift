@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Storekeeper
+import StorekeeperAPIModels
 
 /// Storekeeper's client and server-to-server API: orders, purchases, customers, wallet.
 struct StorekeeperAPI: Sendable {
@@ -104,14 +105,14 @@ struct StorekeeperAPI: Sendable {
     @Sendable func createOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        var body = try await decode(CreateOrderRequest.self, request)
-        body.customerId = body.customerId.placed(in: services.customerSpace)
-        try authorize(principal, for: body.customerId)
+        let body = try await decode(CreateOrderRequest.self, request)
+        let customerId = try CustomerID(requested: body.customerId, field: "customerId", in: services.customerSpace)
+        try authorize(principal, for: customerId)
         if let price = body.businessPrice, price.milliunits <= 0 {
             throw StorekeeperError.invalidRequest("businessPrice.milliunits must be positive")
         }
         let creation = try await services.orders.create(
-            customerId: body.customerId, productId: body.productId, quantity: body.quantity ?? 1,
+            customerId: customerId, productId: body.productId, quantity: body.quantity ?? 1,
             businessMilliunits: body.businessPrice?.milliunits, storefront: body.businessPrice?.storefront,
             actor: principal.actor)
         return try json(
@@ -154,15 +155,15 @@ struct StorekeeperAPI: Sendable {
     @Sendable func submitPurchase(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        var body = try await decode(SubmitPurchaseRequest.self, request, limit: maxBodyBytes)
-        body.customerId = body.customerId.placed(in: services.customerSpace)
-        try authorize(principal, for: body.customerId)
+        let body = try await decode(SubmitPurchaseRequest.self, request, limit: maxBodyBytes)
+        let customerId = try CustomerID(requested: body.customerId, field: "customerId", in: services.customerSpace)
+        try authorize(principal, for: customerId)
         let submission = try await services.purchases.submit(
-            customerId: body.customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
+            customerId: customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
         return try json(
             SubmitPurchaseResponse(
                 status: submission.status, transactionIds: submission.transactionIds,
-                order: submission.order.map(OrderBody.init), customer: submission.customer))
+                order: submission.order.map(OrderBody.init), customer: CustomerBody(submission.customer)))
     }
 
     // MARK: Offers
@@ -170,23 +171,24 @@ struct StorekeeperAPI: Sendable {
     @Sendable func offerSummary(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (services, _, customerId) = try await customerCall(request, context)
         try await RequestBodyLimit.requireNone(request)
-        return try json(try await services.offers.summary(customerId))
+        return try json(OfferSummaryResponse(try await services.offers.summary(customerId)))
     }
 
     @Sendable func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (services, _, customerId) = try await customerCall(request, context)
         try await RequestBodyLimit.requireNone(request)
         guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
-        return try json(try await services.offers.introductory(customerId, productId: product))
+        return try json(IntroDecisionResponse(try await services.offers.introductory(customerId, productId: product)))
     }
 
     @Sendable func promotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (services, principal, customerId) = try await customerCall(request, context)
         let body = try await decode(PromotionalOfferRequest.self, request)
         return try json(
-            try await services.offers.promotional(
-                customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
-                actor: principal.actor))
+            PromotionalSignatureResponse(
+                try await services.offers.promotional(
+                    customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
+                    actor: principal.actor)))
     }
 
     // MARK: Notifications
@@ -199,12 +201,12 @@ struct StorekeeperAPI: Sendable {
         let buffer = try await RequestBodyLimit.collect(request, upTo: maxBodyBytes)
         switch await services.notifications.receive(Array(buffer: buffer)) {
         case .processed:
-            return try json(StatusResponse(status: "processed", checks: nil))
+            return try json(ServiceStatusResponse(status: "processed"))
         case .duplicate:
-            return try json(StatusResponse(status: "duplicate", checks: nil))
+            return try json(ServiceStatusResponse(status: "duplicate"))
         case .rejected(let reason):
             context.logger.warning("notification rejected", metadata: ["storekeeper.reason": "\(reason)"])
-            return try json(StatusResponse(status: "rejected", checks: nil))
+            return try json(ServiceStatusResponse(status: "rejected"))
         case .unauthorized:
             throw StorekeeperError.unauthorized("shared secret does not match")
         case .retry(let reason):
@@ -239,7 +241,7 @@ struct StorekeeperAPI: Sendable {
             customerId, consented: body.consented, playTimeMinutes: body.playTimeMinutes, actor: principal.actor)
         return try json(
             ConsumptionConsentResponse(
-                customerId: customer.id, consented: customer.consumptionConsent, playTimeMinutes: customer.playTimeMinutes))
+                customerId: customer.id.rawValue, consented: customer.consumptionConsent, playTimeMinutes: customer.playTimeMinutes))
     }
 
     @Sendable func restore(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
@@ -256,7 +258,7 @@ struct StorekeeperAPI: Sendable {
                 customerId: customerId, proof: proof, orderId: nil, actor: principal.actor)
             restored += submission.transactionIds
         }
-        return try json(RestoreResponse(restored: restored, customer: try await services.customers.view(customerId)))
+        return try json(RestoreResponse(restored: restored, customer: CustomerBody(try await services.customers.view(customerId))))
     }
 
     @Sendable func addAlias(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
@@ -264,13 +266,14 @@ struct StorekeeperAPI: Sendable {
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
         let customerId = try services.pathCustomer(context)
         let body = try await decode(AliasRequest.self, request)
+        let alias = try CustomerID(requested: body.alias, field: "alias", in: services.customerSpace)
         // A customer token may merge its own guest device into itself only when it also proves
         // the guest: server-to-server callers may merge any guest.
         guard case .server = principal else {
             throw StorekeeperError.forbidden("aliases are added by the app's backend with a server API key")
         }
         let view = try await services.customers.merge(
-            body.alias.placed(in: services.customerSpace), into: customerId, actor: principal.actor)
+            alias, into: customerId, actor: principal.actor)
         return try json(view)
     }
 }

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperServer
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
             let subscriptionOrder = try await e2e.createOrder(alice, product: DemoCatalog.monthly)
             let subscription = try await e2e.buy(DemoCatalog.monthly, account: account, token: subscriptionOrder.appAccountToken)
             _ = try await e2e.submit(alice, signedTransaction: subscription.signedTransaction, orderId: subscriptionOrder.id)
-            var gemOrders: [OrderJSON] = []
+            var gemOrders: [OrderBody] = []
             for _ in 0..<2 {
                 let order = try await e2e.createOrder(alice, product: DemoCatalog.gems)
                 let gems = try await e2e.buy(DemoCatalog.gems, account: account, token: order.appAccountToken)

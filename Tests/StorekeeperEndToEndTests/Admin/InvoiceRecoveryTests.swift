@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperServer
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// order (an order correction) — once, credited once — from the API and from the console.
 @Suite struct InvoiceRecoveryTests {
     /// A purchase of gems whose notification was dropped and which the app never submitted.
-    static func lostPurchase(_ e2e: E2EStack, _ customer: String) async throws -> (order: OrderJSON, transactionId: String, invoice: String)
+    static func lostPurchase(_ e2e: E2EStack, _ customer: String) async throws -> (order: OrderBody, transactionId: String, invoice: String)
     {
         let account = try e2e.appleAccount("apple-\(customer)")
         let order = try await e2e.createOrder(customer, product: DemoCatalog.gems)

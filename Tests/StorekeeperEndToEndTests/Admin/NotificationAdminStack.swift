@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 import StorekeeperStore
 import StorekeeperTesting
@@ -62,7 +63,7 @@ struct NotificationAdminStack: Sendable {
         return try await e2e.buy(productId, account: account, token: order.appAccountToken)
     }
 
-    func view(_ customer: String) async throws -> CustomerJSON { try await e2e.view(customer) }
+    func view(_ customer: String) async throws -> CustomerBody { try await e2e.view(customer) }
 
     func inbox(_ id: String) async throws -> InboxNotification? {
         try await store.read { try await $0.inboxNotification(id: id) }

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`) against the simulator: a paid
@@ -43,7 +44,7 @@ import Testing
             #expect(result["order"]?["state"]?.stringValue == "delivered")
             #expect(result["order"]?["transactionId"]?.stringValue == transactionId)
             #expect(result["recordedTransactionIds"] == .array([.string(transactionId)]))
-            #expect(CustomerJSON(result["customer"] ?? .null).balance("gems") == 100)
+            #expect(try CustomerBody(result["customer"] ?? .null).balance("gems") == 100)
             #expect(try await e2e.view(alice).balance("gems") == 100)
 
             // The same request again (a retry, a double click): the first answer, nothing twice.

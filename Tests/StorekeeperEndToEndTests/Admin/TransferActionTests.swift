@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import Testing
 
 /// Transfers and merges by hand, against the simulator: purchases move with what they grant
@@ -40,7 +41,7 @@ import Testing
             let merged = try await support.post(
                 "/customers/\(kim)/merge", ["into": lee, "reason": "duplicate account", "idempotencyKey": "m-\(e2e.tag)"])
             #expect(merged.status == 200, "\(merged.text)")
-            let view = CustomerJSON(merged.json["result"]?["customer"] ?? .null)
+            let view = try CustomerBody(merged.json["result"]?["customer"] ?? .null)
             #expect(view.balance("gems") == 100)
             #expect(view.has("no_ads"))
             #expect(try await e2e.audit(kim).contains { $0.kind == "customer.merged" && $0.reason == "duplicate account" })

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperServer
 import Testing
 
@@ -22,16 +23,16 @@ struct AppCallers: Sendable {
     }
 
     /// `POST /orders` for `customer`; the order.
-    func order(_ customer: String, _ product: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> OrderJSON {
+    func order(_ customer: String, _ product: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> OrderBody {
         let response = try await server.post("/orders", ["customerId": customer, "productId": product], sourceLocation: sourceLocation)
         #expect(response.status == 201, "\(app): \(response.text)", sourceLocation: sourceLocation)
-        return try OrderJSON(response.json["order"], sourceLocation: sourceLocation)
+        return try OrderBody(response.json["order"], sourceLocation: sourceLocation)
     }
 
     /// Buys `product` at the simulator under a fresh Apple account (with `order`'s token) and
     /// submits it for `customer`; the purchase as Apple signed it.
     func purchase(
-        _ e2e: E2EStack, _ customer: String, _ product: String, order: OrderJSON? = nil,
+        _ e2e: E2EStack, _ customer: String, _ product: String, order: OrderBody? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> PurchaseResult {
         let account = try e2e.appleAccount("apple-\(UUID().uuidString.prefix(12).lowercased())")
@@ -44,10 +45,10 @@ struct AppCallers: Sendable {
     }
 
     /// `GET /customers/{customer}` as the app's backend.
-    func view(_ customer: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> CustomerJSON {
+    func view(_ customer: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> CustomerBody {
         let response = try await server.get("/customers/\(customer)", sourceLocation: sourceLocation)
         #expect(response.status == 200, "\(app): \(response.text)", sourceLocation: sourceLocation)
-        return CustomerJSON(response.json)
+        return try CustomerBody(response.json)
     }
 
     /// The operator's search for `text`: what it matched.

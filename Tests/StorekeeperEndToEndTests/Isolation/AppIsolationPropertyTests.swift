@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperServer
 import Testing
 
@@ -149,7 +150,7 @@ import Testing
 
 extension AppIsolationPropertyTests.Holdings {
     /// A purchase submitted for this customer: its transaction, and the identifiers it adds.
-    mutating func record(_ bought: PurchaseResult, order: OrderJSON?) throws {
+    mutating func record(_ bought: PurchaseResult, order: OrderBody?) throws {
         let transactionId = try #require(bought.transaction.transactionId)
         transactions.insert(transactionId)
         identifiers.formUnion([transactionId, try #require(bought.transaction.originalTransactionId)])

@@ -26,8 +26,8 @@ import Testing
 
             // B's kim is another customer: nothing of A's.
             let inB = try await b.view(kim)
-            #expect(inB.entitlements.isEmpty, "\(inB.json)")
-            #expect(inB.purchases.isEmpty && inB.balances.isEmpty && inB.subscriptions.isEmpty, "\(inB.json)")
+            #expect(inB.entitlements.isEmpty, "\(inB)")
+            #expect(inB.purchases.isEmpty && inB.balances.isEmpty && inB.subscriptions.isEmpty, "\(inB)")
             let aIds =
                 try [gems, ads].flatMap { bought in
                     [try #require(bought.transaction.transactionId), try #require(bought.transaction.originalTransactionId)]
@@ -87,7 +87,7 @@ import Testing
 
             // The Mac app's kim is the iOS app's: the purchase, the entitlement, the operator's search.
             let onMac = try await mac.view(kim)
-            #expect(onMac.has("no_ads") && onMac.purchases.map(\.transactionId) == [transactionId], "\(onMac.json)")
+            #expect(onMac.has("no_ads") && onMac.purchases.map(\.transactionId) == [transactionId], "\(onMac)")
             let found = try await mac.search(transactionId)
             #expect(!found.isEmpty && Set(found.map(\.customerId.rawValue)) == [kim], "\(found)")
             let restored = try await mac.server.post("/customers/\(kim)/restore", ["signedTransactions": [bought.signedTransaction]])
@@ -101,7 +101,7 @@ import Testing
             _ = try await mac.purchase(e2e, kim, DemoCatalog.monthly)
             for app in [ios, mac] {
                 let view = try await app.view(kim)
-                #expect(view.has("season_pass") && view.has("premium") && view.has("no_ads"), "\(app.app): \(view.json)")
+                #expect(view.has("season_pass") && view.has("premium") && view.has("no_ads"), "\(app.app): \(view)")
             }
             // The app outside the group: nothing.
             #expect(try await alone.view(kim).entitlements.isEmpty)

@@ -77,13 +77,13 @@ import Testing
             for caller in [first, second] {
                 let view = try await caller.view(kim)
                 if owners.contains(where: { $0.app == caller.app }) {
-                    #expect(view.has("no_ads") && view.balances["gems"] == 150, "\(caller.app): \(view.json)")
+                    #expect(view.has("no_ads") && view.balances["gems"] == 150, "\(caller.app): \(view)")
                     #expect(view.purchases.map(\.transactionId) == [transactionId])
                     #expect(try await caller.search(transactionId).map(\.customerId.rawValue).contains(kim))
                     let timeline = try await caller.support.get("/customers/\(kim)/timeline")
                     #expect(timeline.text.contains("purchase.recorded"), "the history stays: \(timeline.text)")
                 } else {
-                    #expect(view.entitlements.isEmpty && view.balances.isEmpty && view.purchases.isEmpty, "\(caller.app): \(view.json)")
+                    #expect(view.entitlements.isEmpty && view.balances.isEmpty && view.purchases.isEmpty, "\(caller.app): \(view)")
                     #expect(try await caller.search(transactionId).isEmpty)
                     #expect(try await caller.search(kim).isEmpty)
                 }

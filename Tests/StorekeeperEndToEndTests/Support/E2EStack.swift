@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperLocal
 import StorekeeperStore
 import StorekeeperTesting
@@ -76,12 +77,12 @@ struct E2EStack: Sendable {
     /// `POST /orders`; returns the order object.
     func createOrder(
         _ customerId: String, product: String, quantity: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws -> OrderJSON {
+    ) async throws -> OrderBody {
         var body: [String: Any] = ["customerId": customerId, "productId": product]
         if let quantity { body["quantity"] = quantity }
         let response = try await server.post("/orders", body, sourceLocation: sourceLocation)
         #expect(response.status == 201, "\(response.text)", sourceLocation: sourceLocation)
-        return try OrderJSON(response.json["order"], sourceLocation: sourceLocation)
+        return try OrderBody(response.json["order"], sourceLocation: sourceLocation)
     }
 
     /// `POST /purchases` with a signed transaction, as the app's backend.
@@ -95,10 +96,10 @@ struct E2EStack: Sendable {
     }
 
     /// `GET /customers/{id}` as the app's backend.
-    func view(_ customerId: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> CustomerJSON {
+    func view(_ customerId: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> CustomerBody {
         let response = try await server.get("/customers/\(customerId)", sourceLocation: sourceLocation)
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
-        return CustomerJSON(response.json)
+        return try CustomerBody(response.json)
     }
 
     /// The audit trail of one customer, oldest first, read from the store.

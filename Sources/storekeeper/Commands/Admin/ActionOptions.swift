@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// What every operator action command sends besides its own fields: why, and the idempotency
 /// key that makes a retry of the same command a replay (nothing done twice).
@@ -16,44 +17,22 @@ struct ActionOptions: ParsableArguments {
 /// Posts an operator action and prints its answer: the API's JSON with `--json`, else a summary
 /// for people (with the idempotency key used, so a retry can reuse it).
 enum ActionRunner {
-    /// The answer of every action: its result, and whether it replayed an earlier request.
-    struct Answer<Result: Decodable>: Decodable {
-        let replayed: Bool
-        let result: Result
-    }
-
-    static func run<Fields: Encodable, Result: Decodable>(
+    static func run<Fields: Codable & Sendable, Result: Codable & Sendable>(
         _ admin: AdminOptions, _ action: ActionOptions, path: String, fields: Fields, result: Result.Type,
         render: (Result) -> String
     ) async throws {
         let key = action.idempotencyKey ?? UUID().uuidString.lowercased()
-        let body = Body(fields: fields, reason: action.reason, idempotencyKey: key)
+        let body = AdminActionRequest(fields: fields, reason: action.reason, idempotencyKey: key)
         // A refusal (`AdminClient.Failure`) is printed as `Error: <status> <code>: <message>`, exit 1.
         let data = try await admin.client().post(try admin.appPath(path), body)
         if admin.json {
             print(AdminClient.prettyJSON(data))
             return
         }
-        let answer = try JSONDecoder().decode(Answer<Result>.self, from: data)
+        let answer = try JSONDecoder().decode(AdminActionResponse<Result>.self, from: data)
         print(render(answer.result), terminator: "")
         print(
             answer.replayed ? "replayed: an earlier request under key \(key) answered; nothing was done again" : "idempotency key: \(key)")
-    }
-
-    /// The action's fields with `reason` and `idempotencyKey` beside them, in one JSON object.
-    private struct Body<Fields: Encodable>: Encodable {
-        let fields: Fields
-        let reason: String
-        let idempotencyKey: String
-
-        enum CodingKeys: String, CodingKey { case reason, idempotencyKey }
-
-        func encode(to encoder: any Encoder) throws {
-            try fields.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(idempotencyKey, forKey: .idempotencyKey)
-        }
     }
 
     /// Milliseconds since 1970 as an ISO 8601 instant, for people.
@@ -64,7 +43,7 @@ enum ActionRunner {
     }
 
     /// A customer's entitlements as a table.
-    static func entitlements(_ entitlements: [Entitlement]) -> String {
+    static func entitlements(_ entitlements: [CustomerBody.Entitlement]) -> String {
         var table = TextTable(["ENTITLEMENT", "ACTIVE", "EXPIRES", "PRODUCT", "SOURCE"])
         for entitlement in entitlements {
             table.append([
@@ -73,13 +52,5 @@ enum ActionRunner {
             ])
         }
         return table.text
-    }
-
-    struct Entitlement: Decodable {
-        let id: String
-        let isActive: Bool
-        let expiresAt: Int64?
-        let productId: String
-        let source: String
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper adjust <customer> <currency> --amount <signed> --reason ...`: a balanced journal
 /// entry against the adjustment account (compensating a refund of spent currency, a goodwill
@@ -27,25 +28,11 @@ struct AdjustCommand: AsyncParsableCommand {
     func run() async throws {
         try await ActionRunner.run(
             admin, action, path: "/customers/\(AdminClient.pathSegment(customer))/wallet/adjust",
-            fields: Fields(currency: currency, amount: amount), result: Result.self
+            fields: WalletAdjustActionRequest(currency: currency, amount: amount), result: WalletAdjustResponse.self
         ) { result in
             var table = TextTable(["CUSTOMER", "CURRENCY", "AMOUNT", "BALANCE", "ENTRY"])
             table.append([result.customerId, result.currency, String(result.amount), String(result.balance), result.entry.key])
             return table.text
         }
-    }
-
-    struct Fields: Encodable {
-        let currency: String
-        let amount: Int64
-    }
-
-    struct Result: Decodable {
-        struct Entry: Decodable { let key: String }
-        let customerId: String
-        let currency: String
-        let amount: Int64
-        let balance: Int64
-        let entry: Entry
     }
 }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import StorekeeperAPIModels
 import StorekeeperServer
 
 /// The admin API as the CLI calls it: JSON in and out with an operator key. A non-2xx answer
@@ -49,7 +50,7 @@ struct AdminClient: Sendable {
         let response = try await execute(request)
         let data = Data(buffer: try await response.body.collect(upTo: 64 * 1024 * 1024))
         guard (200..<300).contains(response.status.code) else {
-            let error = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error
+            let error = (try? JSONDecoder().decode(APIErrorBody.self, from: data))?.error
             throw Failure(
                 status: Int(response.status.code), code: error?.code ?? "http\(response.status.code)",
                 message: error?.message ?? String(decoding: data.prefix(500), as: UTF8.self))
@@ -75,14 +76,6 @@ struct AdminClient: Sendable {
                 try await Task.sleep(for: delay)
             }
         }
-    }
-
-    private struct ErrorBody: Decodable {
-        struct Detail: Decodable {
-            let code: String
-            let message: String
-        }
-        let error: Detail
     }
 
     /// `?a=1&b=2` of the present values, percent-encoded; empty when none is.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// What every action command of the Apple-side and inbox commands takes besides its own
 /// options: the reason (recorded in the audit log) and the idempotency key.
@@ -38,10 +39,4 @@ enum CommandLineTime {
         guard let milliseconds else { return "" }
         return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
-}
-
-/// An action's answer as the admin API sends it: `{"replayed": ..., "result": ...}`.
-struct AdminActionAnswer<Result: Decodable>: Decodable {
-    let replayed: Bool
-    let result: Result
 }

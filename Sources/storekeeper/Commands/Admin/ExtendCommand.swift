@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper extend` (one subscription), `extend mass` (every active subscriber of a
 /// product, after an outage) and `extend status` (Apple's progress of a mass extension).
@@ -35,12 +36,11 @@ struct ExtendCommand: AsyncParsableCommand {
             let path = try admin.appPath("/customers/\(AdminClient.pathSegment(customer))/extend")
             let data = try await client.post(
                 path,
-                [
-                    "originalTransactionId": .string(originalTransactionId), "days": .number(days), "reasonCode": .number(reasonCode),
-                    "reason": .string(action.reason), "idempotencyKey": .string(action.key()),
-                ] as [String: CommandJSON])
+                ExtendRequest(
+                    originalTransactionId: originalTransactionId, days: days, reasonCode: reasonCode, reason: action.reason,
+                    idempotencyKey: action.key()))
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let answer = try JSONDecoder().decode(AdminActionAnswer<Extended>.self, from: data)
+            let answer = try JSONDecoder().decode(AdminActionResponse<ExtendResult>.self, from: data)
             let result = answer.result
             var table = TextTable(["SUBSCRIPTION", "EXTENDED", "NEW RENEWAL DATE", "PHASE", "REQUEST", "REPLAYED"])
             table.append([
@@ -48,16 +48,6 @@ struct ExtendCommand: AsyncParsableCommand {
                 result.subscription?.phase ?? "", result.requestIdentifier, answer.replayed ? "yes" : "no",
             ])
             print(table.text, terminator: "")
-        }
-
-        struct Extended: Decodable {
-            struct Subscription: Decodable { let phase: String }
-            let originalTransactionId: String
-            let requestIdentifier: String
-            let days: Int
-            let success: Bool
-            let effectiveDate: Int64?
-            let subscription: Subscription?
         }
     }
 
@@ -85,16 +75,13 @@ struct ExtendCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = try admin.client()
-            var body: [String: CommandJSON] = [
-                "productId": .string(product), "days": .number(days), "reasonCode": .number(reasonCode),
-                "reason": .string(action.reason), "idempotencyKey": .string(action.key()),
-            ]
-            if !storefronts.isEmpty { body["storefronts"] = .strings(storefronts) }
-            if let environment { body["environment"] = .string(environment) }
+            let body = MassExtendRequest(
+                productId: product, days: days, reasonCode: reasonCode, storefronts: storefronts.isEmpty ? nil : storefronts,
+                environment: environment, reason: action.reason, idempotencyKey: action.key())
             let data = try await client.post(try admin.appPath("/extensions"), body)
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let answer = try JSONDecoder().decode(AdminActionAnswer<MassExtension>.self, from: data)
-            print(MassExtension.table([answer.result]), terminator: "")
+            let answer = try JSONDecoder().decode(AdminActionResponse<MassExtensionBody>.self, from: data)
+            print(ExtendCommand.table([answer.result]), terminator: "")
             print("check progress: storekeeper extend status \(answer.result.requestIdentifier)")
         }
     }
@@ -111,50 +98,21 @@ struct ExtendCommand: AsyncParsableCommand {
             let client = try admin.client()
             let data = try await client.get(try admin.appPath("/extensions/\(AdminClient.pathSegment(requestIdentifier))"))
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            print(MassExtension.table([try JSONDecoder().decode(MassExtension.self, from: data)]), terminator: "")
+            print(ExtendCommand.table([try JSONDecoder().decode(MassExtensionBody.self, from: data)]), terminator: "")
         }
     }
 
-    struct MassExtension: Decodable {
-        let requestIdentifier: String
-        let productId: String
-        let environment: String
-        let days: Int
-        let storefronts: [String]?
-        let requestedBy: String
-        let complete: Bool?
-        let succeededCount: Int64?
-        let failedCount: Int64?
-
-        static func table(_ rows: [MassExtension]) -> String {
-            var table = TextTable(["REQUEST", "PRODUCT", "ENV", "DAYS", "STOREFRONTS", "BY", "COMPLETE", "SUCCEEDED", "FAILED"])
-            for row in rows {
-                table.append([
-                    row.requestIdentifier, row.productId, row.environment, String(row.days),
-                    row.storefronts?.joined(separator: ",") ?? "all", row.requestedBy,
-                    row.complete.map { $0 ? "yes" : "in progress" } ?? "requested", row.succeededCount.map(String.init) ?? "",
-                    row.failedCount.map(String.init) ?? "",
-                ])
-            }
-            return table.text
+    /// Mass extensions as a table.
+    static func table(_ rows: [MassExtensionBody]) -> String {
+        var table = TextTable(["REQUEST", "PRODUCT", "ENV", "DAYS", "STOREFRONTS", "BY", "COMPLETE", "SUCCEEDED", "FAILED"])
+        for row in rows {
+            table.append([
+                row.requestIdentifier, row.productId, row.environment, String(row.days),
+                row.storefronts?.joined(separator: ",") ?? "all", row.requestedBy,
+                row.complete.map { $0 ? "yes" : "in progress" } ?? "requested", row.succeededCount.map(String.init) ?? "",
+                row.failedCount.map(String.init) ?? "",
+            ])
         }
-    }
-}
-
-/// A JSON value of a request body the commands build.
-enum CommandJSON: Encodable {
-    case string(String)
-    case number(Int)
-    case strings([String])
-    case bool(Bool)
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .strings(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        }
+        return table.text
     }
 }

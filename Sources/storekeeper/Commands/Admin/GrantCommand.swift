@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper grant <customer> <entitlement> --for P7D | --until <date> --reason ...`: an
 /// operator's grant, distinct from Apple's, that ends by itself.
@@ -30,56 +31,22 @@ struct GrantCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let fields = Fields(
-            entitlement: entitlement, productId: product, duration: duration.map(Value.init), until: until.map(Value.init))
+        // Digits go as a number (seconds, or milliseconds for --until), anything else as text.
+        let fields = GrantActionRequest(
+            entitlement: entitlement, productId: product,
+            duration: duration.map { text in Int64(text).map(GrantDurationValue.seconds) ?? .iso8601(text) },
+            until: until.map { text in Int64(text).map(GrantUntilValue.milliseconds) ?? .text(text) })
         try await ActionRunner.run(
             admin, action, path: "/customers/\(AdminClient.pathSegment(customer))/grants", fields: fields,
-            result: GrantResult.self, render: GrantResult.render)
+            result: GrantActionResponse.self, render: GrantCommand.render)
     }
 
-    struct Fields: Encodable {
-        let entitlement: String
-        let productId: String?
-        let duration: Value?
-        let until: Value?
-    }
-
-    /// Digits go as a number (seconds, or milliseconds for --until), anything else as text.
-    struct Value: Encodable {
-        let text: String
-        init(_ text: String) { self.text = text }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            if let number = Int64(text) { try container.encode(number) } else { try container.encode(text) }
-        }
-    }
-}
-
-/// The answer to `grant` and `revoke`.
-struct GrantResult: Decodable {
-    struct Grant: Decodable {
-        let id: String
-        let customerId: String
-        let entitlement: String
-        let productId: String
-        let startsAt: Int64
-        let expiresAt: Int64
-        let endsAt: Int64
-        let isActive: Bool
-        let grantedBy: String
-        let reason: String
-        let revokedAt: Int64?
-        let revokedBy: String?
-    }
-    let grant: Grant
-    let entitlements: [ActionRunner.Entitlement]
-
-    static func render(_ result: GrantResult) -> String {
+    /// The answer to `grant` and `revoke`, for people.
+    static func render(_ result: GrantActionResponse) -> String {
         let grant = result.grant
         var table = TextTable(["GRANT", "CUSTOMER", "ENTITLEMENT", "FROM", "ENDS", "BY", "REVOKED BY"])
         table.append([
-            grant.id, grant.customerId, grant.entitlement, ActionRunner.time(grant.startsAt), ActionRunner.time(grant.endsAt),
+            grant.id.uuidString, grant.customerId, grant.entitlement, ActionRunner.time(grant.startsAt), ActionRunner.time(grant.endsAt),
             grant.grantedBy, grant.revokedBy ?? "",
         ])
         return table.text + "\n" + ActionRunner.entitlements(result.entitlements)
@@ -103,6 +70,6 @@ struct RevokeCommand: AsyncParsableCommand {
         try await ActionRunner.run(
             admin, action,
             path: "/customers/\(AdminClient.pathSegment(customer))/grants/\(AdminClient.pathSegment(grant))/revoke",
-            fields: [String: String](), result: GrantResult.self, render: GrantResult.render)
+            fields: RevokeGrantActionRequest(), result: GrantActionResponse.self, render: GrantCommand.render)
     }
 }

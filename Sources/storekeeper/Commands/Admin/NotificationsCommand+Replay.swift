@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 extension NotificationsCommand {
     /// `notifications replay <id>`, or `notifications replay --status failed ...` for every
@@ -27,25 +28,22 @@ extension NotificationsCommand {
                     try admin.appPath("/notifications/\(AdminClient.pathSegment(id))/replay"),
                     ["reason": action.reason, "idempotencyKey": key])
                 if admin.json { return print(AdminClient.prettyJSON(data)) }
-                let answer = try JSONDecoder().decode(AdminActionAnswer<Outcome>.self, from: data)
-                print(Outcome.table([answer.result]), terminator: "")
+                let answer = try JSONDecoder().decode(AdminActionResponse<ReplayOutcome>.self, from: data)
+                print(Self.table([answer.result]), terminator: "")
                 return
             }
             var before: String?
             var page = 0
             var totals = (attempted: 0, processed: 0, duplicate: 0, rejected: 0, retry: 0)
-            var outcomes: [Outcome] = []
+            var outcomes: [ReplayOutcome] = []
             repeat {
-                var body: [String: CommandJSON] = [
-                    "limit": .number(pageSize), "reason": .string(action.reason), "idempotencyKey": .string("\(key):\(page)"),
-                ]
-                for (name, value) in try filters.values() {
-                    guard let value else { continue }
-                    body[name] = name == "from" || name == "to" ? .number(Int(value) ?? 0) : .string(value)
-                }
-                if let before { body["before"] = .string(before) }
+                let body = ReplayRangeRequest(
+                    status: filters.status, type: filters.type, subtype: filters.subtype, environment: filters.environment,
+                    from: try filters.from.map { try CommandLineTime.milliseconds($0, option: "--from") },
+                    to: try filters.to.map { try CommandLineTime.milliseconds($0, option: "--to") }, before: before, limit: pageSize,
+                    reason: action.reason, idempotencyKey: "\(key):\(page)")
                 let data = try await client.post(try admin.appPath("/notifications/replay"), body)
-                let result = try JSONDecoder().decode(AdminActionAnswer<Ranged>.self, from: data).result
+                let result = try JSONDecoder().decode(AdminActionResponse<ReplayRangeResult>.self, from: data).result
                 totals.attempted += result.attempted
                 totals.processed += result.processed
                 totals.duplicate += result.duplicate
@@ -64,36 +62,19 @@ extension NotificationsCommand {
                     #"{"attempted":\#(totals.attempted),"processed":\#(totals.processed),"duplicate":\#(totals.duplicate),"rejected":\#(totals.rejected),"retry":\#(totals.retry)}"#
                 )
             } else {
-                print(Outcome.table(outcomes), terminator: "")
+                print(Self.table(outcomes), terminator: "")
             }
         }
 
-        struct Outcome: Decodable {
-            let id: String
-            let outcome: String
-            let error: String?
-            let statusBefore: String
-            let statusAfter: String
-
-            static func table(_ outcomes: [Outcome]) -> String {
-                var table = TextTable(["ID", "OUTCOME", "BEFORE", "AFTER", "ERROR"])
-                for outcome in outcomes {
-                    table.append([
-                        outcome.id, outcome.outcome, outcome.statusBefore, outcome.statusAfter, String((outcome.error ?? "").prefix(80)),
-                    ])
-                }
-                return table.text
+        /// Replay outcomes as a table.
+        static func table(_ outcomes: [ReplayOutcome]) -> String {
+            var table = TextTable(["ID", "OUTCOME", "BEFORE", "AFTER", "ERROR"])
+            for outcome in outcomes {
+                table.append([
+                    outcome.id, outcome.outcome, outcome.statusBefore, outcome.statusAfter, String((outcome.error ?? "").prefix(80)),
+                ])
             }
-        }
-
-        struct Ranged: Decodable {
-            let attempted: Int
-            let processed: Int
-            let duplicate: Int
-            let rejected: Int
-            let retry: Int
-            let outcomes: [Outcome]
-            let next: String?
+            return table.text
         }
     }
 }

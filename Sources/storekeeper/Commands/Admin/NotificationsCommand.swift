@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 import StorekeeperServer
 
 /// `storekeeper notifications list|show|replay|backfill|test`: the App Store notifications inbox.
@@ -37,28 +38,17 @@ struct NotificationsCommand: AsyncParsableCommand {
         }
     }
 
-    struct Entry: Decodable {
-        let id: String
-        let environment: String?
-        let receivedAt: Int64
-        let status: String
-        let attempts: Int
-        let duplicates: Int
-        let lastError: String?
-        let notificationType: String?
-        let subtype: String?
-
-        static func table(_ entries: [Entry]) -> String {
-            var table = TextTable(["RECEIVED", "ID", "TYPE", "SUBTYPE", "ENV", "STATUS", "ATTEMPTS", "DUPLICATES", "ERROR"])
-            for entry in entries {
-                table.append([
-                    CommandLineTime.text(entry.receivedAt), entry.id, entry.notificationType ?? "", entry.subtype ?? "",
-                    entry.environment ?? "", entry.status, String(entry.attempts), String(entry.duplicates),
-                    String((entry.lastError ?? "").prefix(60)),
-                ])
-            }
-            return table.text
+    /// Inbox entries as a table.
+    static func table(_ entries: [InboxEntryBody]) -> String {
+        var table = TextTable(["RECEIVED", "ID", "TYPE", "SUBTYPE", "ENV", "STATUS", "ATTEMPTS", "DUPLICATES", "ERROR"])
+        for entry in entries {
+            table.append([
+                CommandLineTime.text(entry.receivedAt), entry.id, entry.notificationType ?? "", entry.subtype ?? "",
+                entry.environment ?? "", entry.status, String(entry.attempts), String(entry.duplicates),
+                String((entry.lastError ?? "").prefix(60)),
+            ])
         }
+        return table.text
     }
 
     struct List: AsyncParsableCommand {
@@ -80,14 +70,9 @@ struct NotificationsCommand: AsyncParsableCommand {
             query["before"] = before
             let data = try await client.get(try admin.appPath("/notifications"), query: query)
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let page = try JSONDecoder().decode(Page.self, from: data)
-            print(Entry.table(page.notifications), terminator: "")
+            let page = try JSONDecoder().decode(InboxPageResponse.self, from: data)
+            print(NotificationsCommand.table(page.notifications), terminator: "")
             if let next = page.next { print("more: --before \(next)") }
-        }
-
-        struct Page: Decodable {
-            let notifications: [Entry]
-            let next: String?
         }
     }
 
@@ -112,30 +97,18 @@ struct NotificationsCommand: AsyncParsableCommand {
             print(try JSONDecoder().decode(Detail.self, from: data).text, terminator: "")
         }
 
-        /// What the table shows of `GET .../notifications/{id}`.
+        /// What the table shows of `GET .../notifications/{id}`: the answer less Apple's decoded
+        /// payloads (`payload`, `transaction`, `renewalInfo`, `v1`), which only `--json` prints and
+        /// which `StorekeeperAPIModels` leaves to Apple's own types.
         struct Detail: Decodable {
-            let notification: Entry
+            let notification: InboxEntryBody
             let verified: Bool
             let verificationError: String?
-            let attempts: [Attempt]
-            let actions: [Action]
-
-            struct Attempt: Decodable {
-                let number: Int
-                let at: Int64
-                let outcome: String
-                let error: String?
-            }
-
-            struct Action: Decodable {
-                let createdAt: Int64
-                let kind: String
-                let actor: String
-                let reason: String?
-            }
+            let attempts: [InboxAttemptBody]
+            let actions: [AuditEventBody]
 
             var text: String {
-                var out = Entry.table([notification])
+                var out = NotificationsCommand.table([notification])
                 out += "verified: \(verified ? "yes" : "no")" + (verificationError.map { " (\(DisplayText.neutralised($0)))" } ?? "") + "\n"
                 out += "\nattempts (\(attempts.count) shown of \(notification.attempts)):\n"
                 var tries = TextTable(["#", "AT", "OUTCOME", "ERROR"])
@@ -189,13 +162,10 @@ struct NotificationsCommand: AsyncParsableCommand {
             var index = 0
             while chunkStart < end {
                 let chunkEnd = min(end, chunkStart + chunk)
-                var body: [String: CommandJSON] = [
-                    "from": .number(Int(chunkStart)), "to": .number(Int(chunkEnd)), "reason": .string(action.reason),
-                    "idempotencyKey": .string("\(key):\(index)"),
-                ]
-                if let environment { body["environment"] = .string(environment) }
+                let body = BackfillRequest(
+                    environment: environment, from: chunkStart, to: chunkEnd, reason: action.reason, idempotencyKey: "\(key):\(index)")
                 let data = try await client.post(try admin.appPath("/notifications/backfill"), body)
-                let result = try JSONDecoder().decode(AdminActionAnswer<Backfilled>.self, from: data).result
+                let result = try JSONDecoder().decode(AdminActionResponse<BackfillResult>.self, from: data).result
                 totals.seen += result.seen
                 totals.known += result.known
                 totals.recovered += result.recovered
@@ -216,13 +186,6 @@ struct NotificationsCommand: AsyncParsableCommand {
                     "seen \(totals.seen), already in the inbox \(totals.known), recovered \(totals.recovered), rejected \(totals.rejected)")
             }
         }
-
-        struct Backfilled: Decodable {
-            let seen: Int
-            let known: Int
-            let recovered: Int
-            let rejected: Int
-        }
     }
 
     struct Test: AsyncParsableCommand {
@@ -240,10 +203,10 @@ struct NotificationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = try admin.client()
-            var body: [String: CommandJSON] = ["reason": .string(action.reason), "idempotencyKey": .string(action.key())]
-            if let environment { body["environment"] = .string(environment) }
+            let body = TestNotificationRequest(environment: environment, reason: action.reason, idempotencyKey: action.key())
             let requested = try JSONDecoder().decode(
-                AdminActionAnswer<Requested>.self, from: try await client.post(try admin.appPath("/notifications/test"), body)
+                AdminActionResponse<TestNotificationResult>.self,
+                from: try await client.post(try admin.appPath("/notifications/test"), body)
             ).result
             FileHandle.standardError.write(Data("requested; token \(requested.testNotificationToken)\n".utf8))
             let deadline = Date().addingTimeInterval(TimeInterval(max(0, wait)))
@@ -251,7 +214,7 @@ struct NotificationsCommand: AsyncParsableCommand {
                 let data = try await client.get(
                     try admin.appPath("/notifications/test/\(AdminClient.pathSegment(requested.testNotificationToken))"),
                     query: ["environment": requested.environment])
-                let status = try JSONDecoder().decode(TestStatus.self, from: data)
+                let status = try JSONDecoder().decode(TestNotificationStatusResponse.self, from: data)
                 if status.arrived || Date() >= deadline {
                     if admin.json { return print(AdminClient.prettyJSON(data)) }
                     print(
@@ -262,18 +225,6 @@ struct NotificationsCommand: AsyncParsableCommand {
                 }
                 try await Task.sleep(for: .seconds(1))
             }
-        }
-
-        struct Requested: Decodable {
-            let environment: String
-            let testNotificationToken: String
-        }
-
-        struct TestStatus: Decodable {
-            let notificationUUID: String?
-            let firstSendAttemptResult: String?
-            let arrived: Bool
-            let inbox: Entry?
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper offers sign`: a promotional offer signature support hands a customer's app.
 struct OffersCommand: AsyncParsableCommand {
@@ -27,39 +28,24 @@ struct OffersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = try admin.client()
-            var body: [String: CommandJSON] = [
-                "productId": .string(product), "offerId": .string(offer), "reason": .string(action.reason),
-                "idempotencyKey": .string(action.key()),
-            ]
-            if let applicationUsername { body["applicationUsername"] = .string(applicationUsername) }
+            let body = AdminOfferRequest(
+                productId: product, offerId: offer, applicationUsername: applicationUsername, reason: action.reason,
+                idempotencyKey: action.key())
             let data = try await client.post(
                 try admin.appPath("/customers/\(AdminClient.pathSegment(customer))/offers/promotional"), body)
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let signature = try JSONDecoder().decode(AdminActionAnswer<Signature>.self, from: data).result
+            let signature = try JSONDecoder().decode(AdminActionResponse<PromotionalSignatureResponse>.self, from: data).result
             var table = TextTable(["FIELD", "VALUE"])
             table.append(["productId", signature.productId])
             table.append(["offerId", signature.offerId])
             if let legacy = signature.legacy {
                 table.append(["keyIdentifier", legacy.keyIdentifier])
-                table.append(["nonce", legacy.nonce])
+                table.append(["nonce", legacy.nonce.uuidString])
                 table.append(["timestamp", String(legacy.timestamp)])
                 table.append(["signature", legacy.signature])
             }
             if let jws = signature.jws { table.append(["jws", jws]) }
             print(table.text, terminator: "")
-        }
-
-        struct Signature: Decodable {
-            struct Legacy: Decodable {
-                let keyIdentifier: String
-                let nonce: String
-                let timestamp: Int64
-                let signature: String
-            }
-            let productId: String
-            let offerId: String
-            let legacy: Legacy?
-            let jws: String?
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper order correct <order> <action>`: support's order corrections (订单矫正, 补单).
 struct OrderCommand: AsyncParsableCommand {
@@ -45,45 +46,22 @@ struct OrderCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let fields = Fields(action: correction, transactionId: transactionId, environment: environment, failureCode: failureCode)
+            let fields = OrderCorrectionActionRequest(
+                action: correction, transactionId: transactionId, environment: environment, failureCode: failureCode)
             try await ActionRunner.run(
-                admin, action, path: "/orders/\(AdminClient.pathSegment(order))/correct", fields: fields, result: Result.self
+                admin, action, path: "/orders/\(AdminClient.pathSegment(order))/correct", fields: fields,
+                result: OrderCorrectionResponse.self
             ) { result in
                 var table = TextTable(["ORDER", "CUSTOMER", "PRODUCT", "STATE", "TRANSACTION", "FAILURE", "CHANGED"])
                 let order = result.order
                 table.append([
-                    order.id, order.customerId, order.productId, order.state, order.transactionId ?? "", order.failureCode ?? "",
+                    order.id.uuidString, order.customerId, order.productId, order.state, order.transactionId ?? "", order.failureCode ?? "",
                     result.changed ? "yes" : "no (already so)",
                 ])
                 let balances = result.customer.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                 return table.text + "\n" + ActionRunner.entitlements(result.customer.entitlements)
                     + (balances.isEmpty ? "" : "\nbalances: " + balances.joined(separator: ", ") + "\n")
             }
-        }
-
-        struct Fields: Encodable {
-            let action: String
-            let transactionId: String?
-            let environment: String?
-            let failureCode: String?
-        }
-
-        struct Result: Decodable {
-            struct Order: Decodable {
-                let id: String
-                let customerId: String
-                let productId: String
-                let state: String
-                let transactionId: String?
-                let failureCode: String?
-            }
-            struct Customer: Decodable {
-                let entitlements: [ActionRunner.Entitlement]
-                let balances: [String: Int64]
-            }
-            let changed: Bool
-            let order: Order
-            let customer: Customer
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper refunds list|consumption`: refunds with what they clawed back, and Apple's
 /// CONSUMPTION_REQUESTs with the answer sent (or why none was) and the time left in Apple's
@@ -31,7 +32,7 @@ struct RefundsCommand: AsyncParsableCommand {
             let data = try await admin.client().get(
                 try admin.appPath("/refunds"), query: ["from": from, "to": to, "limit": String(limit), "before": before])
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let page = try JSONDecoder().decode(Page.self, from: data)
+            let page = try JSONDecoder().decode(RefundsResponse.self, from: data)
             var table = TextTable(["REVOKED", "CUSTOMER", "PRODUCT", "TRANSACTION", "KIND", "PRICE", "CLAWED BACK", "DEBT"])
             for refund in page.refunds {
                 table.append([
@@ -43,28 +44,6 @@ struct RefundsCommand: AsyncParsableCommand {
             }
             print(table.text, terminator: "")
             if let next = page.nextCursor { print("more: --before \(next)") }
-        }
-
-        struct Page: Decodable {
-            let refunds: [Refund]
-            let nextCursor: String?
-        }
-
-        struct Refund: Decodable {
-            let transactionId: String
-            let customerId: String
-            let productId: String
-            let kind: String
-            let revokedAt: Int64
-            let price: Int64?
-            let currency: String?
-            let wallet: [Wallet]
-        }
-
-        struct Wallet: Decodable {
-            let currency: String
-            let collected: Int64
-            let debt: Int64
         }
     }
 
@@ -85,54 +64,37 @@ struct RefundsCommand: AsyncParsableCommand {
             let data = try await admin.client().get(
                 try admin.appPath("/consumption-requests"), query: ["limit": String(limit), "before": before])
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let page = try JSONDecoder().decode(Page.self, from: data)
-            print(Request.table(page.consumptionRequests), terminator: "")
+            let page = try JSONDecoder().decode(ConsumptionRequestsResponse.self, from: data)
+            print(Self.table(page.consumptionRequests), terminator: "")
             if let next = page.nextCursor { print("more: --before \(next)") }
         }
 
-        struct Page: Decodable {
-            let consumptionRequests: [Request]
-            let nextCursor: String?
+        /// `not sent: no consent`, `delivered in time`, `pending`, ...
+        static func state(_ row: ConsumptionRequestBody) -> String {
+            if row.status == ConsumptionRequestBody.notSent {
+                return "not sent: " + (row.notSentReason == "noConsent" ? "no consent" : row.notSentReason ?? "")
+            }
+            if row.status == "delivered" { return row.answeredInTime == false ? "delivered late" : "delivered in time" }
+            return row.status + (row.lastError.map { " (\($0.prefix(40)))" } ?? "")
         }
 
-        struct Request: Decodable {
-            let environment: String
-            let transactionId: String
-            let customerId: String?
-            let requestedAt: Int64
-            let deadline: Int64?
-            let status: String
-            let notSentReason: String?
-            let deliveredAt: Int64?
-            let timeLeft: Int64?
-            let answeredInTime: Bool?
-            let lastError: String?
+        /// Hours and minutes left in Apple's window, `closed` once it passed.
+        static func left(_ row: ConsumptionRequestBody) -> String {
+            guard let timeLeft = row.timeLeft else { return "" }
+            guard timeLeft > 0 else { return "closed" }
+            let minutes = timeLeft / 60_000
+            return "\(minutes / 60)h \(minutes % 60)m"
+        }
 
-            /// `not sent: no consent`, `delivered in time`, `pending`, ...
-            var state: String {
-                if status == "notSent" { return "not sent: " + (notSentReason == "noConsent" ? "no consent" : notSentReason ?? "") }
-                if status == "delivered" { return answeredInTime == false ? "delivered late" : "delivered in time" }
-                return status + (lastError.map { " (\($0.prefix(40)))" } ?? "")
+        static func table(_ rows: [ConsumptionRequestBody]) -> String {
+            var table = TextTable(["REQUESTED", "TRANSACTION", "ENV", "CUSTOMER", "STATE", "DEADLINE", "TIME LEFT", "DELIVERED"])
+            for row in rows {
+                table.append([
+                    CommandLineTime.text(row.requestedAt), row.transactionId, row.environment, row.customerId ?? "", state(row),
+                    CommandLineTime.text(row.deadline), left(row), CommandLineTime.text(row.deliveredAt),
+                ])
             }
-
-            /// Hours and minutes left in Apple's window, `closed` once it passed.
-            var left: String {
-                guard let timeLeft else { return "" }
-                guard timeLeft > 0 else { return "closed" }
-                let minutes = timeLeft / 60_000
-                return "\(minutes / 60)h \(minutes % 60)m"
-            }
-
-            static func table(_ rows: [Request]) -> String {
-                var table = TextTable(["REQUESTED", "TRANSACTION", "ENV", "CUSTOMER", "STATE", "DEADLINE", "TIME LEFT", "DELIVERED"])
-                for row in rows {
-                    table.append([
-                        CommandLineTime.text(row.requestedAt), row.transactionId, row.environment, row.customerId ?? "", row.state,
-                        CommandLineTime.text(row.deadline), row.left, CommandLineTime.text(row.deliveredAt),
-                    ])
-                }
-                return table.text
-            }
+            return table.text
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper resync`: asks Apple for a customer's Transaction History and subscription
 /// statuses, applies them, and prints what changed.
@@ -19,7 +20,7 @@ struct ResyncCommand: AsyncParsableCommand {
             try admin.appPath("/customers/\(AdminClient.pathSegment(customer))/resync"),
             ["reason": action.reason, "idempotencyKey": action.key()])
         if admin.json { return print(AdminClient.prettyJSON(data)) }
-        let answer = try JSONDecoder().decode(AdminActionAnswer<Resynced>.self, from: data)
+        let answer = try JSONDecoder().decode(AdminActionResponse<ResyncResult>.self, from: data)
         let result = answer.result
         print("asked Apple about \(result.originalTransactionIds.count) purchase(s)\(answer.replayed ? " (replayed answer)" : "")")
         if result.newTransactions.isEmpty {
@@ -47,29 +48,5 @@ struct ResyncCommand: AsyncParsableCommand {
             print(table.text, terminator: "")
         }
         print("entitlements: \(result.entitlementsBefore.joined(separator: ",")) -> \(result.entitlementsAfter.joined(separator: ","))")
-    }
-
-    struct Resynced: Decodable {
-        struct Transaction: Decodable {
-            let transactionId: String
-            let originalTransactionId: String
-            let productId: String
-            let environment: String
-            let purchaseDate: Int64
-        }
-        struct Snapshot: Decodable {
-            let phase: String
-            let expiresAt: Int64?
-        }
-        struct Change: Decodable {
-            let originalTransactionId: String
-            let before: Snapshot?
-            let after: Snapshot?
-        }
-        let originalTransactionIds: [String]
-        let newTransactions: [Transaction]
-        let changedSubscriptions: [Change]
-        let entitlementsBefore: [String]
-        let entitlementsAfter: [String]
     }
 }

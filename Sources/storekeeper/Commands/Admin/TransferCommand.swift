@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 
 /// `storekeeper transfer <customer> --to <customer>`: moves purchases to another customer under
 /// the app's transfer policy, or with `--merge` merges the whole customer into the other.
@@ -30,13 +31,15 @@ struct TransferCommand: AsyncParsableCommand {
     func run() async throws {
         let path = "/customers/\(AdminClient.pathSegment(customer))"
         if merge {
-            try await ActionRunner.run(admin, action, path: path + "/merge", fields: ["into": to], result: Merged.self) { result in
+            try await ActionRunner.run(
+                admin, action, path: path + "/merge", fields: MergeActionRequest(into: to), result: MergeResponse.self
+            ) { result in
                 "merged \(result.from) into \(result.into)\n\n" + ActionRunner.entitlements(result.customer.entitlements)
             }
             return
         }
-        let fields = Fields(to: to, transactionIds: transactionIds.isEmpty ? nil : transactionIds)
-        try await ActionRunner.run(admin, action, path: path + "/transfer", fields: fields, result: Transferred.self) { result in
+        let fields = TransferActionRequest(to: to, transactionIds: transactionIds.isEmpty ? nil : transactionIds)
+        try await ActionRunner.run(admin, action, path: path + "/transfer", fields: fields, result: TransferResponse.self) { result in
             var table = TextTable(["PURCHASE", "PRODUCT", "MOVED"])
             for purchase in result.moved {
                 table.append(["\(purchase.environment):\(purchase.originalTransactionId)", purchase.productId, "yes"])
@@ -48,31 +51,5 @@ struct TransferCommand: AsyncParsableCommand {
             }
             return "\(result.from) → \(result.to)\n" + table.text
         }
-    }
-
-    struct Fields: Encodable {
-        let to: String
-        let transactionIds: [String]?
-    }
-
-    struct Purchase: Decodable {
-        let environment: String
-        let originalTransactionId: String
-        let productId: String
-        let skipped: String?
-    }
-
-    struct Transferred: Decodable {
-        let from: String
-        let to: String
-        let moved: [Purchase]
-        let skipped: [Purchase]
-    }
-
-    struct Merged: Decodable {
-        struct Customer: Decodable { let entitlements: [ActionRunner.Entitlement] }
-        let from: String
-        let into: String
-        let customer: Customer
     }
 }
