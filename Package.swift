@@ -159,36 +159,97 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The application: per-app services, operator use cases, background jobs. No HTTP.
         .target(
-            name: "StorekeeperServer",
+            name: "StorekeeperApplication",
             dependencies: [
-                "StorekeeperStore",
                 "AppStoreModels",
                 "AppStoreReports",
                 "AsyncWaiting",
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "Storekeeper",
-                "StorekeeperSQLite",
-                "StorekeeperPostgres",
+                "StorekeeperStore",
                 "StorekeeperAPIModels",
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The HTTP edge: the app API, the admin API, webhooks, authentication, the OpenAPI
+        // document; the only place an HTTP status is chosen.
+        .target(
+            name: "StorekeeperHTTP",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreVerification",
+                "AppStoreAPI",
+                "Storekeeper",
+                "StorekeeperStore",
+                "StorekeeperAPIModels",
+                "StorekeeperApplication",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        // The web console: server-rendered pages over the same use cases as the admin API.
+        .target(
+            name: "StorekeeperConsole",
+            dependencies: [
+                "AppStoreModels",
+                "Storekeeper",
+                "StorekeeperStore",
+                "StorekeeperAPIModels",
+                "StorekeeperApplication",
+                "StorekeeperHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
+        // The composition root: configuration and storage to a running server.
+        .target(
+            name: "StorekeeperServer",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreAPI",
+                "Storekeeper",
+                "StorekeeperStore",
+                "StorekeeperSQLite",
+                "StorekeeperPostgres",
+                "StorekeeperApplication",
+                "StorekeeperHTTP",
+                "StorekeeperConsole",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "StorekeeperLocal",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore",
                 "AppStoreModels", "AppStoreVerification", "AppStoreSimulator", "Storekeeper", "StorekeeperSQL",
                 "StorekeeperPostgres", "StorekeeperServer",
@@ -204,6 +265,7 @@ let package = Package(
         .target(
             name: "StorekeeperDemo",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperAPIModels", "StorekeeperLocal", "StorekeeperServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -216,6 +278,7 @@ let package = Package(
         .target(
             name: "StorekeeperBenchmarks",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore",
                 "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
                 "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperAPIModels", "StorekeeperServer",
@@ -229,6 +292,7 @@ let package = Package(
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore",
                 "AppStoreModels",
                 "AppStoreReports",
@@ -251,6 +315,7 @@ let package = Package(
         .executableTarget(
             name: "storekeeper-bench",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperBenchmarks",
                 "StorekeeperServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -380,6 +445,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore", "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -392,6 +458,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperCLITests",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperAPIModels", "StorekeeperServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -401,6 +468,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperEndToEndTests",
             dependencies: [
+                "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore", "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

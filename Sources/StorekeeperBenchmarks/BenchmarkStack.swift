@@ -6,6 +6,9 @@ import Logging
 import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// A Storekeeper server on loopback for the HTTP benchmarks: development mode, one app whose
 /// signed data is trusted through a freshly minted Apple-shaped chain (`AppleShapedPKI`), so the

@@ -5,6 +5,9 @@ import Foundation
 import NIOCore
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperStore
 
 /// The web console's pages over a store of N customers (seeded once by bulk SQL into a SQLite

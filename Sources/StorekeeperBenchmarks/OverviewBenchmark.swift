@@ -6,6 +6,9 @@ import Logging
 import NIOCore
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The overview figures at scale: `GET /v1/admin/apps/{app}/overview` over 90 days, after the
 /// rollups of an app with `customers` customers and `transactions` transactions over `days` days

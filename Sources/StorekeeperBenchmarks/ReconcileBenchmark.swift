@@ -5,6 +5,9 @@ import Storekeeper
 import StorekeeperSQL
 import StorekeeperSQLite
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// A year of daily SALES and SUBSCRIPTION_EVENT reports and the FINANCE_DETAIL reports of its
 /// fiscal months, for N transactions, imported and reconciled on a fresh SQLite database

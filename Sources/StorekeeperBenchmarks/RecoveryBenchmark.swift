@@ -4,6 +4,9 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `storekeeper-bench recovery`: how fast a Storekeeper that missed `notifications`
 /// notifications over `hours` hours gets its backlog to zero from Apple's Notification History,

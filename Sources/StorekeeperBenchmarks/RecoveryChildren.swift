@@ -3,6 +3,9 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperStore
 
 #if canImport(Glibc)

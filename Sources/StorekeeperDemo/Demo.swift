@@ -3,6 +3,9 @@ import Hummingbird
 import Logging
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import UnixSignals
 
 /// The demo `storekeeper demo` runs: the App Store simulator (sandbox-accelerated clock: 1 month

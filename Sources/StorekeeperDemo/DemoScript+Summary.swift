@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The closing summary: what Apple sent, what the backend received, Storekeeper's own records and
 /// metrics, and where to look next.

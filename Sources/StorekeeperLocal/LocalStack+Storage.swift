@@ -5,6 +5,9 @@ import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer
+public import StorekeeperApplication
+public import StorekeeperConsole
+public import StorekeeperHTTP
 import StorekeeperStore
 
 extension LocalStack {

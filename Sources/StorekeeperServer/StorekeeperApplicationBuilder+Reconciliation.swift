@@ -1,4 +1,7 @@
 import Storekeeper
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 extension StorekeeperApplicationBuilder {
     /// The reconciliation `serve` runs, with its lost-purchase lookup through every app that can

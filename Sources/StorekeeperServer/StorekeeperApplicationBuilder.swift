@@ -8,6 +8,9 @@ public import Prometheus
 import ServiceLifecycle
 import Storekeeper
 public import StorekeeperStore
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// The one way a Storekeeper instance is put together: `serve`, the demo and the local stack,
 /// the benchmarks and the end-to-end tests all build their server here. It takes what differs
@@ -160,7 +163,7 @@ public struct StorekeeperApplicationBuilder: Sendable {
         }
     }
 
-    func assembly() -> StorekeeperAssembly {
+    package func assembly() -> StorekeeperAssembly {
         StorekeeperAssembly(
             configuration: configuration, store: store, registry: registry, logger: logger, now: clock.now,
             wallClock: clock.wall)

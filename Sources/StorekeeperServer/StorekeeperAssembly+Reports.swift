@@ -4,13 +4,16 @@ import AsyncHTTPClient
 import Hummingbird
 import Prometheus
 import Storekeeper
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// Reconciliation's pieces of the application: present when the store also stores
 /// reports (``ReportStore``, which the SQL store is).
 extension StorekeeperAssembly {
     /// The reconciliation service, with the lost-purchase lookup through every app that can ask
     /// Apple for a customer's history.
-    func reconciliationService(_ reports: any ReportStore) -> ReconciliationService {
+    package func reconciliationService(_ reports: any ReportStore) -> ReconciliationService {
         let resolvers = apps.values.sorted { $0.runtime.config.id < $1.runtime.config.id }.compactMap { services -> LostOrderResolver? in
             guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { return nil }
             return LostOrderResolver(
@@ -25,7 +28,7 @@ extension StorekeeperAssembly {
     }
 
     /// `GET`/`POST /v1/apps/{app}/reconciliation`.
-    func reconciliationRoutes(_ router: Router<StorekeeperRequestContext>) {
+    package func reconciliationRoutes(_ router: Router<StorekeeperRequestContext>) {
         guard let reports = store as? any ReportStore else { return }
         ReconciliationRoutes(
             apps: Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.id, $0) }), reports: reports,
@@ -36,7 +39,7 @@ extension StorekeeperAssembly {
 
     /// One ``ReportFetcher`` per vendor number the apps' `reports` configure (the first app
     /// naming a vendor supplies its key).
-    func reportFetchers(httpClient: HTTPClient) -> [any PeriodicJob] {
+    package func reportFetchers(httpClient: HTTPClient) -> [any PeriodicJob] {
         guard let reports = store as? any ReportStore else { return [] }
         var jobs: [any PeriodicJob] = []
         var vendors: Set<String> = []

@@ -7,23 +7,26 @@ import Prometheus
 import ServiceLifecycle
 import Storekeeper
 import StorekeeperStore
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// The object graph behind one server, built by `StorekeeperApplicationBuilder`: each app's
 /// services once, and from them the router and the background jobs, so the HTTP API and the jobs
 /// share one set of services.
-struct StorekeeperAssembly: Sendable {
-    let configuration: StorekeeperConfiguration
-    let store: any PurchaseStore
-    let registry: PrometheusCollectorRegistry
-    let logger: Logger
+package struct StorekeeperAssembly: Sendable {
+    package let configuration: StorekeeperConfiguration
+    package let store: any PurchaseStore
+    package let registry: PrometheusCollectorRegistry
+    package let logger: Logger
     /// Business time (see `ServerClock`).
-    let now: any WallClock
+    package let now: any WallClock
     /// Real time, for customer tokens and webhook signatures (see `ServerClock`).
-    let wallClock: any WallClock
-    let metrics: StorekeeperMetrics
-    let apps: [String: StorekeeperAPI.AppServices]
+    package let wallClock: any WallClock
+    package let metrics: StorekeeperMetrics
+    package let apps: [String: AppServices]
 
-    init(
+    package init(
         configuration: StorekeeperConfiguration, store: any PurchaseStore, registry: PrometheusCollectorRegistry, logger: Logger,
         now: any WallClock, wallClock: any WallClock
     ) {
@@ -35,12 +38,12 @@ struct StorekeeperAssembly: Sendable {
         self.wallClock = wallClock
         let metrics = StorekeeperMetrics(factory: PrometheusMetricsFactory(registry: registry))
         self.metrics = metrics
-        var apps: [String: StorekeeperAPI.AppServices] = [:]
+        var apps: [String: AppServices] = [:]
         for app in configuration.apps {
             let runtime = AppRuntime(
                 config: app, metricsFactory: PrometheusMetricsFactory(registry: registry), logger: logger, now: now)
             let applier = FactApplier(app: app)
-            apps[app.id] = StorekeeperAPI.AppServices(
+            apps[app.id] = AppServices(
                 runtime: runtime,
                 orders: OrderService(store: store, app: app, metrics: metrics, now: now),
                 purchases: PurchaseService(store: store, runtime: runtime, applier: applier, metrics: metrics, now: now),
@@ -53,7 +56,7 @@ struct StorekeeperAssembly: Sendable {
         self.apps = apps
     }
 
-    func router() -> Router<StorekeeperRequestContext> {
+    package func router() -> Router<StorekeeperRequestContext> {
         let router = Router(context: StorekeeperRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: NULRefusalMiddleware())
@@ -73,7 +76,7 @@ struct StorekeeperAssembly: Sendable {
 
     /// The jobs every instance runs; each claims its work, so running them on several instances
     /// sharing one PostgreSQL is safe.
-    func backgroundJobs(instance: String, httpClient: HTTPClient) -> [any PeriodicJob] {
+    package func backgroundJobs(instance: String, httpClient: HTTPClient) -> [any PeriodicJob] {
         let webhooks = AppWebhooks(configuration.apps)
         var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
         var confirmations: [String: any OutboxDispatcher.TransactionConfirming] = [:]
@@ -108,7 +111,7 @@ struct StorekeeperAssembly: Sendable {
 
 extension PeriodicJob {
     /// This job as a ServiceLifecycle service.
-    func service(interval: Duration, gate: StartGate, jumps: ClockJumps?, logger: Logger) -> any Service {
+    package func service(interval: Duration, gate: StartGate, jumps: ClockJumps?, logger: Logger) -> any Service {
         PeriodicService(job: self, interval: interval, gate: gate, jumps: jumps, logger: logger)
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 import Logging
 import StorekeeperBenchmarks
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `storekeeper-bench`: Storekeeper's performance measurements (build with `-c release`). They
 /// live in an executable of their own so that the operators' `storekeeper` carries no lab.

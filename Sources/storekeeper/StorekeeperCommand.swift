@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `storekeeper`: the server, its operator tools and the App Store simulator.
 @main

@@ -1,5 +1,8 @@
 import Foundation
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 @testable import storekeeper

@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// Two apps on one Storekeeper whose webhooks share a name (`backend`, as in the example

@@ -7,7 +7,10 @@ import StorekeeperLocal
 import Synchronization
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The outbox's lease on a message it is sending: short, so a crashed instance's webhooks resume
 /// within 15 s on another (or the restarted) instance; renewed while the holder is alive, so a

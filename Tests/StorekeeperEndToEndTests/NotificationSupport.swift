@@ -8,6 +8,9 @@ import NIOCore
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperStore
 import StorekeeperTesting
 import Synchronization

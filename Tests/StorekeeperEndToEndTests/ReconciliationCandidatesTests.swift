@@ -6,7 +6,10 @@ import Storekeeper
 import StorekeeperLocal
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// What a `missing_in_storekeeper` line lists: the day's orders of the product that no payment
 /// reached, looked up at Apple. Apple publishes a day's report the next morning, by when the

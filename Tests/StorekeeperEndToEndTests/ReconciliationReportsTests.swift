@@ -5,7 +5,10 @@ import Storekeeper
 import StorekeeperLocal
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// SUBSCRIPTION_EVENT and FINANCE_DETAIL reconciliation end to end: the simulator publishes
 /// both from its own transactions, the scheduled fetch downloads, imports and reconciles them.

@@ -6,7 +6,10 @@ import Storekeeper
 import StorekeeperLocal
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Reconciliation end to end: the simulator publishes App Store Connect reports from its
 /// own production transactions; Storekeeper's scheduled fetch downloads, imports and reconciles

@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// Recovery of what Storekeeper never heard: missed notifications from Notification History,

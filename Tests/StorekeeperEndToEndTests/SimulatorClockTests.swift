@@ -9,6 +9,9 @@ import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// Time travel against a separately running simulator: `storekeeper simulator` and

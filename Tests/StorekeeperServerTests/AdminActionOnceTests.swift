@@ -9,9 +9,12 @@ import StorekeeperTesting
 import Synchronization
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
-/// `AdminAPI.once` and `onceOutside`: an operator action runs once per idempotency key, its
+/// `OperatorActionRunner.once` and `onceOutside`: an operator action runs once per idempotency key, its
 /// writes and the key's record commit together, a replay answers the first result without
 /// running anything, and the same key with another request is a conflict — also when two
 /// requests with one key race on two instances of a PostgreSQL deployment.
@@ -71,9 +74,9 @@ import Testing
             let (api, call) = try await Self.admin(on: context.store)
             let runs = Counter()
             let request = Grant(customer: "bob", days: 7)
-            let first = try await api.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let first = try await api.actions.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(!first.replayed)
-            let replay = try await api.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let replay = try await api.actions.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(replay.replayed)
             #expect(replay.result == first.result)
             #expect(runs.value == 1)
@@ -81,7 +84,7 @@ import Testing
 
             let other = Grant(customer: "bob", days: 30)
             do {
-                _ = try await api.once(call, key: "k1", kind: "grant", request: other, Self.grant(call, other, runs: runs))
+                _ = try await api.actions.once(call, key: "k1", kind: "grant", request: other, Self.grant(call, other, runs: runs))
                 Issue.record("the same key with another request must be refused")
             } catch let error as StorekeeperError {
                 #expect(error.code == .idempotencyConflict)
@@ -99,14 +102,14 @@ import Testing
             let runs = Counter()
             let request = Grant(customer: "carol", days: 1)
             await #expect(throws: Refused.self) {
-                _ = try await api.once(call, key: "k2", kind: "grant", request: request) { tx -> Granted in
+                _ = try await api.actions.once(call, key: "k2", kind: "grant", request: request) { tx -> Granted in
                     _ = try await Self.grant(call, request, runs: runs)(tx)
                     throw Refused()
                 }
             }
             #expect(try await Self.events(context.store).isEmpty, "the action's writes rolled back with it")
             #expect(try await context.store.read { try await $0.adminAction(appId: "example", key: "k2") } == nil)
-            let retry = try await api.once(call, key: "k2", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let retry = try await api.actions.once(call, key: "k2", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(!retry.replayed)
             #expect(try await Self.events(context.store).count == 1)
         }
@@ -123,8 +126,8 @@ import Testing
             for round in 0..<10 {
                 let request = Grant(customer: "dave", days: round + 1)
                 let key = "race-\(round)"
-                async let a = api.once(call, key: key, kind: "grant", request: request, Self.grant(call, request, runs: runs))
-                async let b = otherAPI.once(
+                async let a = api.actions.once(call, key: key, kind: "grant", request: request, Self.grant(call, request, runs: runs))
+                async let b = otherAPI.actions.once(
                     otherCall, key: key, kind: "grant", request: request, Self.grant(otherCall, request, runs: runs))
                 let (first, second) = try await (a, b)
                 #expect(first.result == second.result, "both answer the one committed action")
@@ -141,7 +144,7 @@ import Testing
             let calls = Counter()
             let request = Grant(customer: "erin", days: 14)
             for _ in 0..<3 {
-                let outcome = try await api.onceOutside(
+                let outcome = try await api.actions.onceOutside(
                     call, key: "k3", kind: "extend", request: request,
                     perform: {
                         calls.add()

@@ -2,7 +2,10 @@ import Hummingbird
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `Authorization: Bearer <credential>` as the authenticator reads it.
 @Suite struct BearerCredentialTests {

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The overview charts' geometry: round scales, where days and values land, bars, lines and
 /// stacked bands; and a chart's accessible text and data table.

@@ -4,7 +4,10 @@ import StorekeeperTesting
 import Synchronization
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Background jobs pause between passes in real time; when the server's now jumps (a simulator
 /// it follows was advanced), the pause ends so the job runs at the new time at once.

@@ -2,7 +2,10 @@ import Configuration
 import Foundation
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Configuration is read from flags, the environment, a JSON file and defaults, in that order;
 /// a bad value stops the server at start with an error naming its key.

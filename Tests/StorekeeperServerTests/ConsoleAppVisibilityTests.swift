@@ -1,6 +1,9 @@
 import Foundation
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperTesting
 import Testing
 

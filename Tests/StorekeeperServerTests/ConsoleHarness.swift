@@ -8,6 +8,9 @@ import NIOCore
 import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperTesting
 import Synchronization
 import Testing

@@ -4,7 +4,10 @@ import Storekeeper
 import StorekeeperTesting
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The console's notification page lists every processing attempt with its time, outcome and
 /// error (escaped), from the store's attempt history.

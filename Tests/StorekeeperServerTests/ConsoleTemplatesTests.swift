@@ -1,6 +1,9 @@
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The console's embedded templates and assets: all present in the build and parseable, so a
 /// broken template fails here rather than turning the console off at start.

@@ -4,7 +4,10 @@ import Storekeeper
 import StorekeeperAPIModels
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `GET .../customers/{id}` answers the domain's `CustomerView` with its own JSON writer; the
 /// answers that embed a customer carry the wire model `CustomerBody` built from the view. Both

@@ -3,7 +3,10 @@ import Foundation
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Which customers each app names: its own, its group's, or those stored before apps were
 /// isolated; and the configurations refused.

@@ -5,7 +5,10 @@ import Foundation
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Storekeeper's clock in these tests, in whole seconds.
 private let now: Int64 = 1_900_000_000

@@ -5,7 +5,10 @@ import Storekeeper
 import StorekeeperSQL
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// How `ErrorMiddleware` answers the store's errors (the SQL layer's, as the store translates them).
 @Suite struct ErrorMiddlewareTests {

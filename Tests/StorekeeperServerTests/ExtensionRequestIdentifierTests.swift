@@ -4,7 +4,10 @@ import Foundation
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// What the Apple-side actions send Apple and how they read its answers, without a network.
 @Suite struct ExtensionRequestIdentifierTests {

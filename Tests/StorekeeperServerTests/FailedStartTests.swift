@@ -3,6 +3,9 @@ import Logging
 import Storekeeper
 import StorekeeperSQL
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperTesting
 import Testing
 

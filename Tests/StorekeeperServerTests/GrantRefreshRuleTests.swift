@@ -2,7 +2,10 @@ import AppStoreModels
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Which applied facts make the applier recompute grants: everything except purchases of
 /// products that can grant nothing (currency packs), whose effect is on balances only.

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The scans that find U+0000 (NUL) in request text before it is decoded.
 @Suite struct NULDetectionTests {

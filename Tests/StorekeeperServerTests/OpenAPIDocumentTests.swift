@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The served OpenAPI document assembles from its fragments: no path or schema defined twice
 /// (the assembly refuses that, and `/openapi.json` would answer 500), and every `$ref` names a

@@ -2,7 +2,10 @@ import Foundation
 import StorekeeperAPIModels
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The served OpenAPI document and the wire models (`StorekeeperAPIModels`) name the same
 /// properties, and require the same ones: a field added to or renamed in one but not the other

@@ -7,7 +7,10 @@ import StorekeeperTesting
 import Synchronization
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The applier takes every lock a purchase's facts need up front, in the one canonical order
 /// (customers sorted, then purchases sorted), so writers never wait on each other in a cycle.

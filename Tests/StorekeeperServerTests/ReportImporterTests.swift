@@ -2,6 +2,9 @@ import AppStoreModels
 import AppStoreReports
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperTesting
 import Testing
 

@@ -2,7 +2,10 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `app.<id>.reports.*`: the App Store Connect team key and vendor number.
 @Suite struct ReportsConfigurationTests {

@@ -8,7 +8,10 @@ import HummingbirdTesting
 import Storekeeper
 import Testing
 
-@testable import StorekeeperServer
+import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The HTTP edge's one mapping from an error's kind to its status and headers, and the statuses
 /// every factory and conversion of `StorekeeperError` answered when the status was still chosen

@@ -4,6 +4,9 @@ import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQLite
 public import StorekeeperStore
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// Opens the configured storage backend and brings its schema up to date.
 public struct StoreBootstrap: Sendable {

@@ -1,4 +1,7 @@
 import Synchronization
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// Hands a server's bound port from its start callback to whoever waits for it; when the server
 /// stops, or fails to start, before it listens, waiters get why instead of waiting forever (a

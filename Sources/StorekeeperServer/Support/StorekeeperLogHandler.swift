@@ -1,6 +1,9 @@
 import Foundation
 public import Logging
 import Synchronization
+import StorekeeperApplication
+import StorekeeperHTTP
+import StorekeeperConsole
 
 /// A line-per-event log handler for standard error, in swift-log's stream format:
 /// `2026-01-03T03:33:31+0000 info storekeeper : key=value [Module] message`.
@@ -17,10 +20,10 @@ public struct StorekeeperLogHandler: LogHandler {
     private let stream: Stream
 
     /// Lines from every logger go out whole, one at a time.
-    final class Stream: Sendable {
+    package final class Stream: Sendable {
         private let file: Mutex<FileHandle>
-        init(_ file: FileHandle) { self.file = Mutex(file) }
-        func write(_ line: String) { file.withLock { $0.write(Data(line.utf8)) } }
+        package init(_ file: FileHandle) { self.file = Mutex(file) }
+        package func write(_ line: String) { file.withLock { $0.write(Data(line.utf8)) } }
     }
 
     private static let standardErrorStream = Stream(.standardError)

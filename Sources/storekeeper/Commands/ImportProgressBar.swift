@@ -1,5 +1,8 @@
 import Foundation
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,9 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `storekeeper reports`: App Store Connect reports: import files, reconcile days.
 struct ReportsCommand: AsyncParsableCommand {

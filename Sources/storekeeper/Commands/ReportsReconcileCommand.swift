@@ -4,6 +4,9 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 extension ReportsCommand {
     /// `storekeeper reports reconcile --date YYYY-MM-DD [--type sales|events|finance]`: reconciles

@@ -4,6 +4,9 @@ import Foundation
 import Hummingbird
 import Logging
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// Options every command that opens the configuration shares.
 struct ConfigurationOptions: ParsableArguments {

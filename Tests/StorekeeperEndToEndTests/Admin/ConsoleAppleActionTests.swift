@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// The console's actions that go through Apple, against the simulator over HTTP on each backend:

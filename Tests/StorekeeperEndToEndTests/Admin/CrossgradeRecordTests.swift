@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperLocal
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// A same-duration crossgrade takes effect at once (Apple: "If the subscriptions are the same

@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}` and its pages: everything support needs about

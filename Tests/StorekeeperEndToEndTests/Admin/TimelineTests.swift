@@ -3,6 +3,9 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}/timeline`: Apple's facts, Storekeeper's changes

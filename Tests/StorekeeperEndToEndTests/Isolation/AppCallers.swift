@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// The callers of one configured app in an end-to-end stack: its backend (the app's server key)

@@ -4,6 +4,9 @@ import Foundation
 import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// The isolation property: random orders, purchases, spends, aliases, grants and wallet

@@ -3,6 +3,9 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// Two apps of one configuration keep their customers apart: one customer id used by both is two

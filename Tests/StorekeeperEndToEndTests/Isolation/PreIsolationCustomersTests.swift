@@ -3,6 +3,9 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import Testing
 
 /// A database written before apps were isolated: its customers' keys carry no space, exactly as

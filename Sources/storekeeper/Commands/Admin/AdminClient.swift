@@ -4,6 +4,9 @@ import NIOCore
 import NIOHTTP1
 import StorekeeperAPIModels
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// The admin API as the CLI calls it: JSON in and out with an operator key. A non-2xx answer
 /// becomes ``AdminClient/Failure`` carrying the API's error code and message.

@@ -2,6 +2,9 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// How `storekeeper customer ...` prints the admin API's answers for people. Stored text outside
 /// a table (``TextTable`` takes care of its cells) goes through ``shown(_:)``.

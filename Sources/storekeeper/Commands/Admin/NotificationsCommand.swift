@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import StorekeeperAPIModels
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 
 /// `storekeeper notifications list|show|replay|backfill|test`: the App Store notifications inbox.
 struct NotificationsCommand: AsyncParsableCommand {

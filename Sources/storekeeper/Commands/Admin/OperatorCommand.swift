@@ -4,6 +4,9 @@ import Foundation
 import Logging
 import Storekeeper
 import StorekeeperServer
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperStore
 
 /// `storekeeper operator create|list|disable`: operator accounts, on the store directly (the

@@ -1,0 +1,87 @@
+import AppStoreModels
+import Foundation
+import Storekeeper
+import StorekeeperAPIModels
+
+// The admin API's bodies about the notifications inbox that stay in the server: the answer that
+// embeds Apple's decoded payload types (an entry decoded), the filters a list or a replay reads,
+// and what the idempotency records of a replay and a resync hash. Every other body is a wire
+// model of `StorekeeperAPIModels`.
+
+// MARK: Inbox
+
+/// One entry decoded: the signed payload and the transaction and renewal info inside it
+/// (verified again now; when that fails, decoded without verification and `verified` false),
+/// or a V1 body with its shared secret removed; the operator actions on it; the raw body when
+/// asked (`raw=true`).
+package struct InboxDetailResponse: Codable, Sendable {
+    package let notification: InboxEntryBody
+    package let verified: Bool
+    package let verificationError: String?
+    package let payload: ResponseBodyV2DecodedPayload?
+    package let transaction: JWSTransactionDecodedPayload?
+    package let renewalInfo: JWSRenewalInfoDecodedPayload?
+    package let v1: AppStoreServerNotificationV1?
+    /// Every recorded processing attempt, oldest first (the latest ``InboxAttempt/retained``;
+    /// `notification.attempts` counts them all).
+    package let attempts: [InboxAttemptBody]
+    /// Replays and other operator actions on this entry, oldest first.
+    package let actions: [AuditEventBody]
+    /// The stored body as text (V1: the shared secret replaced by `"<redacted>"`).
+    package let rawBody: String?
+}
+
+// MARK: Inbox requests
+
+/// The inbox filters a list or a replay takes.
+package struct InboxFilter: Codable, Sendable, Hashable {
+    package var status: String?
+    package var type: String?
+    package var subtype: String?
+    package var environment: String?
+    package var from: Int64?
+    package var to: Int64?
+    package var before: String?
+    package var limit: Int?
+
+    package func query(appId: String, limit: Int) throws -> InboxQuery {
+        var status: InboxQuery.Status?
+        if let raw = self.status {
+            guard let parsed = InboxQuery.Status(rawValue: raw) else {
+                throw StorekeeperError.invalidRequest(
+                    "status must be one of \(InboxQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            status = parsed
+        }
+        for (name, value) in [("type", type), ("subtype", subtype), ("environment", environment)] {
+            if let value, !(1...64).contains(value.utf8.count) { throw StorekeeperError.invalidRequest("\(name) must be 1–64 bytes") }
+        }
+        if let from, from < 0 { throw StorekeeperError.invalidRequest("from must be milliseconds since 1970") }
+        if let to, to < 0 { throw StorekeeperError.invalidRequest("to must be milliseconds since 1970") }
+        var cursor: InboxCursor?
+        if let before {
+            guard let parsed = InboxCursor(token: before) else {
+                throw StorekeeperError.invalidRequest("before must be a cursor from a previous page's next")
+            }
+            cursor = parsed
+        }
+        return InboxQuery(
+            appId: appId, status: status, notificationType: type, subtype: subtype, environment: environment,
+            from: from.map(Timestamp.init(millisecondsSince1970:)), to: to.map(Timestamp.init(millisecondsSince1970:)),
+            before: cursor, limit: limit)
+    }
+}
+
+/// What a replay of one entry is keyed by (with its idempotency key).
+package struct ReplayOneRequest: Codable, Sendable {
+    package var id: String
+    package var reason: String
+}
+
+// MARK: Resync
+
+/// What a resync is keyed by (with its idempotency key).
+package struct ResyncRequest: Codable, Sendable {
+    package var customerId: String
+    package var reason: String
+}

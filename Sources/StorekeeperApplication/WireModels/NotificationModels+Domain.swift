@@ -1,0 +1,31 @@
+import AppStoreModels
+import Storekeeper
+import StorekeeperAPIModels
+
+// How the inbox's wire models (`StorekeeperAPIModels`) meet the domain: entries and attempts as
+// stored, and a replay request's filters.
+
+extension InboxEntryBody {
+    package init(_ entry: InboxPageEntry) {
+        self.init(
+            id: entry.id, version: entry.version, environment: entry.environment,
+            receivedAt: entry.receivedAt.millisecondsSince1970,
+            status: entry.status == .received ? InboxQuery.Status.pending.rawValue : entry.status.rawValue,
+            attempts: entry.attempts, duplicates: entry.duplicates, lastError: entry.lastError,
+            notificationType: entry.notificationType, subtype: entry.subtype, signedDate: entry.signedDate?.millisecondsSince1970,
+            processedAt: entry.processedAt?.millisecondsSince1970, bodyBytes: entry.bodyBytes)
+    }
+}
+
+extension InboxAttemptBody {
+    package init(_ attempt: InboxAttempt) {
+        self.init(number: attempt.number, at: attempt.at.millisecondsSince1970, outcome: attempt.outcome.rawValue, error: attempt.error)
+    }
+}
+
+extension ReplayRangeRequest {
+    package var filter: InboxFilter {
+        InboxFilter(
+            status: status, type: type, subtype: subtype, environment: environment, from: from, to: to, before: before, limit: limit)
+    }
+}

@@ -1,0 +1,104 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+import StorekeeperAPIModels
+import StorekeeperApplication
+import StorekeeperHTTP
+
+/// Support's actions on one customer from the console (support role): grant an entitlement,
+/// revoke an operator's grant early, adjust the wallet. Each form carries the session's CSRF
+/// token, a reason and an idempotency key minted when the form was rendered, and runs through
+/// the admin API's services and ``OperatorActionRunner/once(_:key:kind:request:_:)`` exactly as the API
+/// does: a form posted twice (a double click, a reload) does the action once. The browser then
+/// returns to the customer's page, which says what happened.
+extension ConsoleRoutes {
+    @Sendable package func grantAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let (call, customerId, form) = try await customerAction(request, context)
+        let reason = try AdminActionBody.reason(form["reason"] ?? "")
+        let key = try Self.idempotencyKey(form)
+        guard let entitlement = form.text("entitlement") else { throw StorekeeperError.invalidRequest("choose an entitlement") }
+        guard let duration = form.text("duration") else { throw StorekeeperError.invalidRequest("give a duration, e.g. P7D") }
+        let fields = GrantActionRequest(entitlement: entitlement, productId: nil, duration: .iso8601(duration), until: nil)
+        let scope = OperatorActionScope(call: call, reason: reason, now: now())
+        let response = try await admin.actions.once(
+            call, key: key, kind: "grant", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
+        ) { tx in
+            try await OperatorGrantActions(scope: scope).grant(fields, to: customerId, in: tx)
+        }
+        return done(call, customerId, "grant", replayed: response.replayed)
+    }
+
+    @Sendable package func revokeGrantAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let (call, customerId, form) = try await customerAction(request, context)
+        let reason = try AdminActionBody.reason(form["reason"] ?? "")
+        let key = try Self.idempotencyKey(form)
+        guard let raw = context.parameters.get("grant"), let grantId = UUID(uuidString: raw) else {
+            throw StorekeeperError.invalidRequest("grant id must be a UUID")
+        }
+        let fields = RevokeGrantActionRequest()
+        let scope = OperatorActionScope(call: call, reason: reason, now: now())
+        let response = try await admin.actions.once(
+            call, key: key, kind: "grant.revoke",
+            request: ActionRequest(target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", reason: reason, fields: fields)
+        ) { tx in
+            try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
+        }
+        return done(call, customerId, "revoke", replayed: response.replayed)
+    }
+
+    @Sendable package func adjustWalletAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let (call, customerId, form) = try await customerAction(request, context)
+        let reason = try AdminActionBody.reason(form["reason"] ?? "")
+        let key = try Self.idempotencyKey(form)
+        guard let currency = form.text("currency"), let amount = form.text("amount").flatMap({ Int64($0) }), amount != 0 else {
+            throw StorekeeperError.invalidRequest("give a currency and a whole, non-zero amount (negative takes away)")
+        }
+        let fields = WalletAdjustActionRequest(currency: currency, amount: amount)
+        let scope = OperatorActionScope(call: call, reason: reason, now: now())
+        let response = try await admin.actions.once(
+            call, key: key, kind: "wallet.adjust", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
+        ) { tx in
+            try await WalletAdjustAction(scope: scope).adjust(fields, of: customerId, key: key, in: tx)
+        }
+        return done(call, customerId, "adjust", replayed: response.replayed)
+    }
+
+    /// A customer action's request: the support role in the app, the CSRF-checked form, the
+    /// path's customer, and the admin API's call for the signed-in operator.
+    package func customerAction(
+        _ request: Request, _ context: StorekeeperRequestContext
+    ) async throws -> (AdminCall, CustomerID, ConsoleForm) {
+        let (_, call, customerId, form) = try await customerActionCall(request, context)
+        return (call, customerId, form)
+    }
+
+    /// ``customerAction(_:_:)`` with the console's call too (for a result page's frame).
+    package func customerActionCall(
+        _ request: Request, _ context: StorekeeperRequestContext
+    ) async throws -> (AppCall, AdminCall, CustomerID, ConsoleForm) {
+        let (console, call, form) = try await supportAction(request, context)
+        return (console, call, try call.services.pathCustomer(context), form)
+    }
+
+    /// An action's request in an app: the live session, the CSRF-checked form, the support role.
+    package func supportAction(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (AppCall, AdminCall, ConsoleForm) {
+        let signedIn = try await signedIn(request)
+        let form = try await postedForm(request, signedIn)
+        let console = try await appCall(request, context, role: .support)
+        return (console, AdminCall(services: console.services, operator: console.account), form)
+    }
+
+    /// Back to the customer's page, which says what was done (`?done=` names the action).
+    private func done(_ call: AdminCall, _ customerId: CustomerID, _ action: String, replayed: Bool) -> Response {
+        ConsoleResponse.redirect(
+            to: ConsolePaths.customer(call.app.id, customerId.rawValue) + "?done=\(action)" + (replayed ? "&replayed=1" : ""))
+    }
+
+    package static func idempotencyKey(_ form: ConsoleForm) throws -> String {
+        guard let key = form.text("idempotencyKey"), (1...128).contains(key.utf8.count) else {
+            throw StorekeeperError.invalidRequest("the form lacks its idempotency key; reload the page")
+        }
+        return key
+    }
+}

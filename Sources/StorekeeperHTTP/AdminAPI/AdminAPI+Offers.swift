@@ -1,0 +1,40 @@
+import AppStoreModels
+import Foundation
+import Hummingbird
+import Storekeeper
+import StorekeeperAPIModels
+import StorekeeperApplication
+
+/// A promotional offer signature for support to hand a customer (support role):
+/// `POST customers/{customer}/offers/promotional`, through the app's ``OfferService`` (the same
+/// eligibility rule and signatures as the app's own route).
+extension AdminAPI {
+    package func offerRoutes(_ app: RouterGroup<StorekeeperRequestContext>) {
+        app.post("customers/:customer/offers/promotional", use: signPromotionalOffer)
+    }
+
+    @Sendable package func signPromotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
+        let call = try await call(request, context, role: .support)
+        let customerId = try call.services.pathCustomer(context)
+        let body = try await decode(AdminOfferRequest.self, request)
+        let reason = try AdminActionBody.reason(body.reason)
+        let key = try Self.appleActionKey(body.idempotencyKey)
+        let offers = call.services.offers
+        let response = try await onceAtApple(
+            call, key: key, kind: "offer.sign", request: body,
+            perform: {
+                PromotionalSignatureResponse(
+                    try await offers.promotional(
+                        customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
+                        actor: call.actor))
+            },
+            commit: { signature, tx in
+                try await tx.append(
+                    call.audit(
+                        kind: "offer.signedForCustomer", customerId: customerId, subject: body.productId,
+                        details: ["offerId": body.offerId], reason: reason, at: now()))
+                return signature
+            })
+        return try json(response)
+    }
+}
