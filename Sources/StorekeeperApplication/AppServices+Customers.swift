@@ -1,5 +1,5 @@
 import Foundation
-import Storekeeper
+package import Storekeeper
 
 extension AppServices {
     /// The app's customers: ids from requests are placed here, and what is found by another

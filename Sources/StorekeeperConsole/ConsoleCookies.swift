@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import StorekeeperApplication
 import StorekeeperHTTP
 

@@ -1,8 +1,8 @@
-import Hummingbird
+package import Hummingbird
 import Logging
 import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Renders the console's errors as pages instead of JSON: a redirect where the handler asked for
 /// one (to sign in), 403 with an explanation for a form without its CSRF token, for

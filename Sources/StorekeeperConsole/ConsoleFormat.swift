@@ -1,4 +1,4 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
 import Storekeeper
 import StorekeeperApplication

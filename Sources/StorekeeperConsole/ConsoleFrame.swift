@@ -1,4 +1,4 @@
-import Storekeeper
+package import Storekeeper
 import StorekeeperApplication
 import StorekeeperHTTP
 

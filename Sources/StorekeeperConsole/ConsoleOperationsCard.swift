@@ -1,5 +1,5 @@
 import AppStoreModels
-import StorekeeperAPIModels
+package import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperHTTP
 

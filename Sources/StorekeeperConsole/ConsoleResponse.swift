@@ -1,6 +1,6 @@
-import HTTPTypes
-import Hummingbird
-import NIOCore
+package import HTTPTypes
+package import Hummingbird
+package import NIOCore
 import StorekeeperApplication
 import StorekeeperHTTP
 

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Support's actions on a customer that go through Apple (support role): extend a subscription's
 /// renewal date, and resync the customer from Apple. Each runs the admin API's own action

@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// The app's audit log (admin role): who did what, when and why, newest first, filtered by
 /// operator or kind, 50 events a page.

@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// One customer: entitlements, subscriptions, wallet, purchases, and the timeline of what
 /// happened to them (newest first), each event with who caused it and the Apple fact behind it.

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// Support's actions on one customer from the console (support role): grant an entitlement,
 /// revoke an operator's grant early, adjust the wallet. Each form carries the session's CSRF

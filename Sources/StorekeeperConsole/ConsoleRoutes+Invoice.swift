@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperApplication
+package import StorekeeperApplication
 import StorekeeperHTTP
 
 /// The search page's account of an invoice: Apple's lines, which of them Storekeeper recorded,

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
-import StorekeeperAPIModels
+package import StorekeeperAPIModels
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// The inbox's Apple-side tools (support role): backfill a time window from Apple's Notification
 /// History, and ask Apple for its TEST notification, then see whether it arrived. Each runs the

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperAPIModels
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// The notifications inbox in the console, through the admin API's ``NotificationInbox``: the
 /// list with filters (status, type), one notification decoded with its attempts and replays, its raw body on

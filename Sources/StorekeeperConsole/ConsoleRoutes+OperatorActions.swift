@@ -1,8 +1,8 @@
 import AppStoreModels
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Creating and disabling operators from the console (admin role), through the same
 /// ``OperatorKeys`` the admin API and the CLI use: a reason is required and recorded in the audit

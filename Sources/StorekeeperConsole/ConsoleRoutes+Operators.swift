@@ -1,8 +1,8 @@
 import AppStoreModels
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// The operators page (admin role): every operator sharing an app with the signed-in admin, its
 /// role, the apps of its that the admin was given too, and whether it is disabled.

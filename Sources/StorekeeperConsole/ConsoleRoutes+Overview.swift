@@ -1,10 +1,10 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperAPIModels
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// The overview: the admin API's figures (``OverviewService``, the same rollups as
 /// `GET /v1/admin/apps/{app}/overview` and `…/overview/operations`) as server-drawn SVG charts

@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Reconciliation in the console: the last 14 Pacific days with their SALES and
 /// SUBSCRIPTION_EVENT runs' counts, the last fiscal months' FINANCE_DETAIL runs, and one run's

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// Support's corrections of a customer's records (support role): correct an order (attach a
 /// transaction, mark delivered or failed, redeliver), transfer purchases to another customer,

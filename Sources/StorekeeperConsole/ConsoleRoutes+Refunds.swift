@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
-import StorekeeperAPIModels
+package import StorekeeperAPIModels
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Refunds and revocations with what they clawed back from the wallet and any debt left, and the
 /// CONSUMPTION_REQUESTs with the answer sent, when, and the time left in Apple's 12-hour window:

@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
-import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// Search: one box, any identifier the admin API's search accepts. An identifier that names
 /// exactly one customer opens that customer's page, unless it is an invoice with a purchase

@@ -1,8 +1,8 @@
 import AppStoreModels
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 
 /// Signing in and out. The sign-in form has no session yet, so its CSRF token is
 /// double-submitted: a cookie of its own and a hidden field that must match.

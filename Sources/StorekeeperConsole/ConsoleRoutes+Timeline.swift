@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperApplication
-import StorekeeperHTTP
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// The customer's timeline in the console: the admin API's ``TimelineService`` (every Apple fact
 /// decoded — notifications with type and subtype, transactions, renewal info — every state change

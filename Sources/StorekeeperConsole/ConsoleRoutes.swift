@@ -1,11 +1,11 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import NIOCore
-import Storekeeper
-import StorekeeperStore
-import StorekeeperApplication
-import StorekeeperHTTP
+package import Storekeeper
+package import StorekeeperStore
+package import StorekeeperApplication
+package import StorekeeperHTTP
 
 /// The web console, under `/console`: server-rendered pages for operators, signed in
 /// with their operator name and key, over the same services the admin API uses.
@@ -25,6 +25,19 @@ package struct ConsoleRoutes: Sendable {
     package let reports: (any ReportStore)?
     /// Business time, for what the pages show (sessions use real time).
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, apps: [String: AppServices], admin: AdminAPI, sessions: ConsoleSessions, throttle: LoginThrottle, templates: ConsoleTemplates, reports: (any ReportStore)?, now: any WallClock
+    ) {
+        self.store = store
+        self.apps = apps
+        self.admin = admin
+        self.sessions = sessions
+        self.throttle = throttle
+        self.templates = templates
+        self.reports = reports
+        self.now = now
+    }
 
     /// The sections every app shows, in navigation order.
     package static let sections: [ConsoleFrame.Section] = [.search, .overview, .notifications, .refunds, .reconciliation, .audit]

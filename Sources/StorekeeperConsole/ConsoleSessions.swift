@@ -1,9 +1,9 @@
-import AppStoreModels
+package import AppStoreModels
 import Crypto
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperStore
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperStore
 import StorekeeperApplication
 import StorekeeperHTTP
 
@@ -18,6 +18,13 @@ package struct ConsoleSessions: Sendable {
     package let store: any PurchaseStore
     /// Real time (sessions expire by the wall clock, not the business clock).
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, now: any WallClock
+    ) {
+        self.store = store
+        self.now = now
+    }
 
     package static let idleMilliseconds: Int64 = 30 * 60 * 1000
     package static let absoluteMilliseconds: Int64 = 12 * 60 * 60 * 1000

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import Mustache
-import NIOCore
+package import HTTPTypes
+package import Hummingbird
+package import Mustache
+package import NIOCore
 import Storekeeper
 import StorekeeperApplication
 import StorekeeperHTTP

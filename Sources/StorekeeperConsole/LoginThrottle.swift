@@ -1,4 +1,4 @@
-import AppStoreModels
+package import AppStoreModels
 import Synchronization
 import StorekeeperApplication
 import StorekeeperHTTP

@@ -1,5 +1,5 @@
 import Storekeeper
-import StorekeeperApplication
+public import StorekeeperApplication
 import StorekeeperHTTP
 import StorekeeperConsole
 

@@ -8,8 +8,8 @@ public import Prometheus
 import ServiceLifecycle
 import Storekeeper
 public import StorekeeperStore
-import StorekeeperApplication
-import StorekeeperHTTP
+public import StorekeeperApplication
+public import StorekeeperHTTP
 import StorekeeperConsole
 
 /// The one way a Storekeeper instance is put together: `serve`, the demo and the local stack,

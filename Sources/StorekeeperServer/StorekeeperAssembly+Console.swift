@@ -1,7 +1,7 @@
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperHTTP
 import StorekeeperConsole
 
 /// The web console's place in the application.

@@ -1,11 +1,11 @@
 import AppStoreAPI
 import AppStoreModels
-import AsyncHTTPClient
-import Hummingbird
+package import AsyncHTTPClient
+package import Hummingbird
 import Prometheus
-import Storekeeper
-import StorekeeperApplication
-import StorekeeperHTTP
+package import Storekeeper
+package import StorekeeperApplication
+package import StorekeeperHTTP
 import StorekeeperConsole
 
 /// Reconciliation's pieces of the application: present when the store also stores

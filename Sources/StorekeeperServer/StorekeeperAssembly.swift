@@ -1,14 +1,14 @@
-import AppStoreModels
-import AsyncHTTPClient
+package import AppStoreModels
+package import AsyncHTTPClient
 import Foundation
-import Hummingbird
-import Logging
-import Prometheus
-import ServiceLifecycle
+package import Hummingbird
+package import Logging
+package import Prometheus
+package import ServiceLifecycle
 import Storekeeper
-import StorekeeperStore
-import StorekeeperApplication
-import StorekeeperHTTP
+package import StorekeeperStore
+package import StorekeeperApplication
+package import StorekeeperHTTP
 import StorekeeperConsole
 
 /// The object graph behind one server, built by `StorekeeperApplicationBuilder`: each app's

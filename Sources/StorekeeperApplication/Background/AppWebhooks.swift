@@ -1,4 +1,4 @@
-import Storekeeper
+package import Storekeeper
 
 /// Every app's webhooks, reachable only through the app they belong to: there is no lookup by
 /// name alone, so an event of one app cannot be sent to, or signed for, another app's backend

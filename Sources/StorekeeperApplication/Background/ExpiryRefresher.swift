@@ -1,8 +1,8 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Refreshes subscriptions from Apple around their expiry, so a renewal, a billing failure or an
 /// expiry is known even when its notification never arrives.
@@ -14,6 +14,15 @@ public struct ExpiryRefresher: PeriodicJob {
     /// Subscriptions whose period ends within this window around now are refreshed, once per period.
     package let windowMilliseconds: Int64 = 30 * 60_000
     package let batch = 50
+
+    package init(
+        store: any PurchaseStore, applier: FactApplier, apple: AppleConnection, now: any WallClock
+    ) {
+        self.store = store
+        self.applier = applier
+        self.apple = apple
+        self.now = now
+    }
 
     public var name: String { "subscriptions.refresh.\(apple.app.id)" }
 

@@ -1,6 +1,6 @@
-import AppStoreModels
+package import AppStoreModels
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 import Synchronization
 
 /// Folds the rollup rows of closed days into one row per bucket (``FiguresStoreWriter/foldFigureSlots(before:limit:)``).

@@ -1,8 +1,8 @@
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Applies notifications that were stored but not processed: a crash between storing and
 /// applying, or a failure a retry may fix. Processing is idempotent, so an entry applied twice

@@ -1,8 +1,8 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Resolves "lost orders" (`seeds/004_*`): orders still pending long after the customer paid,
 /// because the app never handed over the proof. Storekeeper asks Apple for the customer's
@@ -16,6 +16,15 @@ public struct LostOrderResolver: PeriodicJob {
     /// An order pending at least this long is looked for at Apple.
     package let thresholdMilliseconds: Int64 = 10 * 60_000
     package let batch = 20
+
+    package init(
+        store: any PurchaseStore, applier: FactApplier, apple: AppleConnection, now: any WallClock
+    ) {
+        self.store = store
+        self.applier = applier
+        self.apple = apple
+        self.now = now
+    }
 
     public var name: String { "orders.recover.\(apple.app.id)" }
 

@@ -1,9 +1,9 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
 import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Recovers notifications Storekeeper never received: walks Apple's Notification History from a
 /// stored watermark to now and feeds every notification the inbox lacks through the webhook
@@ -28,6 +28,18 @@ public struct NotificationHistorySweeper: PeriodicJob {
     /// days always failed; a day's margin keeps the first sweep valid.
     package let firstLookbackMilliseconds: Int64 = 179 * 86_400_000
     package let leaseMilliseconds: Int64 = 5 * 60_000
+
+    package init(
+        store: any PurchaseStore, notifications: NotificationService, apple: AppleConnection, environment: AppStoreEnvironment, instance: String, now: any WallClock, plan: HistoryRecoveryPlan = HistoryRecoveryPlan()
+    ) {
+        self.store = store
+        self.notifications = notifications
+        self.apple = apple
+        self.environment = environment
+        self.instance = instance
+        self.now = now
+        self.plan = plan
+    }
 
     public var name: String { "notifications.sweep.\(apple.app.id).\(environment.rawValue)" }
 

@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Expires created and pending orders past their lifetime. A payment that arrives later still
 /// delivers (`OrderState.canMove`): the customer paid Apple.

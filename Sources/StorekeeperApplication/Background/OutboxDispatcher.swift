@@ -1,13 +1,13 @@
 public import AppStoreModels
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import Crypto
-import Foundation
-import Logging
-import NIOCore
+package import Foundation
+package import Logging
+package import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
 /// consumption answers to Apple, and requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
@@ -53,6 +53,24 @@ public struct OutboxDispatcher: PeriodicJob {
     package static let defaultLeaseMilliseconds: Int64 = 8_000
     /// How long a webhook receiver may take to answer before the attempt counts as failed.
     package var requestTimeout: TimeAmount = .seconds(10)
+
+    package init(
+        store: any PurchaseStore, instance: String, webhooks: AppWebhooks, consumption: [String: any ConsumptionSending], confirmations: [String: any TransactionConfirming], httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock, logger: Logger, signatureClock: (any WallClock)? = nil, leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds, renewalInterval: Duration = .milliseconds(2_500), requestTimeout: TimeAmount = .seconds(10)
+    ) {
+        self.store = store
+        self.instance = instance
+        self.webhooks = webhooks
+        self.consumption = consumption
+        self.confirmations = confirmations
+        self.httpClient = httpClient
+        self.metrics = metrics
+        self.now = now
+        self.logger = logger
+        self.signatureClock = signatureClock
+        self.leaseMilliseconds = leaseMilliseconds
+        self.renewalInterval = renewalInterval
+        self.requestTimeout = requestTimeout
+    }
 
     public var name: String { "outbox" }
     package static let consumptionPrefix = "apple:consumption:"

@@ -1,8 +1,8 @@
-import AppStoreModels
-import Foundation
-import Logging
-import Storekeeper
-import StorekeeperStore
+package import AppStoreModels
+package import Foundation
+package import Logging
+package import Storekeeper
+package import StorekeeperStore
 import Synchronization
 
 /// The leases one outbox pass holds on the messages it claimed and has not recorded yet, renewed

@@ -1,8 +1,8 @@
-import AppStoreAPI
-import AppStoreModels
+package import AppStoreAPI
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Recovers a window of Apple's Notification History as fast as the endpoint's budget allows:
 /// the window is cut into time slices (``HistoryRecoveryPlan``), several slices are paged at

@@ -1,9 +1,9 @@
-import AppStoreAPI
-import AppStoreModels
+package import AppStoreAPI
+package import AppStoreModels
 import AppStoreReports
-import Logging
-import Storekeeper
-import StorekeeperStore
+package import Logging
+package import Storekeeper
+package import StorekeeperStore
 
 /// Downloads a vendor's reports as Apple publishes them and reconciles them: the daily SALES
 /// SUMMARY and SUBSCRIPTION_EVENT reports, and the FINANCE_DETAIL report of each fiscal month.
@@ -28,6 +28,19 @@ package struct ReportFetcher: PeriodicJob {
     package let trailingDays: Int
     package let now: any WallClock
     package let logger: Logger
+
+    package init(
+        vendorNumber: String, client: any AppStoreConnectReportsAPI, store: any PurchaseStore, reports: any ReportStore, reconciliation: ReconciliationService, trailingDays: Int, now: any WallClock, logger: Logger
+    ) {
+        self.vendorNumber = vendorNumber
+        self.client = client
+        self.store = store
+        self.reports = reports
+        self.reconciliation = reconciliation
+        self.trailingDays = trailingDays
+        self.now = now
+        self.logger = logger
+    }
 
     package var name: String { "reports.fetch.\(vendorNumber)" }
     package var watermark: String { "reports.fetched.\(vendorNumber)" }

@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Applies Apple's current record of one transaction (Get Transaction Info, verified), for the
 /// outbox's ``UpgradeConfirmation`` requests: the record is a fact from Apple like a
@@ -11,6 +11,15 @@ package struct TransactionConfirmer: OutboxDispatcher.TransactionConfirming {
     package let applier: FactApplier
     package let apple: AppleConnection
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, applier: FactApplier, apple: AppleConnection, now: any WallClock
+    ) {
+        self.store = store
+        self.applier = applier
+        self.apple = apple
+        self.now = now
+    }
 
     package func confirmTransaction(environment: AppStoreEnvironment, transactionId: String) async throws {
         let confirmed = try await apple.transaction(environment: environment, transactionId: transactionId)

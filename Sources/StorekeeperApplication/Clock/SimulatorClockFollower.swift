@@ -1,7 +1,7 @@
-import AppStoreModels
-import AsyncHTTPClient
-import Foundation
-import Logging
+package import AppStoreModels
+package import AsyncHTTPClient
+package import Foundation
+package import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization

@@ -1,4 +1,4 @@
-import Storekeeper
+package import Storekeeper
 
 /// Which ``CustomerSpace`` each app names customers in: its group's when it is in an
 /// ``AppGroup``, else its own id; and the app or group owning the customers stored before apps

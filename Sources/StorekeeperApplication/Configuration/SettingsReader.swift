@@ -1,4 +1,4 @@
-import Configuration
+package import Configuration
 
 /// Typed, strict reads over a `ConfigReader`: a value of the wrong type is an error naming the
 /// key, never silently replaced by a default (swift-configuration's optional reads return `nil`

@@ -22,4 +22,12 @@ package struct ActionRequest<Fields: Encodable & Sendable>: Encodable, Sendable 
     package let target: String
     package let reason: String
     package let fields: Fields
+
+    package init(
+        target: String, reason: String, fields: Fields
+    ) {
+        self.target = target
+        self.reason = reason
+        self.fields = fields
+    }
 }

@@ -1,12 +1,19 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
+package import Storekeeper
 
 /// One authenticated admin request: the app it addresses, with its services, and the operator
 /// making it (already checked to see the app in the role the route needs).
 package struct AdminCall: Sendable {
     package let services: AppServices
     package let `operator`: Operator
+
+    package init(
+        services: AppServices, `operator`: Operator
+    ) {
+        self.services = services
+        self.operator = `operator`
+    }
 
     package var app: AppConfiguration { services.runtime.config }
     /// How the audit log names the operator.

@@ -1,13 +1,20 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperStore
+package import AppStoreModels
+package import Foundation
+package import Storekeeper
+package import StorekeeperStore
 
 /// A customer's whole record for support (``AdminCustomerRecord``), read from one snapshot, and
 /// the pages of its unbounded parts (orders, wallet entries).
 package struct CustomerRecordService: Sendable {
     package let store: any PurchaseStore
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, now: any WallClock
+    ) {
+        self.store = store
+        self.now = now
+    }
 
     /// How many of each unbounded list the record shows; the rest is paged.
     package static let purchaseLimit = 50

@@ -2,7 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// The operators' search box: classifies the text (``SearchQuery``), answers every stored match
 /// with one indexed lookup per kind, and — when the text looks like the order ID of Apple's
@@ -13,6 +13,14 @@ package struct CustomerSearchService: Sendable {
     package let app: AppConfiguration
     /// Apple (or the simulator), when the app has a Server API key.
     package let apple: AppleConnection?
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, apple: AppleConnection?
+    ) {
+        self.store = store
+        self.app = app
+        self.apple = apple
+    }
 
     /// At most this many matches per kind (an identifier names one record, except a
     /// `webOrderLineItemId` shared by a restore's transactions).

@@ -1,8 +1,8 @@
-import AppStoreAPI
-import AppStoreModels
+package import AppStoreAPI
+package import AppStoreModels
 import Crypto
 import Foundation
-import Storekeeper
+package import Storekeeper
 
 /// Codes of the errors operators see when Apple refuses or cannot answer an Apple-side action.
 extension StorekeeperError.Code {

@@ -1,9 +1,9 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Renewal-date extensions through Apple (Extend a Subscription Renewal Date, and Extend
 /// Subscription Renewal Dates for All Active Subscribers with its status).
@@ -17,6 +17,14 @@ package struct ExtensionService: Sendable {
     package let store: any PurchaseStore
     package let runtime: AppRuntime
     package let applier: FactApplier
+
+    package init(
+        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier
+    ) {
+        self.store = store
+        self.runtime = runtime
+        self.applier = applier
+    }
 
     package static func validate(days: Int, reasonCode: Int) throws {
         guard (1...90).contains(days) else {

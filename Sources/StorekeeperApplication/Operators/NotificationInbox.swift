@@ -1,10 +1,10 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
-import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Foundation
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// One app's notifications inbox as operators work it: entries by filter, one decoded, replays
 /// of stored bodies under the same effect rules as their first delivery, backfill of a window
@@ -15,6 +15,15 @@ package struct NotificationInbox: Sendable {
     package let notifications: NotificationService
     /// How backfills cut and page their window.
     package var backfillPlan = HistoryRecoveryPlan()
+
+    package init(
+        store: any PurchaseStore, runtime: AppRuntime, notifications: NotificationService, backfillPlan: HistoryRecoveryPlan = HistoryRecoveryPlan()
+    ) {
+        self.store = store
+        self.runtime = runtime
+        self.notifications = notifications
+        self.backfillPlan = backfillPlan
+    }
 
     package var appId: String { runtime.config.id }
 

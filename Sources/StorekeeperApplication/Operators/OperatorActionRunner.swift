@@ -1,15 +1,22 @@
-import AppStoreModels
+package import AppStoreModels
 import Crypto
 import Foundation
 import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Runs operator actions once per idempotency key, for the admin API and the console alike.
 package struct OperatorActionRunner: Sendable {
     package let store: any PurchaseStore
     /// Business time, for the key's record.
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, now: any WallClock
+    ) {
+        self.store = store
+        self.now = now
+    }
 
     /// Runs an operator action once per idempotency key: `body`'s writes and the key's record
     /// commit in one transaction (write the action's audit event there too, `call.audit`). A

@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// What every operator action on Storekeeper's own records runs with: the app, its fact
 /// applier (the purchase path's delivery, grants and ledger), who acts, why, and when. The
@@ -12,6 +12,14 @@ package struct OperatorActionScope: Sendable {
     /// The operator's reason, kept on every audit event the action writes.
     package let reason: String
     package let now: Timestamp
+
+    package init(
+        call: AdminCall, reason: String, now: Timestamp
+    ) {
+        self.call = call
+        self.reason = reason
+        self.now = now
+    }
 
     package var app: AppConfiguration { call.app }
     /// The purchase path's applier of this app.

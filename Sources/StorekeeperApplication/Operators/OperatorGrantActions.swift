@@ -1,8 +1,8 @@
 import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Foundation
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Grants an entitlement by hand and revokes such a grant early, inside the action's
 /// transaction: the grant is recorded (``OperatorGrant``), the customer's derived grants are
@@ -11,6 +11,12 @@ import StorekeeperStore
 /// operator's action is audited with its reason.
 package struct OperatorGrantActions: Sendable {
     package let scope: OperatorActionScope
+
+    package init(
+        scope: OperatorActionScope
+    ) {
+        self.scope = scope
+    }
 
     package func grant(
         _ body: GrantActionRequest, to customerId: CustomerID, in tx: any PurchaseStoreTransaction

@@ -1,8 +1,8 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import AppStoreModels
+package import Foundation
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`), inside the action's transaction.
 /// Attaching a transaction and re-running delivery go through the purchase path
@@ -12,6 +12,12 @@ import StorekeeperStore
 package struct OrderCorrectionAction: Sendable {
     package let scope: OperatorActionScope
 
+    package init(
+        scope: OperatorActionScope
+    ) {
+        self.scope = scope
+    }
+
     /// The transaction an `attach` names, as Apple signed it: `nil` when the store has it (the
     /// action reads it there), fetched from Apple (`Get Transaction Info`, verified) before the
     /// action's transaction otherwise.
@@ -19,6 +25,14 @@ package struct OrderCorrectionAction: Sendable {
         package var environment: AppStoreEnvironment
         package var transactionId: String
         package var fetched: AppleTransaction?
+
+        package init(
+            environment: AppStoreEnvironment, transactionId: String, fetched: AppleTransaction? = nil
+        ) {
+            self.environment = environment
+            self.transactionId = transactionId
+            self.fetched = fetched
+        }
     }
 
     package func correct(

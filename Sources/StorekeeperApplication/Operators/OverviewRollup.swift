@@ -1,6 +1,6 @@
 import AppStoreModels
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Keeps an app's overview figures and refunds list up to date with the facts, in the same
 /// transaction as the fact: the write path's only hook into figures.

@@ -1,8 +1,8 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// The overview figures of one app, read from the rollups the writes keep
 /// (``OverviewRollup``): two index range reads whatever the number of customers.
@@ -13,6 +13,15 @@ package struct OverviewService: Sendable {
     /// Corrects the rollups' estimated proceeds (commission rules) by what the reports' rows
     /// said per currency (``ProceedsEstimator/calibrated(ruleProceeds:currency:)``).
     package var calibration = ProceedsEstimator()
+
+    package init(
+        store: any PurchaseStore, appId: String, now: any WallClock, calibration: ProceedsEstimator = ProceedsEstimator()
+    ) {
+        self.store = store
+        self.appId = appId
+        self.now = now
+        self.calibration = calibration
+    }
 
     /// The longest range one request may ask for.
     package static let maximumDays = 366

@@ -1,8 +1,8 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// The refunds and consumption-requests views of one app: refunds as the
 /// write path recorded them (``OverviewRollup``) with the wallet entries the refund booked, and
@@ -11,6 +11,14 @@ package struct RefundService: Sendable {
     package let store: any PurchaseStore
     package let app: AppConfiguration
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, now: any WallClock
+    ) {
+        self.store = store
+        self.app = app
+        self.now = now
+    }
 
     /// Page sizes: the default and the most one page may hold.
     package static let defaultLimit = 50

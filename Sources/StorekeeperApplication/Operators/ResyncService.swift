@@ -1,9 +1,9 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Resyncs a customer from Apple: Transaction History and All Subscription Statuses for each of
 /// the customer's original transactions, applied like any fact from Apple (``FactApplier``), and
@@ -17,6 +17,14 @@ package struct ResyncService: Sendable {
     package let store: any PurchaseStore
     package let runtime: AppRuntime
     package let applier: FactApplier
+
+    package init(
+        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier
+    ) {
+        self.store = store
+        self.runtime = runtime
+        self.applier = applier
+    }
     /// How many of the customer's transactions name the purchases to ask about.
     package static let transactionLimit = 10_000
 

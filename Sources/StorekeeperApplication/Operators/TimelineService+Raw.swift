@@ -2,7 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import AppStoreVerification
 import Foundation
-import Storekeeper
+package import Storekeeper
 
 /// The signed data behind a timeline entry: a notification's body as Apple posted it (kept in
 /// the inbox), or a transaction's or renewal info's JWS — taken from the newest stored

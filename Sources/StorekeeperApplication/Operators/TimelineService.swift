@@ -1,8 +1,8 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// A customer's timeline: every Apple fact Storekeeper holds about them (the notifications that
 /// changed something for them, their transactions as last signed, their subscriptions' renewal
@@ -14,6 +14,14 @@ package struct TimelineService: Sendable {
     /// Apple (or the simulator), when the app has a Server API key: the signed form of a
     /// transaction no stored notification carried is asked from it.
     package let apple: AppleConnection?
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, apple: AppleConnection?
+    ) {
+        self.store = store
+        self.app = app
+        self.apple = apple
+    }
 
     package static let defaultLimit = 50
     package static let maximumLimit = 200

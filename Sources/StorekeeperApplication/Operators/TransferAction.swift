@@ -1,8 +1,8 @@
 import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Moves purchases between customers by hand (a customer changed accounts) and merges one
 /// customer into another, inside the action's transaction.
@@ -15,6 +15,12 @@ import StorekeeperStore
 /// purchase is claimed). A merge is the app's alias merge (`CustomerService.merge`).
 package struct TransferAction: Sendable {
     package let scope: OperatorActionScope
+
+    package init(
+        scope: OperatorActionScope
+    ) {
+        self.scope = scope
+    }
 
     package func transfer(
         _ body: TransferActionRequest, from source: CustomerID, in tx: any PurchaseStoreTransaction

@@ -1,8 +1,8 @@
 import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
 /// one balanced journal entry against the adjustment account, booked in the action's
@@ -10,6 +10,12 @@ import StorekeeperStore
 /// negative; this is how support compensates "Apple refunded gems already spent" (`seeds/000`).
 package struct WalletAdjustAction: Sendable {
     package let scope: OperatorActionScope
+
+    package init(
+        scope: OperatorActionScope
+    ) {
+        self.scope = scope
+    }
 
     /// `key` is the operator's idempotency key (unique per app, as the journal key is globally).
     package func adjust(

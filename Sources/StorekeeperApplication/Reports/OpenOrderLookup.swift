@@ -1,6 +1,6 @@
-import AppStoreModels
-import Storekeeper
-import StorekeeperStore
+package import AppStoreModels
+package import Storekeeper
+package import StorekeeperStore
 
 /// Reconciliation's lost-purchase lookup: for a product Apple counts more of than Storekeeper,
 /// the unpaid orders (open or expired) of that product created on the day (or the day before: an
@@ -13,6 +13,14 @@ package struct OpenOrderLookup: ReconciliationService.LostPurchaseLookup {
     package let now: any WallClock
     /// The most open orders one line looks at.
     package let limit = 1000
+
+    package init(
+        store: any PurchaseStore, resolvers: [LostOrderResolver], now: any WallClock
+    ) {
+        self.store = store
+        self.resolvers = resolvers
+        self.now = now
+    }
 
     package func candidates(for line: ReconciliationLine, on day: PacificDay) async throws -> [String] {
         let now = now()

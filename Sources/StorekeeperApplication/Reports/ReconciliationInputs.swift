@@ -1,6 +1,6 @@
 import AppStoreModels
 import AppStoreReports
-import Storekeeper
+package import Storekeeper
 
 /// The rows of stored SUBSCRIPTION_EVENT and FINANCE_DETAIL files as reconciliation reads them
 /// (those files are kept whole, not as rows, and parsed again when reconciled).

@@ -1,6 +1,6 @@
 public import CoreMetrics
 import Foundation
-import Storekeeper
+package import Storekeeper
 
 /// `storekeeper_reconciliation_*`: what the latest reconciliation of each report type found.
 /// `report` is `SALES`, `SUBSCRIPTION_EVENT` or `FINANCE_DETAIL`.

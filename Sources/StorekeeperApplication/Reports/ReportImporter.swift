@@ -1,5 +1,5 @@
 public import AppStoreModels
-import AppStoreReports
+package import AppStoreReports
 import Crypto
 public import Storekeeper
 

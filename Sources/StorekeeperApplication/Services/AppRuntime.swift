@@ -1,11 +1,11 @@
 import AppStoreAPI
-import AppStoreModels
+package import AppStoreModels
 public import AppStoreVerification
-import CoreMetrics
+package import CoreMetrics
 import Crypto
 import Foundation
-import Logging
-import Storekeeper
+package import Logging
+package import Storekeeper
 
 /// One configured app with the verifiers built from its configuration.
 public struct AppRuntime: Sendable {

@@ -1,10 +1,10 @@
-import AppStoreAPI
-import AppStoreModels
-import AppStoreVerification
-import CoreMetrics
+package import AppStoreAPI
+package import AppStoreModels
+package import AppStoreVerification
+package import CoreMetrics
 import Foundation
-import Logging
-import Storekeeper
+package import Logging
+package import Storekeeper
 
 /// One app's connection to Apple (or, in development, to the simulator): App Store Server API
 /// clients per environment and the verifyReceipt client. Everything signed that comes back is

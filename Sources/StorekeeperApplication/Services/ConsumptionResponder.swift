@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Answers CONSUMPTION_REQUEST notifications: builds the consumption data from what Storekeeper
 /// knows and queues it in the outbox (sent to Apple by `OutboxDispatcher` before Apple's

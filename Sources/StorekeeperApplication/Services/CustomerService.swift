@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Reads and changes one customer's state: the view apps fetch, spends, alias merges.
 public struct CustomerService: Sendable {
@@ -9,6 +9,15 @@ public struct CustomerService: Sendable {
     package let app: AppConfiguration
     package let applier: FactApplier
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, applier: FactApplier, now: any WallClock
+    ) {
+        self.store = store
+        self.app = app
+        self.applier = applier
+        self.now = now
+    }
 
     /// How many recent purchases a customer view lists.
     package static let purchaseHistoryLimit = 20

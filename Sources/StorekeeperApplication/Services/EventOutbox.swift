@@ -1,5 +1,5 @@
-import AppStoreModels
-import Storekeeper
+package import AppStoreModels
+package import Storekeeper
 import StorekeeperStore
 
 /// Enqueues the events the domain builds for the app's backend (``AppEvents``) in the same

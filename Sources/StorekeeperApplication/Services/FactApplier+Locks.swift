@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Locks: who a write of purchase facts involves, read before any lock, and every lock taken at
 /// once, in ``LockSet``'s canonical order (customers sorted, then purchases sorted). Whether

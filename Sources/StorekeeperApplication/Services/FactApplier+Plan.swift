@@ -1,7 +1,7 @@
 import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Foundation
+package import Storekeeper
+package import StorekeeperStore
 
 /// The two IO halves around ``PurchasePlanner``: what it needs loaded under the locks, and its
 /// plan committed.

@@ -1,5 +1,5 @@
 import AppStoreModels
-import Storekeeper
+package import Storekeeper
 
 /// What keeps one app's facts among its own customers. Customer-keyed reads are scoped by the
 /// customer's stored key; what is looked up by Apple's identifiers or an order's

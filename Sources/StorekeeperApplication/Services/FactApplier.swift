@@ -1,7 +1,7 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperStore
+package import AppStoreModels
+package import Foundation
+package import Storekeeper
+package import StorekeeperStore
 
 /// An unlocked read of owner candidates made earlier in the transaction, and what it read.
 

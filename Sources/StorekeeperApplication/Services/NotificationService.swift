@@ -1,9 +1,9 @@
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
 import Crypto
 import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// App Store Server Notifications, V2 (signed) and V1 (shared secret): stored raw before any
 /// 2xx, deduplicated by `notificationUUID`, verified, interpreted, and applied in one SQL
@@ -21,6 +21,17 @@ public struct NotificationService: Sendable {
     package let now: any WallClock
     /// Fetches authoritative state from Apple for V1 hints; `nil` when the app has no API key.
     package let refresher: (any SubscriptionRefreshing)?
+
+    package init(
+        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier, metrics: StorekeeperMetrics, now: any WallClock, refresher: (any SubscriptionRefreshing)?
+    ) {
+        self.store = store
+        self.runtime = runtime
+        self.applier = applier
+        self.metrics = metrics
+        self.now = now
+        self.refresher = refresher
+    }
 
     /// What to tell Apple.
     public typealias Answer = InboxDecision.Answer

@@ -1,8 +1,8 @@
-import AppStoreModels
+package import AppStoreModels
 public import AppStoreVerification
 import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Offers: intro-offer eligibility decided by Storekeeper (and signed for StoreKit),
 /// promotional offer signatures in both of Apple's styles, and the offers a customer redeemed.
@@ -10,6 +10,14 @@ public struct OfferService: Sendable {
     package let store: any PurchaseStore
     package let app: AppConfiguration
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, now: any WallClock
+    ) {
+        self.store = store
+        self.app = app
+        self.now = now
+    }
 
     /// How many of a customer's transactions offer decisions look at.
     package static let historyLimit = 10_000

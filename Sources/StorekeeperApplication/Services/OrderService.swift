@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 public import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// Business orders: created before the App Store purchase, carrying the `appAccountToken` that
 /// links the transaction back to them.
@@ -10,6 +10,15 @@ public struct OrderService: Sendable {
     package let app: AppConfiguration
     package let metrics: StorekeeperMetrics
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, app: AppConfiguration, metrics: StorekeeperMetrics, now: any WallClock
+    ) {
+        self.store = store
+        self.app = app
+        self.metrics = metrics
+        self.now = now
+    }
 
     public struct Creation: Sendable {
         /// `created`, or `paymentInProgress` when an earlier order for the product is pending.

@@ -1,8 +1,8 @@
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
 public import Foundation
 public import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 
 /// The purchase path: a client hands over proof of a purchase, Storekeeper verifies it, matches
 /// it to the order, grants exactly once, and answers with the customer's state.
@@ -12,6 +12,16 @@ public struct PurchaseService: Sendable {
     package let applier: FactApplier
     package let metrics: StorekeeperMetrics
     package let now: any WallClock
+
+    package init(
+        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier, metrics: StorekeeperMetrics, now: any WallClock
+    ) {
+        self.store = store
+        self.runtime = runtime
+        self.applier = applier
+        self.metrics = metrics
+        self.now = now
+    }
 
     /// What the client presents.
     public enum Proof: Sendable, Hashable {

@@ -1,7 +1,7 @@
-import AppStoreModels
-import Foundation
-import Storekeeper
-import StorekeeperStore
+package import AppStoreModels
+package import Foundation
+package import Storekeeper
+package import StorekeeperStore
 
 /// Runs the subscription lifecycle against stored subscriptions: loads the state, applies a
 /// fact, saves the result, and audits what changed.

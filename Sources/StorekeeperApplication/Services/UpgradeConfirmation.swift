@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperStore
+package import Storekeeper
+package import StorekeeperStore
 
 /// Asks Apple for its own record of a subscription period that an upgrade or a same-duration
 /// crossgrade replaced.

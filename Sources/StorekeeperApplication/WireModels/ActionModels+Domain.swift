@@ -1,6 +1,6 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
+package import Storekeeper
 import StorekeeperAPIModels
 
 // How the operator actions' wire models (`StorekeeperAPIModels`) meet the domain: the grant

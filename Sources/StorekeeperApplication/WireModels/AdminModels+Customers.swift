@@ -14,6 +14,15 @@ public struct AdminSearchResponse: Codable, Sendable, Hashable {
     public var matches: [SearchMatch]
     /// Apple's answer when the text looked like an invoice order ID and the app can ask Apple.
     public var invoice: AdminInvoiceLookup?
+
+    package init(
+        query: String, candidates: [SearchMatch.Kind], matches: [SearchMatch], invoice: AdminInvoiceLookup? = nil
+    ) {
+        self.query = query
+        self.candidates = candidates
+        self.matches = matches
+        self.invoice = invoice
+    }
 }
 
 /// What Look Up Order ID answered for an invoice order ID.
@@ -37,6 +46,16 @@ public struct AdminInvoiceLookup: Codable, Sendable, Hashable {
     /// The invoice's transactions, verified, each with its owner when Storekeeper recorded it.
     public var transactions: [AdminInvoiceTransaction]
     public var error: String?
+
+    package init(
+        orderId: String, status: Status, environment: AppStoreEnvironment? = nil, transactions: [AdminInvoiceTransaction], error: String? = nil
+    ) {
+        self.orderId = orderId
+        self.status = status
+        self.environment = environment
+        self.transactions = transactions
+        self.error = error
+    }
 }
 
 /// One verified line of an invoice.
@@ -57,6 +76,21 @@ public struct AdminInvoiceTransaction: Codable, Sendable, Hashable {
     /// The business order the token names, when this app has it: the order to correct (attach
     /// this transaction) when the purchase was not recorded.
     public var order: AdminInvoiceOrder?
+
+    package init(
+        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, productId: String, purchaseDate: Timestamp, revocationDate: Timestamp? = nil, customerId: CustomerID? = nil, recorded: Bool, appAccountToken: UUID? = nil, order: AdminInvoiceOrder? = nil
+    ) {
+        self.environment = environment
+        self.transactionId = transactionId
+        self.originalTransactionId = originalTransactionId
+        self.productId = productId
+        self.purchaseDate = purchaseDate
+        self.revocationDate = revocationDate
+        self.customerId = customerId
+        self.recorded = recorded
+        self.appAccountToken = appAccountToken
+        self.order = order
+    }
 }
 
 /// The business order an invoice line's `appAccountToken` names.
@@ -97,11 +131,35 @@ public struct AdminCustomerRecord: Codable, Sendable, Hashable {
     public var orders: AdminOrderPage
     /// The most recent purchases (newest first), with Apple's revocations as last signed.
     public var purchases: [AdminPurchase]
+
+    package init(
+        customerId: CustomerID, exists: Bool, createdAt: Timestamp? = nil, mergedInto: CustomerID? = nil, consumptionConsent: Bool? = nil, playTimeMinutes: Int64? = nil, aliases: [AdminAlias], entitlements: [AdminEntitlement], subscriptions: [AdminSubscription], wallet: AdminWallet, orders: AdminOrderPage, purchases: [AdminPurchase]
+    ) {
+        self.customerId = customerId
+        self.exists = exists
+        self.createdAt = createdAt
+        self.mergedInto = mergedInto
+        self.consumptionConsent = consumptionConsent
+        self.playTimeMinutes = playTimeMinutes
+        self.aliases = aliases
+        self.entitlements = entitlements
+        self.subscriptions = subscriptions
+        self.wallet = wallet
+        self.orders = orders
+        self.purchases = purchases
+    }
 }
 
 public struct AdminAlias: Codable, Sendable, Hashable {
     public var customerId: CustomerID
     public var createdAt: Timestamp
+
+    package init(
+        customerId: CustomerID, createdAt: Timestamp
+    ) {
+        self.customerId = customerId
+        self.createdAt = createdAt
+    }
 }
 
 /// One grant behind an entitlement, with where it comes from.
@@ -113,6 +171,17 @@ public struct AdminEntitlement: Codable, Sendable, Hashable {
     /// `nil`: forever.
     public var expiresAt: Timestamp?
     public var source: AdminGrantSource
+
+    package init(
+        id: String, productId: String, isActive: Bool, startsAt: Timestamp, expiresAt: Timestamp? = nil, source: AdminGrantSource
+    ) {
+        self.id = id
+        self.productId = productId
+        self.isActive = isActive
+        self.startsAt = startsAt
+        self.expiresAt = expiresAt
+        self.source = source
+    }
 }
 
 /// Where a grant comes from: an Apple transaction, or an operator's grant.
@@ -172,6 +241,30 @@ public struct AdminSubscription: Codable, Sendable, Hashable {
     public var periods: [PaidPeriod]
     /// The renewal info Storekeeper holds, as Apple signed it (latest).
     public var renewalInfo: RenewalInfo?
+
+    package init(
+        environment: AppStoreEnvironment, originalTransactionId: String, productId: String, group: String? = nil, phase: String, expiresAt: Timestamp? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil, expirationIntent: Int32? = nil, isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Timestamp? = nil, priceIncrease: String? = nil, renewalPrice: Int64? = nil, renewalCurrency: String? = nil, renewalExtendedUntil: Timestamp? = nil, pendingOffer: OfferInfo? = nil, eligibleWinBackOfferIds: [String], periods: [PaidPeriod], renewalInfo: RenewalInfo? = nil
+    ) {
+        self.environment = environment
+        self.originalTransactionId = originalTransactionId
+        self.productId = productId
+        self.group = group
+        self.phase = phase
+        self.expiresAt = expiresAt
+        self.autoRenewStatus = autoRenewStatus
+        self.autoRenewProductId = autoRenewProductId
+        self.expirationIntent = expirationIntent
+        self.isInBillingRetryPeriod = isInBillingRetryPeriod
+        self.gracePeriodExpiresDate = gracePeriodExpiresDate
+        self.priceIncrease = priceIncrease
+        self.renewalPrice = renewalPrice
+        self.renewalCurrency = renewalCurrency
+        self.renewalExtendedUntil = renewalExtendedUntil
+        self.pendingOffer = pendingOffer
+        self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
+        self.periods = periods
+        self.renewalInfo = renewalInfo
+    }
 }
 
 public struct AdminWallet: Codable, Sendable, Hashable {
@@ -181,6 +274,14 @@ public struct AdminWallet: Codable, Sendable, Hashable {
     public var entries: [AdminLedgerEntry]
     /// Pass as `before` to `GET .../customers/{customer}/ledger` for older entries.
     public var nextCursor: String?
+
+    package init(
+        balances: [String: Int64], entries: [AdminLedgerEntry], nextCursor: String? = nil
+    ) {
+        self.balances = balances
+        self.entries = entries
+        self.nextCursor = nextCursor
+    }
 }
 
 public struct AdminLedgerEntry: Codable, Sendable, Hashable {
@@ -195,17 +296,45 @@ public struct AdminLedgerEntry: Codable, Sendable, Hashable {
     public var reference: String?
     public var memo: String?
     public var postings: [AdminPosting]
+
+    package init(
+        sequence: Int64, key: String, kind: String, currency: String, amount: Int64, createdAt: Timestamp, reference: String? = nil, memo: String? = nil, postings: [AdminPosting]
+    ) {
+        self.sequence = sequence
+        self.key = key
+        self.kind = kind
+        self.currency = currency
+        self.amount = amount
+        self.createdAt = createdAt
+        self.reference = reference
+        self.memo = memo
+        self.postings = postings
+    }
 }
 
 public struct AdminPosting: Codable, Sendable, Hashable {
     public var account: String
     public var amount: Int64
+
+    package init(
+        account: String, amount: Int64
+    ) {
+        self.account = account
+        self.amount = amount
+    }
 }
 
 public struct AdminOrderPage: Codable, Sendable, Hashable {
     public var items: [AdminOrder]
     /// Pass as `before` to `GET .../customers/{customer}/orders` for older orders.
     public var nextCursor: String?
+
+    package init(
+        items: [AdminOrder], nextCursor: String? = nil
+    ) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
 }
 
 public struct AdminOrder: Codable, Sendable, Hashable {
@@ -221,6 +350,22 @@ public struct AdminOrder: Codable, Sendable, Hashable {
     public var environment: AppStoreEnvironment?
     public var transactionId: String?
     public var failureCode: String?
+
+    package init(
+        id: UUID, productId: String, quantity: Int, state: String, appAccountToken: UUID, createdAt: Timestamp, updatedAt: Timestamp, expiresAt: Timestamp, environment: AppStoreEnvironment? = nil, transactionId: String? = nil, failureCode: String? = nil
+    ) {
+        self.id = id
+        self.productId = productId
+        self.quantity = quantity
+        self.state = state
+        self.appAccountToken = appAccountToken
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.expiresAt = expiresAt
+        self.environment = environment
+        self.transactionId = transactionId
+        self.failureCode = failureCode
+    }
 }
 
 /// A transaction as Storekeeper recorded it, newest first in a record.
@@ -246,6 +391,32 @@ public struct AdminPurchase: Codable, Sendable, Hashable {
     public var appAccountToken: UUID?
     public var signedDate: Timestamp
     public var recordedAt: Timestamp
+
+    package init(
+        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, webOrderLineItemId: String? = nil, productId: String, productType: String? = nil, quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp? = nil, price: Int64? = nil, currency: String? = nil, storefront: String? = nil, offerType: Int32? = nil, offerIdentifier: String? = nil, revocationDate: Timestamp? = nil, revocationReason: Int32? = nil, isUpgraded: Bool, orderId: UUID? = nil, appAccountToken: UUID? = nil, signedDate: Timestamp, recordedAt: Timestamp
+    ) {
+        self.environment = environment
+        self.transactionId = transactionId
+        self.originalTransactionId = originalTransactionId
+        self.webOrderLineItemId = webOrderLineItemId
+        self.productId = productId
+        self.productType = productType
+        self.quantity = quantity
+        self.purchaseDate = purchaseDate
+        self.expiresDate = expiresDate
+        self.price = price
+        self.currency = currency
+        self.storefront = storefront
+        self.offerType = offerType
+        self.offerIdentifier = offerIdentifier
+        self.revocationDate = revocationDate
+        self.revocationReason = revocationReason
+        self.isUpgraded = isUpgraded
+        self.orderId = orderId
+        self.appAccountToken = appAccountToken
+        self.signedDate = signedDate
+        self.recordedAt = recordedAt
+    }
 }
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}/timeline`.
@@ -255,6 +426,14 @@ public struct AdminTimelinePage: Codable, Sendable, Hashable {
     public var entries: [AdminTimelineEntry]
     /// Pass as `before` for the next (older) page; absent on the last page.
     public var nextCursor: String?
+
+    package init(
+        customerId: CustomerID, entries: [AdminTimelineEntry], nextCursor: String? = nil
+    ) {
+        self.customerId = customerId
+        self.entries = entries
+        self.nextCursor = nextCursor
+    }
 }
 
 /// One timeline entry: exactly one of `notification`, `transaction`, `renewalInfo`, `event` is set,
@@ -275,6 +454,20 @@ public struct AdminTimelineEntry: Codable, Sendable, Hashable {
     /// With `raw=true`: the signed data Storekeeper holds for the entry (a notification's body as
     /// received; a transaction's or renewal info's JWS when a stored notification carried it).
     public var raw: AdminTimelineRaw?
+
+    package init(
+        id: String, kind: TimelineKind, at: Timestamp, hasRaw: Bool, notification: AdminTimelineNotification? = nil, transaction: AdminPurchase? = nil, renewalInfo: RenewalInfo? = nil, event: AuditEvent? = nil, raw: AdminTimelineRaw? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.at = at
+        self.hasRaw = hasRaw
+        self.notification = notification
+        self.transaction = transaction
+        self.renewalInfo = renewalInfo
+        self.event = event
+        self.raw = raw
+    }
 }
 
 /// A notification on a timeline, decoded (the body is one click away).
@@ -290,6 +483,21 @@ public struct AdminTimelineNotification: Codable, Sendable, Hashable {
     public var attempts: Int
     public var lastError: String?
     public var processedAt: Timestamp?
+
+    package init(
+        id: String, version: Int, notificationType: String? = nil, subtype: String? = nil, signedDate: Timestamp? = nil, receivedAt: Timestamp, status: String, attempts: Int, lastError: String? = nil, processedAt: Timestamp? = nil
+    ) {
+        self.id = id
+        self.version = version
+        self.notificationType = notificationType
+        self.subtype = subtype
+        self.signedDate = signedDate
+        self.receivedAt = receivedAt
+        self.status = status
+        self.attempts = attempts
+        self.lastError = lastError
+        self.processedAt = processedAt
+    }
 }
 
 /// `GET .../timeline/{id}/raw`: Apple's signed data behind an entry.
@@ -304,4 +512,14 @@ public struct AdminTimelineRaw: Codable, Sendable, Hashable {
     public var notificationId: String?
     /// The raw text (JSON body or compact JWS).
     public var raw: String
+
+    package init(
+        id: String, format: String, origin: String, notificationId: String? = nil, raw: String
+    ) {
+        self.id = id
+        self.format = format
+        self.origin = origin
+        self.notificationId = notificationId
+        self.raw = raw
+    }
 }

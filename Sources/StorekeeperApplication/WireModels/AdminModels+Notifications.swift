@@ -1,7 +1,7 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Storekeeper
-import StorekeeperAPIModels
+package import Storekeeper
+package import StorekeeperAPIModels
 
 // The admin API's bodies about the notifications inbox that stay in the server: the answer that
 // embeds Apple's decoded payload types (an entry decoded), the filters a list or a replay reads,
@@ -29,6 +29,21 @@ package struct InboxDetailResponse: Codable, Sendable {
     package let actions: [AuditEventBody]
     /// The stored body as text (V1: the shared secret replaced by `"<redacted>"`).
     package let rawBody: String?
+
+    package init(
+        notification: InboxEntryBody, verified: Bool, verificationError: String?, payload: ResponseBodyV2DecodedPayload?, transaction: JWSTransactionDecodedPayload?, renewalInfo: JWSRenewalInfoDecodedPayload?, v1: AppStoreServerNotificationV1?, attempts: [InboxAttemptBody], actions: [AuditEventBody], rawBody: String?
+    ) {
+        self.notification = notification
+        self.verified = verified
+        self.verificationError = verificationError
+        self.payload = payload
+        self.transaction = transaction
+        self.renewalInfo = renewalInfo
+        self.v1 = v1
+        self.attempts = attempts
+        self.actions = actions
+        self.rawBody = rawBody
+    }
 }
 
 // MARK: Inbox requests
@@ -43,6 +58,19 @@ package struct InboxFilter: Codable, Sendable, Hashable {
     package var to: Int64?
     package var before: String?
     package var limit: Int?
+
+    package init(
+        status: String? = nil, type: String? = nil, subtype: String? = nil, environment: String? = nil, from: Int64? = nil, to: Int64? = nil, before: String? = nil, limit: Int? = nil
+    ) {
+        self.status = status
+        self.type = type
+        self.subtype = subtype
+        self.environment = environment
+        self.from = from
+        self.to = to
+        self.before = before
+        self.limit = limit
+    }
 
     package func query(appId: String, limit: Int) throws -> InboxQuery {
         var status: InboxQuery.Status?
@@ -76,6 +104,13 @@ package struct InboxFilter: Codable, Sendable, Hashable {
 package struct ReplayOneRequest: Codable, Sendable {
     package var id: String
     package var reason: String
+
+    package init(
+        id: String, reason: String
+    ) {
+        self.id = id
+        self.reason = reason
+    }
 }
 
 // MARK: Resync
@@ -84,4 +119,11 @@ package struct ReplayOneRequest: Codable, Sendable {
 package struct ResyncRequest: Codable, Sendable {
     package var customerId: String
     package var reason: String
+
+    package init(
+        customerId: String, reason: String
+    ) {
+        self.customerId = customerId
+        self.reason = reason
+    }
 }

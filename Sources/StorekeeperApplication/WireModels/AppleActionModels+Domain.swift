@@ -1,5 +1,5 @@
-import AppStoreModels
-import Storekeeper
+package import AppStoreModels
+package import Storekeeper
 import StorekeeperAPIModels
 
 // How the wire models of the actions at Apple (extensions, resyncs; `StorekeeperAPIModels`) are

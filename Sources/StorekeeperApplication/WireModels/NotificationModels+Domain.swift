@@ -1,5 +1,5 @@
 import AppStoreModels
-import Storekeeper
+package import Storekeeper
 import StorekeeperAPIModels
 
 // How the inbox's wire models (`StorekeeperAPIModels`) meet the domain: entries and attempts as

@@ -1,6 +1,6 @@
 import AppStoreModels
 import Foundation
-import Storekeeper
+package import Storekeeper
 import StorekeeperAPIModels
 
 // How the admin API's operator and audit bodies (`StorekeeperAPIModels`) are built from the

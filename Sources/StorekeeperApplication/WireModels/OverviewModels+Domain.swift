@@ -1,4 +1,4 @@
-import AppStoreModels
+package import AppStoreModels
 import StorekeeperAPIModels
 
 // How the overview's wire models (`StorekeeperAPIModels`) meet Apple's types: the consumption

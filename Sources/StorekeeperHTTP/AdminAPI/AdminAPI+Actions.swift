@@ -1,10 +1,10 @@
 import AppStoreAPI
 import AppStoreModels
-import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperApplication
+package import Foundation
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperApplication
 
 /// Support's actions on Storekeeper's own records: grants and their early
 /// revocation, wallet adjustments, order corrections, transfers and merges. Each needs the

@@ -1,6 +1,6 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
 

@@ -1,10 +1,10 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperStore
-import StorekeeperApplication
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperStore
+package import StorekeeperApplication
 
 /// Renewal-date extensions through Apple (support role to act, viewer to read a status):
 /// `POST customers/{customer}/extend`, `POST extensions` (mass), `GET extensions/{requestIdentifier}`.

@@ -1,9 +1,9 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperApplication
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperApplication
 
 /// The notifications inbox (viewer to read, support to act): list with filters, one entry
 /// decoded, replay of one or of a filtered page, backfill of a window from Apple's Notification

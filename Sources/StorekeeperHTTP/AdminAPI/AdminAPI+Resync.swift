@@ -1,9 +1,9 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperAPIModels
-import StorekeeperApplication
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperAPIModels
+package import StorekeeperApplication
 
 /// Resync a customer from Apple (support role): `POST customers/{customer}/resync`.
 extension AdminAPI {

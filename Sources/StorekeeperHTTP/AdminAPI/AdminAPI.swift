@@ -1,11 +1,11 @@
-import AppStoreModels
+package import AppStoreModels
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
-import Storekeeper
-import StorekeeperStore
-import StorekeeperApplication
+package import Storekeeper
+package import StorekeeperStore
+package import StorekeeperApplication
 
 /// The admin API support and finance work from (`/v1/admin/...`): operators authenticate with
 /// their own keys (`ok_...`), see only their apps, and act in their role; every action carries a
@@ -19,6 +19,15 @@ package struct AdminAPI: Sendable {
     package let store: any PurchaseStore
     /// Business time, for audit events and records.
     package let now: any WallClock
+
+    package init(
+        apps: [String: AppServices], authenticator: Authenticator, store: any PurchaseStore, now: any WallClock
+    ) {
+        self.apps = apps
+        self.authenticator = authenticator
+        self.store = store
+        self.now = now
+    }
 
     /// Runs each action once per idempotency key (the console runs its forms through the same).
     package var actions: OperatorActionRunner { OperatorActionRunner(store: store, now: now) }

@@ -1,6 +1,6 @@
 import AppStoreModels
-import Hummingbird
-import Storekeeper
+package import Hummingbird
+package import Storekeeper
 import StorekeeperApplication
 
 extension Authenticator {

@@ -1,5 +1,5 @@
 import Foundation
-import Storekeeper
+package import Storekeeper
 import StorekeeperApplication
 
 extension AppServices {

@@ -3,7 +3,7 @@ import AppStoreVerification
 import Crypto
 import Foundation
 public import Storekeeper
-import StorekeeperApplication
+package import StorekeeperApplication
 
 /// Customer tokens: compact JWTs the app's backend signs so its app can call Storekeeper for
 /// one customer.

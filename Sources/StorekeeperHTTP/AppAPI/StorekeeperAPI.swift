@@ -1,11 +1,11 @@
 import AppStoreModels
-import Foundation
-import HTTPTypes
-import Hummingbird
+package import Foundation
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
-import Storekeeper
+package import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperApplication
+package import StorekeeperApplication
 
 /// Storekeeper's client and server-to-server API: orders, purchases, customers, wallet.
 package struct StorekeeperAPI: Sendable {
@@ -14,6 +14,14 @@ package struct StorekeeperAPI: Sendable {
     /// What the routes carrying receipts or Apple's notifications read (`server.maxBodyBytes`);
     /// the others read far less (`RequestBodyLimit`).
     package let maxBodyBytes: Int
+
+    package init(
+        apps: [String: AppServices], authenticator: Authenticator, maxBodyBytes: Int
+    ) {
+        self.apps = apps
+        self.authenticator = authenticator
+        self.maxBodyBytes = maxBodyBytes
+    }
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         let app = router.group("v1/apps/:app")

@@ -1,5 +1,5 @@
-import Foundation
-import NIOCore
+package import Foundation
+package import NIOCore
 import StorekeeperApplication
 
 /// The OpenAPI document `GET /openapi.json` serves: `Resources/openapi.json` (the app API, the

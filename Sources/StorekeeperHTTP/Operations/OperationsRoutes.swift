@@ -1,16 +1,23 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
-import Prometheus
+package import Prometheus
 import Storekeeper
-import StorekeeperStore
+package import StorekeeperStore
 import StorekeeperApplication
 
 /// Health, readiness, the OpenAPI document and Prometheus metrics. None takes a body.
 package struct OperationsRoutes: Sendable {
     package let store: any PurchaseStore
     package let registry: PrometheusCollectorRegistry
+
+    package init(
+        store: any PurchaseStore, registry: PrometheusCollectorRegistry
+    ) {
+        self.store = store
+        self.registry = registry
+    }
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         router.get("health") { request, _ in

@@ -1,8 +1,8 @@
 import AppStoreModels
 import Foundation
-import Hummingbird
-import Storekeeper
-import StorekeeperApplication
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperApplication
 
 /// The reconciliation results for operators (server API keys only):
 /// - `GET /v1/apps/{app}/reconciliation?date=YYYY-MM-DD[&type=sales|events|finance]`: the stored
@@ -16,6 +16,15 @@ package struct ReconciliationRoutes: Sendable {
     package let reports: any ReportStore
     package let service: ReconciliationService
     package let authenticator: Authenticator
+
+    package init(
+        apps: [String: AppConfiguration], reports: any ReportStore, service: ReconciliationService, authenticator: Authenticator
+    ) {
+        self.apps = apps
+        self.reports = reports
+        self.service = service
+        self.authenticator = authenticator
+    }
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         router.get("v1/apps/:app/reconciliation", use: read)

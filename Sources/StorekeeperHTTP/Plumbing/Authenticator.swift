@@ -1,13 +1,13 @@
-import AppStoreModels
+package import AppStoreModels
 import AppStoreVerification
 import Crypto
 import Foundation
 import HTTPTypes
-import Hummingbird
-import Storekeeper
-import StorekeeperStore
+package import Hummingbird
+package import Storekeeper
+package import StorekeeperStore
 import Synchronization
-import StorekeeperApplication
+package import StorekeeperApplication
 
 /// Who is calling.
 package enum Principal: Sendable, Hashable {

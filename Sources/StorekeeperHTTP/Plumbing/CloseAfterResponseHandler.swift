@@ -1,6 +1,6 @@
 import HTTPTypes
-import NIOCore
-import NIOHTTPTypes
+package import NIOCore
+package import NIOHTTPTypes
 import StorekeeperApplication
 
 /// Closes the connection once a response carrying `Connection: close` is sent.
@@ -15,6 +15,8 @@ package final class CloseAfterResponseHandler: ChannelOutboundHandler, Removable
     package typealias OutboundOut = HTTPResponsePart
 
     private var closesAfterResponse = false
+
+    package init() {}
 
     package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import Logging
 import Storekeeper
 import StorekeeperApplication
@@ -14,6 +14,8 @@ import StorekeeperApplication
 /// a 500 whose cause is logged, never shown. Wrapped errors keep their typed cause
 /// (`StorekeeperError.underlying`); no cause text reaches a response body.
 package struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    package init() {}
+
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)

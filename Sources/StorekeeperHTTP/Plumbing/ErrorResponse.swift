@@ -1,6 +1,6 @@
 import AppStoreModels
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
 import StorekeeperApplication
 

@@ -1,7 +1,7 @@
 import AppStoreModels
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
 import Storekeeper
 import StorekeeperApplication

@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
 
@@ -7,6 +7,8 @@ import StorekeeperApplication
 /// checked where they are decoded (`StorekeeperAPI.decode`); Apple's notification bodies are
 /// stored as bytes and rejected by the notification service instead.
 package struct NULRefusalMiddleware<Context: RequestContext>: RouterMiddleware {
+    package init() {}
+
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if NULDetection.percentEncoded(request.uri.path) {
             throw StorekeeperError.nulCharacter("the path contains U+0000 (NUL)")

@@ -4,7 +4,7 @@ import Storekeeper
 import StorekeeperPostgres
 import StorekeeperSQLite
 public import StorekeeperStore
-import StorekeeperApplication
+public import StorekeeperApplication
 import StorekeeperHTTP
 import StorekeeperConsole
 

@@ -1,5 +1,5 @@
 import NIOCore
-import NIOPosix
+package import NIOPosix
 import Synchronization
 import StorekeeperApplication
 import StorekeeperHTTP

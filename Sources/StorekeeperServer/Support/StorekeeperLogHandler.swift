@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 public import Logging
 import Synchronization
 import StorekeeperApplication

@@ -1,7 +1,6 @@
 import AppStoreModels
-import Storekeeper
+package import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperApplication
 
 // How the app API's wire models (`StorekeeperAPIModels`) meet the domain: answers built from
 // domain values, and request fields read into domain values.
