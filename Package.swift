@@ -446,7 +446,8 @@ let package = Package(
             name: "StorekeeperServerTests",
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
-                "StorekeeperStore", "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
+                "StorekeeperStore", "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
+                "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -469,7 +470,8 @@ let package = Package(
             name: "StorekeeperEndToEndTests",
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
-                "StorekeeperStore", "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper", "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
+                "StorekeeperStore", "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper",
+                "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

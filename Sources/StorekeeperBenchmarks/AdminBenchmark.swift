@@ -3,10 +3,10 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// The operators' read path at scale: `GET /v1/admin/apps/{app}/search?q=` for each kind of
 /// identifier, the customer record and one timeline page, over N customers seeded (once, by bulk

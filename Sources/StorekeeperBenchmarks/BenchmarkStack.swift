@@ -4,11 +4,11 @@ import AppStoreVerification
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperServer
 
 /// A Storekeeper server on loopback for the HTTP benchmarks: development mode, one app whose
 /// signed data is trusted through a freshly minted Apple-shaped chain (`AppleShapedPKI`), so the

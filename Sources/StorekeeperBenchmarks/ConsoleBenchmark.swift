@@ -4,10 +4,10 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import StorekeeperStore
 
 /// The web console's pages over a store of N customers (seeded once by bulk SQL into a SQLite

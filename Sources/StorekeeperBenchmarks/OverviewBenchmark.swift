@@ -5,10 +5,10 @@ import Foundation
 import Logging
 import NIOCore
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// The overview figures at scale: `GET /v1/admin/apps/{app}/overview` over 90 days, after the
 /// rollups of an app with `customers` customers and `transactions` transactions over `days` days

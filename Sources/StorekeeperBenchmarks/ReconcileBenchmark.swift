@@ -2,12 +2,12 @@ import AppStoreModels
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperSQLite
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperSQLite
+import StorekeeperServer
 
 /// A year of daily SALES and SUBSCRIPTION_EVENT reports and the FINANCE_DETAIL reports of its
 /// fiscal months, for N transactions, imported and reconciled on a fresh SQLite database

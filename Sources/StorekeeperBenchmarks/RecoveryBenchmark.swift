@@ -3,10 +3,10 @@ import AppStoreSimulator
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper-bench recovery`: how fast a Storekeeper that missed `notifications`
 /// notifications over `hours` hours gets its backlog to zero from Apple's Notification History,

@@ -2,10 +2,10 @@ import AppStoreModels
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import StorekeeperStore
 
 #if canImport(Glibc)

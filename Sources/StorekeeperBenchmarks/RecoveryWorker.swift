@@ -4,10 +4,10 @@ import AppStoreVerification
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// The recovering Storekeeper of `storekeeper-bench recovery`, run as a child process (so the benchmark
 /// can kill it with SIGKILL): opens the database, starts the server with background jobs off,

@@ -1,5 +1,6 @@
 import StorekeeperApplication
 import StorekeeperHTTP
+
 /// The geometry of a chart of daily values, in SVG user units: a plot area inside a fixed
 /// viewBox, one slot per day along x, and a y scale from zero to a round maximum
 /// (``ChartScale``). Pure: the overview's charts are drawn from it on the server, and it is

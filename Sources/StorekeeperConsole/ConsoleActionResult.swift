@@ -1,5 +1,6 @@
 import StorekeeperApplication
 import StorekeeperHTTP
+
 /// The page an action answers with: what was done and what changed, then a way back. A reload
 /// posts the form again with the same idempotency key and shows the same result, marked as a
 /// replay: nothing is done twice.

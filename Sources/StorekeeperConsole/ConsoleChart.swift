@@ -1,5 +1,6 @@
 import StorekeeperApplication
 import StorekeeperHTTP
+
 /// One overview chart as the `chart` partial draws it: SVG geometry from ``ChartGeometry``,
 /// each series told apart by a fill pattern or a dash as well as a colour, named in a text
 /// legend and a `<title>`, and every value in a data table, so the chart reads without colour
@@ -60,6 +61,13 @@ package struct ConsoleChart {
     package struct Row {
         package let day: String
         package let values: [String]
+
+        package init(
+            day: String, values: [String]
+        ) {
+            self.day = day
+            self.values = values
+        }
     }
 
     package let id: String
@@ -84,7 +92,9 @@ package struct ConsoleChart {
     /// The most series a chart tells apart (the stylesheet's classes and the partial's patterns).
     package static let maximumSeries = 6
 
-    package init(id: String, title: String, style: Style, unit: Unit = .count, days: [String], series input: [(name: String, values: [Int64])]) {
+    package init(
+        id: String, title: String, style: Style, unit: Unit = .count, days: [String], series input: [(name: String, values: [Int64])]
+    ) {
         let input = Array(input.prefix(Self.maximumSeries))
         let slots = days.count
         var cumulative = [Int64](repeating: 0, count: slots)

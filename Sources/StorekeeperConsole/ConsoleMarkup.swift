@@ -1,5 +1,6 @@
 import StorekeeperApplication
 import StorekeeperHTTP
+
 /// The parts of a chart repeated once per day, written as HTML here rather than by the `chart`
 /// partial: a 90-day overview has about a thousand table cells and bars, and a template lookup
 /// for each was most of the page's time. The markup is the partial's own, every text escaped.

@@ -3,9 +3,9 @@ import Foundation
 package import Hummingbird
 import NIOCore
 package import Storekeeper
-package import StorekeeperStore
 package import StorekeeperApplication
 package import StorekeeperHTTP
+package import StorekeeperStore
 
 /// The web console, under `/console`: server-rendered pages for operators, signed in
 /// with their operator name and key, over the same services the admin API uses.
@@ -27,7 +27,8 @@ package struct ConsoleRoutes: Sendable {
     package let now: any WallClock
 
     package init(
-        store: any PurchaseStore, apps: [String: AppServices], admin: AdminAPI, sessions: ConsoleSessions, throttle: LoginThrottle, templates: ConsoleTemplates, reports: (any ReportStore)?, now: any WallClock
+        store: any PurchaseStore, apps: [String: AppServices], admin: AdminAPI, sessions: ConsoleSessions, throttle: LoginThrottle,
+        templates: ConsoleTemplates, reports: (any ReportStore)?, now: any WallClock
     ) {
         self.store = store
         self.apps = apps

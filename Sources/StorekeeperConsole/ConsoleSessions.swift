@@ -3,9 +3,9 @@ import Crypto
 import Foundation
 package import Hummingbird
 package import Storekeeper
-package import StorekeeperStore
 import StorekeeperApplication
 import StorekeeperHTTP
+package import StorekeeperStore
 
 /// The console's server-side sessions, kept in the store (`console_sessions`): the browser holds
 /// a random session id in an `HttpOnly` cookie; the store keeps its SHA-256, the operator, the

@@ -1,7 +1,7 @@
 package import AppStoreModels
-import Synchronization
 import StorekeeperApplication
 import StorekeeperHTTP
+import Synchronization
 
 /// Limits sign-in attempts to the console: per operator name (someone guessing one operator's
 /// key from many addresses) and per client address (one address trying many names). Each key

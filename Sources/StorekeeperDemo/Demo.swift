@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 import UnixSignals
 
 /// The demo `storekeeper demo` runs: the App Store simulator (sandbox-accelerated clock: 1 month

@@ -2,11 +2,11 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 
 /// The closing summary: what Apple sent, what the backend received, Storekeeper's own records and
 /// metrics, and where to look next.

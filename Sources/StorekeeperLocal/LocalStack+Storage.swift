@@ -2,12 +2,12 @@ import AppStoreModels
 import Foundation
 public import Logging
 import Storekeeper
-import StorekeeperPostgres
-import StorekeeperSQL
-public import StorekeeperServer
 public import StorekeeperApplication
 public import StorekeeperConsole
 public import StorekeeperHTTP
+import StorekeeperPostgres
+import StorekeeperSQL
+public import StorekeeperServer
 import StorekeeperStore
 
 extension LocalStack {

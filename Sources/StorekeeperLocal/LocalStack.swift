@@ -7,10 +7,10 @@ import Hummingbird
 public import Logging
 import NIOCore
 public import Storekeeper
-public import StorekeeperServer
 public import StorekeeperApplication
 public import StorekeeperConsole
 public import StorekeeperHTTP
+public import StorekeeperServer
 public import StorekeeperStore
 
 /// A complete local deployment: the App Store simulator and a Storekeeper server wired to it,

@@ -1,7 +1,7 @@
 import Storekeeper
 public import StorekeeperApplication
-import StorekeeperHTTP
 import StorekeeperConsole
+import StorekeeperHTTP
 
 extension StorekeeperApplicationBuilder {
     /// The reconciliation `serve` runs, with its lost-purchase lookup through every app that can

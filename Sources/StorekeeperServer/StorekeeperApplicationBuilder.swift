@@ -7,10 +7,10 @@ public import NIOCore
 public import Prometheus
 import ServiceLifecycle
 import Storekeeper
-public import StorekeeperStore
 public import StorekeeperApplication
-public import StorekeeperHTTP
 import StorekeeperConsole
+public import StorekeeperHTTP
+public import StorekeeperStore
 
 /// The one way a Storekeeper instance is put together: `serve`, the demo and the local stack,
 /// the benchmarks and the end-to-end tests all build their server here. It takes what differs

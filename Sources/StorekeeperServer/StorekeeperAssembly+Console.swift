@@ -1,8 +1,8 @@
 package import Hummingbird
 import Storekeeper
 import StorekeeperApplication
-package import StorekeeperHTTP
 import StorekeeperConsole
+package import StorekeeperHTTP
 
 /// The web console's place in the application.
 extension StorekeeperAssembly {

@@ -5,8 +5,8 @@ package import Hummingbird
 import Prometheus
 package import Storekeeper
 package import StorekeeperApplication
-package import StorekeeperHTTP
 import StorekeeperConsole
+package import StorekeeperHTTP
 
 /// Reconciliation's pieces of the application: present when the store also stores
 /// reports (``ReportStore``, which the SQL store is).

@@ -6,10 +6,10 @@ package import Logging
 package import Prometheus
 package import ServiceLifecycle
 import Storekeeper
-package import StorekeeperStore
 package import StorekeeperApplication
-package import StorekeeperHTTP
 import StorekeeperConsole
+package import StorekeeperHTTP
+package import StorekeeperStore
 
 /// The object graph behind one server, built by `StorekeeperApplicationBuilder`: each app's
 /// services once, and from them the router and the background jobs, so the HTTP API and the jobs

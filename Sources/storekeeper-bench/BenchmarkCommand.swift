@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
-import StorekeeperBenchmarks
-import StorekeeperServer
 import StorekeeperApplication
+import StorekeeperBenchmarks
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper-bench`: Storekeeper's performance measurements (build with `-c release`). They
 /// live in an executable of their own so that the operators' `storekeeper` carries no lab.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper`: the server, its operator tools and the App Store simulator.
 @main

@@ -1,8 +1,8 @@
 import Foundation
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 @testable import storekeeper

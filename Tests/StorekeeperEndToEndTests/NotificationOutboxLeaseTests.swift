@@ -3,14 +3,13 @@ import AppStoreSimulator
 import Foundation
 import Hummingbird
 import Storekeeper
-import StorekeeperLocal
-import Synchronization
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
+import Synchronization
+import Testing
 
 /// The outbox's lease on a message it is sending: short, so a crashed instance's webhooks resume
 /// within 15 s on another (or the restarted) instance; renewed while the holder is alive, so a

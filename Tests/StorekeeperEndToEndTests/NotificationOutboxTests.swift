@@ -2,11 +2,11 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 import Testing
 
 /// The outbox to the app's backend: entitlement and wallet changes caused by notifications arrive

@@ -6,11 +6,11 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Storekeeper
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 import StorekeeperStore
 import StorekeeperTesting
 import Synchronization

@@ -2,11 +2,11 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 import Testing
 
 /// The Notification History sweep pages time slices in parallel within Apple's budget (the

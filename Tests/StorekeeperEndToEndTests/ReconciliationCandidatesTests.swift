@@ -3,13 +3,12 @@ import AppStoreReports
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
+import Testing
 
 /// What a `missing_in_storekeeper` line lists: the day's orders of the product that no payment
 /// reached, looked up at Apple. Apple publishes a day's report the next morning, by when the

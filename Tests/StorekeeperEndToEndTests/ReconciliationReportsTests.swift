@@ -2,13 +2,12 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
+import Testing
 
 /// SUBSCRIPTION_EVENT and FINANCE_DETAIL reconciliation end to end: the simulator publishes
 /// both from its own transactions, the scheduled fetch downloads, imports and reconciles them.

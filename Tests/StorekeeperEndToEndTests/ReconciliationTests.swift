@@ -3,13 +3,12 @@ import AppStoreSimulator
 import Crypto
 import Foundation
 import Storekeeper
-import StorekeeperLocal
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
+import Testing
 
 /// Reconciliation end to end: the simulator publishes App Store Connect reports from its
 /// own production transactions; Storekeeper's scheduled fetch downloads, imports and reconciles

@@ -7,11 +7,11 @@ import Logging
 import NIOCore
 import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperLocal
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperLocal
+import StorekeeperServer
 import Testing
 
 /// Time travel against a separately running simulator: `storekeeper simulator` and

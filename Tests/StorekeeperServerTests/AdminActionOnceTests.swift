@@ -3,16 +3,15 @@ import Foundation
 import Logging
 import Prometheus
 import Storekeeper
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperSQL
+import StorekeeperServer
 import StorekeeperStore
 import StorekeeperTesting
 import Synchronization
 import Testing
-
-import StorekeeperServer
-import StorekeeperApplication
-import StorekeeperConsole
-import StorekeeperHTTP
 
 /// `OperatorActionRunner.once` and `onceOutside`: an operator action runs once per idempotency key, its
 /// writes and the key's record commit together, a replay answers the first result without

@@ -1,11 +1,10 @@
 import Hummingbird
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// `Authorization: Bearer <credential>` as the authenticator reads it.
 @Suite struct BearerCredentialTests {

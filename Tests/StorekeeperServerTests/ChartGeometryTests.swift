@@ -1,9 +1,8 @@
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The overview charts' geometry: round scales, where days and values land, bars, lines and
 /// stacked bands; and a chart's accessible text and data table.

@@ -1,13 +1,12 @@
 import AppStoreModels
 import Logging
-import StorekeeperTesting
-import Synchronization
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import StorekeeperTesting
+import Synchronization
+import Testing
 
 /// Background jobs pause between passes in real time; when the server's now jumps (a simulator
 /// it follows was advanced), the pause ends so the job runs at the new time at once.

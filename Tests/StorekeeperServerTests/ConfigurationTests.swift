@@ -1,11 +1,10 @@
 import Configuration
 import Foundation
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// Configuration is read from flags, the environment, a JSON file and defaults, in that order;
 /// a bad value stops the server at start with an error naming its key.

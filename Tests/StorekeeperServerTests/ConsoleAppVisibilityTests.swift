@@ -1,9 +1,9 @@
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import StorekeeperTesting
 import Testing
 

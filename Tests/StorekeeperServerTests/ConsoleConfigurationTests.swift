@@ -1,7 +1,7 @@
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `console.enabled`: on unless the configuration turns it off.

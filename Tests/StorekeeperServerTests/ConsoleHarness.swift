@@ -6,11 +6,11 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperServer
 import StorekeeperTesting
 import Synchronization
 import Testing

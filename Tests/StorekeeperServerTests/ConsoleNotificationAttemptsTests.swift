@@ -1,13 +1,12 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperTesting
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import StorekeeperTesting
+import Testing
 
 /// The console's notification page lists every processing attempt with its time, outcome and
 /// error (escaped), from the store's attempt history.

@@ -1,9 +1,8 @@
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The console's embedded templates and assets: all present in the build and parseable, so a
 /// broken template fails here rather than turning the console off at start.

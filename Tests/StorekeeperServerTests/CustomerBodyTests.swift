@@ -2,12 +2,11 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 import StorekeeperAPIModels
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// `GET .../customers/{id}` answers the domain's `CustomerView` with its own JSON writer; the
 /// answers that embed a customer carry the wire model `CustomerBody` built from the view. Both

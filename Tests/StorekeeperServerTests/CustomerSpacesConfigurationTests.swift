@@ -1,12 +1,11 @@
 import Configuration
 import Foundation
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// Which customers each app names: its own, its group's, or those stored before apps were
 /// isolated; and the configurations refused.

@@ -3,12 +3,11 @@ import AppStoreVerification
 import Crypto
 import Foundation
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// Storekeeper's clock in these tests, in whole seconds.
 private let now: Int64 = 1_900_000_000

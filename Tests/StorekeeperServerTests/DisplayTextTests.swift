@@ -1,7 +1,7 @@
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// What the CLI and the console show of stored text: every control and bidirectional character

@@ -2,13 +2,12 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storekeeper
-import StorekeeperSQL
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperServer
+import Testing
 
 /// How `ErrorMiddleware` answers the store's errors (the SQL layer's, as the store translates them).
 @Suite struct ErrorMiddlewareTests {

@@ -2,12 +2,11 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// What the Apple-side actions send Apple and how they read its answers, without a network.
 @Suite struct ExtensionRequestIdentifierTests {

@@ -1,11 +1,11 @@
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperServer
 import StorekeeperTesting
 import Testing
 

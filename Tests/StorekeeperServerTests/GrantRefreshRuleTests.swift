@@ -1,11 +1,10 @@
 import AppStoreModels
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// Which applied facts make the applier recompute grants: everything except purchases of
 /// products that can grant nothing (currency packs), whose effect is on balances only.

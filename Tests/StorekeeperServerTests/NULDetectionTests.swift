@@ -1,9 +1,8 @@
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The scans that find U+0000 (NUL) in request text before it is decoded.
 @Suite struct NULDetectionTests {

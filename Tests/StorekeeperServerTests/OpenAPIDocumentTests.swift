@@ -1,10 +1,9 @@
 import Foundation
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The served OpenAPI document assembles from its fragments: no path or schema defined twice
 /// (the assembly refuses that, and `/openapi.json` would answer 500), and every `$ref` names a

@@ -1,11 +1,10 @@
 import Foundation
 import StorekeeperAPIModels
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The served OpenAPI document and the wire models (`StorekeeperAPIModels`) name the same
 /// properties, and require the same ones: a field added to or renamed in one but not the other

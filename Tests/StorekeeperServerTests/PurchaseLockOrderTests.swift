@@ -1,16 +1,15 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperPostgres
-import StorekeeperSQL
-import StorekeeperTesting
-import Synchronization
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperPostgres
+import StorekeeperSQL
+import StorekeeperServer
+import StorekeeperTesting
+import Synchronization
+import Testing
 
 /// The applier takes every lock a purchase's facts need up front, in the one canonical order
 /// (customers sorted, then purchases sorted), so writers never wait on each other in a cycle.

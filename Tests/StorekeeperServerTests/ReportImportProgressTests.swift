@@ -1,7 +1,7 @@
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `reports import`'s progress bar, by bytes.

@@ -1,10 +1,10 @@
 import AppStoreModels
 import AppStoreReports
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import StorekeeperTesting
 import Testing
 

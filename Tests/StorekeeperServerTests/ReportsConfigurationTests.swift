@@ -1,11 +1,10 @@
 import Crypto
 import Foundation
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// `app.<id>.reports.*`: the App Store Connect team key and vendor number.
 @Suite struct ReportsConfigurationTests {

@@ -1,11 +1,11 @@
 import AsyncHTTPClient
 import Foundation
 import Storekeeper
-import StorekeeperSQL
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperSQL
+import StorekeeperServer
 import StorekeeperTesting
 import Testing
 

@@ -6,12 +6,11 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Storekeeper
-import Testing
-
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
+import Testing
 
 /// The HTTP edge's one mapping from an error's kind to its status and headers, and the statuses
 /// every factory and conversion of `StorekeeperError` answered when the status was still chosen

@@ -30,7 +30,8 @@ public struct NotificationHistorySweeper: PeriodicJob {
     package let leaseMilliseconds: Int64 = 5 * 60_000
 
     package init(
-        store: any PurchaseStore, notifications: NotificationService, apple: AppleConnection, environment: AppStoreEnvironment, instance: String, now: any WallClock, plan: HistoryRecoveryPlan = HistoryRecoveryPlan()
+        store: any PurchaseStore, notifications: NotificationService, apple: AppleConnection, environment: AppStoreEnvironment,
+        instance: String, now: any WallClock, plan: HistoryRecoveryPlan = HistoryRecoveryPlan()
     ) {
         self.store = store
         self.notifications = notifications

@@ -55,7 +55,10 @@ public struct OutboxDispatcher: PeriodicJob {
     package var requestTimeout: TimeAmount = .seconds(10)
 
     package init(
-        store: any PurchaseStore, instance: String, webhooks: AppWebhooks, consumption: [String: any ConsumptionSending], confirmations: [String: any TransactionConfirming], httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock, logger: Logger, signatureClock: (any WallClock)? = nil, leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds, renewalInterval: Duration = .milliseconds(2_500), requestTimeout: TimeAmount = .seconds(10)
+        store: any PurchaseStore, instance: String, webhooks: AppWebhooks, consumption: [String: any ConsumptionSending],
+        confirmations: [String: any TransactionConfirming], httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock,
+        logger: Logger, signatureClock: (any WallClock)? = nil, leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds,
+        renewalInterval: Duration = .milliseconds(2_500), requestTimeout: TimeAmount = .seconds(10)
     ) {
         self.store = store
         self.instance = instance

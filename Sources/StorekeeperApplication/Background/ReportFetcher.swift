@@ -30,7 +30,8 @@ package struct ReportFetcher: PeriodicJob {
     package let logger: Logger
 
     package init(
-        vendorNumber: String, client: any AppStoreConnectReportsAPI, store: any PurchaseStore, reports: any ReportStore, reconciliation: ReconciliationService, trailingDays: Int, now: any WallClock, logger: Logger
+        vendorNumber: String, client: any AppStoreConnectReportsAPI, store: any PurchaseStore, reports: any ReportStore,
+        reconciliation: ReconciliationService, trailingDays: Int, now: any WallClock, logger: Logger
     ) {
         self.vendorNumber = vendorNumber
         self.client = client

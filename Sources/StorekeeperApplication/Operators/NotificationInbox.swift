@@ -17,7 +17,8 @@ package struct NotificationInbox: Sendable {
     package var backfillPlan = HistoryRecoveryPlan()
 
     package init(
-        store: any PurchaseStore, runtime: AppRuntime, notifications: NotificationService, backfillPlan: HistoryRecoveryPlan = HistoryRecoveryPlan()
+        store: any PurchaseStore, runtime: AppRuntime, notifications: NotificationService,
+        backfillPlan: HistoryRecoveryPlan = HistoryRecoveryPlan()
     ) {
         self.store = store
         self.runtime = runtime

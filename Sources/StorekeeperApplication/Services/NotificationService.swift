@@ -23,7 +23,8 @@ public struct NotificationService: Sendable {
     package let refresher: (any SubscriptionRefreshing)?
 
     package init(
-        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier, metrics: StorekeeperMetrics, now: any WallClock, refresher: (any SubscriptionRefreshing)?
+        store: any PurchaseStore, runtime: AppRuntime, applier: FactApplier, metrics: StorekeeperMetrics, now: any WallClock,
+        refresher: (any SubscriptionRefreshing)?
     ) {
         self.store = store
         self.runtime = runtime

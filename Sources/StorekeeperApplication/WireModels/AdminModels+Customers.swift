@@ -48,7 +48,8 @@ public struct AdminInvoiceLookup: Codable, Sendable, Hashable {
     public var error: String?
 
     package init(
-        orderId: String, status: Status, environment: AppStoreEnvironment? = nil, transactions: [AdminInvoiceTransaction], error: String? = nil
+        orderId: String, status: Status, environment: AppStoreEnvironment? = nil, transactions: [AdminInvoiceTransaction],
+        error: String? = nil
     ) {
         self.orderId = orderId
         self.status = status
@@ -78,7 +79,9 @@ public struct AdminInvoiceTransaction: Codable, Sendable, Hashable {
     public var order: AdminInvoiceOrder?
 
     package init(
-        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, productId: String, purchaseDate: Timestamp, revocationDate: Timestamp? = nil, customerId: CustomerID? = nil, recorded: Bool, appAccountToken: UUID? = nil, order: AdminInvoiceOrder? = nil
+        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, productId: String, purchaseDate: Timestamp,
+        revocationDate: Timestamp? = nil, customerId: CustomerID? = nil, recorded: Bool, appAccountToken: UUID? = nil,
+        order: AdminInvoiceOrder? = nil
     ) {
         self.environment = environment
         self.transactionId = transactionId
@@ -133,7 +136,9 @@ public struct AdminCustomerRecord: Codable, Sendable, Hashable {
     public var purchases: [AdminPurchase]
 
     package init(
-        customerId: CustomerID, exists: Bool, createdAt: Timestamp? = nil, mergedInto: CustomerID? = nil, consumptionConsent: Bool? = nil, playTimeMinutes: Int64? = nil, aliases: [AdminAlias], entitlements: [AdminEntitlement], subscriptions: [AdminSubscription], wallet: AdminWallet, orders: AdminOrderPage, purchases: [AdminPurchase]
+        customerId: CustomerID, exists: Bool, createdAt: Timestamp? = nil, mergedInto: CustomerID? = nil, consumptionConsent: Bool? = nil,
+        playTimeMinutes: Int64? = nil, aliases: [AdminAlias], entitlements: [AdminEntitlement], subscriptions: [AdminSubscription],
+        wallet: AdminWallet, orders: AdminOrderPage, purchases: [AdminPurchase]
     ) {
         self.customerId = customerId
         self.exists = exists
@@ -243,7 +248,11 @@ public struct AdminSubscription: Codable, Sendable, Hashable {
     public var renewalInfo: RenewalInfo?
 
     package init(
-        environment: AppStoreEnvironment, originalTransactionId: String, productId: String, group: String? = nil, phase: String, expiresAt: Timestamp? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil, expirationIntent: Int32? = nil, isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Timestamp? = nil, priceIncrease: String? = nil, renewalPrice: Int64? = nil, renewalCurrency: String? = nil, renewalExtendedUntil: Timestamp? = nil, pendingOffer: OfferInfo? = nil, eligibleWinBackOfferIds: [String], periods: [PaidPeriod], renewalInfo: RenewalInfo? = nil
+        environment: AppStoreEnvironment, originalTransactionId: String, productId: String, group: String? = nil, phase: String,
+        expiresAt: Timestamp? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil, expirationIntent: Int32? = nil,
+        isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Timestamp? = nil, priceIncrease: String? = nil,
+        renewalPrice: Int64? = nil, renewalCurrency: String? = nil, renewalExtendedUntil: Timestamp? = nil, pendingOffer: OfferInfo? = nil,
+        eligibleWinBackOfferIds: [String], periods: [PaidPeriod], renewalInfo: RenewalInfo? = nil
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -298,7 +307,8 @@ public struct AdminLedgerEntry: Codable, Sendable, Hashable {
     public var postings: [AdminPosting]
 
     package init(
-        sequence: Int64, key: String, kind: String, currency: String, amount: Int64, createdAt: Timestamp, reference: String? = nil, memo: String? = nil, postings: [AdminPosting]
+        sequence: Int64, key: String, kind: String, currency: String, amount: Int64, createdAt: Timestamp, reference: String? = nil,
+        memo: String? = nil, postings: [AdminPosting]
     ) {
         self.sequence = sequence
         self.key = key
@@ -352,7 +362,8 @@ public struct AdminOrder: Codable, Sendable, Hashable {
     public var failureCode: String?
 
     package init(
-        id: UUID, productId: String, quantity: Int, state: String, appAccountToken: UUID, createdAt: Timestamp, updatedAt: Timestamp, expiresAt: Timestamp, environment: AppStoreEnvironment? = nil, transactionId: String? = nil, failureCode: String? = nil
+        id: UUID, productId: String, quantity: Int, state: String, appAccountToken: UUID, createdAt: Timestamp, updatedAt: Timestamp,
+        expiresAt: Timestamp, environment: AppStoreEnvironment? = nil, transactionId: String? = nil, failureCode: String? = nil
     ) {
         self.id = id
         self.productId = productId
@@ -393,7 +404,11 @@ public struct AdminPurchase: Codable, Sendable, Hashable {
     public var recordedAt: Timestamp
 
     package init(
-        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, webOrderLineItemId: String? = nil, productId: String, productType: String? = nil, quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp? = nil, price: Int64? = nil, currency: String? = nil, storefront: String? = nil, offerType: Int32? = nil, offerIdentifier: String? = nil, revocationDate: Timestamp? = nil, revocationReason: Int32? = nil, isUpgraded: Bool, orderId: UUID? = nil, appAccountToken: UUID? = nil, signedDate: Timestamp, recordedAt: Timestamp
+        environment: AppStoreEnvironment, transactionId: String, originalTransactionId: String, webOrderLineItemId: String? = nil,
+        productId: String, productType: String? = nil, quantity: Int, purchaseDate: Timestamp, expiresDate: Timestamp? = nil,
+        price: Int64? = nil, currency: String? = nil, storefront: String? = nil, offerType: Int32? = nil, offerIdentifier: String? = nil,
+        revocationDate: Timestamp? = nil, revocationReason: Int32? = nil, isUpgraded: Bool, orderId: UUID? = nil,
+        appAccountToken: UUID? = nil, signedDate: Timestamp, recordedAt: Timestamp
     ) {
         self.environment = environment
         self.transactionId = transactionId
@@ -456,7 +471,8 @@ public struct AdminTimelineEntry: Codable, Sendable, Hashable {
     public var raw: AdminTimelineRaw?
 
     package init(
-        id: String, kind: TimelineKind, at: Timestamp, hasRaw: Bool, notification: AdminTimelineNotification? = nil, transaction: AdminPurchase? = nil, renewalInfo: RenewalInfo? = nil, event: AuditEvent? = nil, raw: AdminTimelineRaw? = nil
+        id: String, kind: TimelineKind, at: Timestamp, hasRaw: Bool, notification: AdminTimelineNotification? = nil,
+        transaction: AdminPurchase? = nil, renewalInfo: RenewalInfo? = nil, event: AuditEvent? = nil, raw: AdminTimelineRaw? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -485,7 +501,8 @@ public struct AdminTimelineNotification: Codable, Sendable, Hashable {
     public var processedAt: Timestamp?
 
     package init(
-        id: String, version: Int, notificationType: String? = nil, subtype: String? = nil, signedDate: Timestamp? = nil, receivedAt: Timestamp, status: String, attempts: Int, lastError: String? = nil, processedAt: Timestamp? = nil
+        id: String, version: Int, notificationType: String? = nil, subtype: String? = nil, signedDate: Timestamp? = nil,
+        receivedAt: Timestamp, status: String, attempts: Int, lastError: String? = nil, processedAt: Timestamp? = nil
     ) {
         self.id = id
         self.version = version

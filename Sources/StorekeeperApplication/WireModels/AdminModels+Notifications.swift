@@ -31,7 +31,9 @@ package struct InboxDetailResponse: Codable, Sendable {
     package let rawBody: String?
 
     package init(
-        notification: InboxEntryBody, verified: Bool, verificationError: String?, payload: ResponseBodyV2DecodedPayload?, transaction: JWSTransactionDecodedPayload?, renewalInfo: JWSRenewalInfoDecodedPayload?, v1: AppStoreServerNotificationV1?, attempts: [InboxAttemptBody], actions: [AuditEventBody], rawBody: String?
+        notification: InboxEntryBody, verified: Bool, verificationError: String?, payload: ResponseBodyV2DecodedPayload?,
+        transaction: JWSTransactionDecodedPayload?, renewalInfo: JWSRenewalInfoDecodedPayload?, v1: AppStoreServerNotificationV1?,
+        attempts: [InboxAttemptBody], actions: [AuditEventBody], rawBody: String?
     ) {
         self.notification = notification
         self.verified = verified
@@ -60,7 +62,8 @@ package struct InboxFilter: Codable, Sendable, Hashable {
     package var limit: Int?
 
     package init(
-        status: String? = nil, type: String? = nil, subtype: String? = nil, environment: String? = nil, from: Int64? = nil, to: Int64? = nil, before: String? = nil, limit: Int? = nil
+        status: String? = nil, type: String? = nil, subtype: String? = nil, environment: String? = nil, from: Int64? = nil,
+        to: Int64? = nil, before: String? = nil, limit: Int? = nil
     ) {
         self.status = status
         self.type = type

@@ -3,8 +3,8 @@ import Foundation
 package import Hummingbird
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperStore
 package import StorekeeperApplication
+package import StorekeeperStore
 
 /// Renewal-date extensions through Apple (support role to act, viewer to read a status):
 /// `POST customers/{customer}/extend`, `POST extensions` (mass), `GET extensions/{requestIdentifier}`.
@@ -39,7 +39,9 @@ extension AdminAPI {
     /// The extension itself, for the API and the console alike: checks the request, asks Apple
     /// once per idempotency key, applies Apple's state of the subscription and writes the audit
     /// event in the key's transaction.
-    package func extend(_ call: AdminCall, _ customerId: CustomerID, _ body: ExtendRequest) async throws -> AdminActionResponse<ExtendResult> {
+    package func extend(
+        _ call: AdminCall, _ customerId: CustomerID, _ body: ExtendRequest
+    ) async throws -> AdminActionResponse<ExtendResult> {
         let reason = try AdminActionBody.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)
         try ExtensionService.validate(days: body.days, reasonCode: body.reasonCode)

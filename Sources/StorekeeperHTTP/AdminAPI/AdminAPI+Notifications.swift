@@ -138,7 +138,8 @@ extension AdminAPI {
     }
 
     /// The TEST request itself, for the API and the console alike.
-    package func requestTest(_ call: AdminCall, _ body: TestNotificationRequest) async throws -> AdminActionResponse<TestNotificationResult> {
+    package func requestTest(_ call: AdminCall, _ body: TestNotificationRequest) async throws -> AdminActionResponse<TestNotificationResult>
+    {
         let reason = try AdminActionBody.reason(body.reason)
         let key = try Self.appleActionKey(body.idempotencyKey)
         let environment = try AppleSide.environment(body.environment, of: call.app)

@@ -21,7 +21,9 @@ extension AdminAPI {
     }
 
     /// The resync itself, for the API and the console alike (`body` already checked).
-    package func resync(_ call: AdminCall, _ customerId: CustomerID, _ body: AdminActionBody) async throws -> AdminActionResponse<ResyncResult> {
+    package func resync(
+        _ call: AdminCall, _ customerId: CustomerID, _ body: AdminActionBody
+    ) async throws -> AdminActionResponse<ResyncResult> {
         let service = ResyncService(store: store, runtime: call.services.runtime, applier: call.services.notifications.applier)
         let now = now
         return try await onceAtApple(

@@ -4,8 +4,8 @@ package import HTTPTypes
 package import Hummingbird
 import NIOCore
 package import Storekeeper
-package import StorekeeperStore
 package import StorekeeperApplication
+package import StorekeeperStore
 
 /// The admin API support and finance work from (`/v1/admin/...`): operators authenticate with
 /// their own keys (`ok_...`), see only their apps, and act in their role; every action carries a

@@ -4,8 +4,8 @@ package import Hummingbird
 import NIOCore
 package import Prometheus
 import Storekeeper
-package import StorekeeperStore
 import StorekeeperApplication
+package import StorekeeperStore
 
 /// Health, readiness, the OpenAPI document and Prometheus metrics. None takes a body.
 package struct OperationsRoutes: Sendable {

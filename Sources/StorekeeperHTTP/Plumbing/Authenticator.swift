@@ -5,9 +5,9 @@ import Foundation
 import HTTPTypes
 package import Hummingbird
 package import Storekeeper
+package import StorekeeperApplication
 package import StorekeeperStore
 import Synchronization
-package import StorekeeperApplication
 
 /// Who is calling.
 package enum Principal: Sendable, Hashable {

@@ -7,7 +7,8 @@ import StorekeeperApplication
 /// An error as the JSON API answers it: `{"error": {"code", "message", "verificationCode"?}}`
 /// with the headers its status calls for.
 package enum ErrorResponse {
-    package static func json(status: HTTPResponse.Status, code: String, message: String, verificationCode: String? = nil) throws -> Response {
+    package static func json(status: HTTPResponse.Status, code: String, message: String, verificationCode: String? = nil) throws -> Response
+    {
         let data = try FastJSONEncoder().encode(Body(error: .init(code: code, message: message, verificationCode: verificationCode)))
         var headers = HTTPFields()
         headers[.contentType] = "application/json"

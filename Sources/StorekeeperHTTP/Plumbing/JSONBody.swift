@@ -10,7 +10,8 @@ import StorekeeperApplication
 package enum JSONBody {
     /// The JSON body, read up to `limit` bytes. A string holding U+0000 is refused before
     /// decoding (`nulCharacter`); a missing or mistyped field is `invalidRequest` naming it.
-    package static func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T
+    {
         let buffer = try await RequestBodyLimit.collect(request, upTo: limit)
         if NULDetection.json(buffer.readableBytesView) {
             throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")

@@ -1,12 +1,12 @@
 public import Logging
 public import ServiceLifecycle
 import Storekeeper
+public import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperPostgres
 import StorekeeperSQLite
 public import StorekeeperStore
-public import StorekeeperApplication
-import StorekeeperHTTP
-import StorekeeperConsole
 
 /// Opens the configured storage backend and brings its schema up to date.
 public struct StoreBootstrap: Sendable {

@@ -1,8 +1,8 @@
 public import Logging
 public import ServiceLifecycle
 import StorekeeperApplication
-import StorekeeperHTTP
 import StorekeeperConsole
+import StorekeeperHTTP
 
 /// A service (a Hummingbird application: a server and its jobs) run in a service group of its
 /// own, so that whoever started it can stop it gracefully instead of cancelling its task.

@@ -1,9 +1,9 @@
 import NIOCore
 package import NIOPosix
-import Synchronization
 import StorekeeperApplication
-import StorekeeperHTTP
 import StorekeeperConsole
+import StorekeeperHTTP
+import Synchronization
 
 /// The event loop groups HTTP servers run on, one per thread count, each kept for the life of the
 /// process (like SwiftNIO's singleton, which serves the count equal to the cores): servers

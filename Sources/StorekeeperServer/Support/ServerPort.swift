@@ -1,7 +1,7 @@
-import Synchronization
 import StorekeeperApplication
-import StorekeeperHTTP
 import StorekeeperConsole
+import StorekeeperHTTP
+import Synchronization
 
 /// Hands a server's bound port from its start callback to whoever waits for it; when the server
 /// stops, or fails to start, before it listens, waiters get why instead of waiting forever (a

@@ -1,9 +1,9 @@
 package import Foundation
 public import Logging
-import Synchronization
 import StorekeeperApplication
-import StorekeeperHTTP
 import StorekeeperConsole
+import StorekeeperHTTP
+import Synchronization
 
 /// A line-per-event log handler for standard error, in swift-log's stream format:
 /// `2026-01-03T03:33:31+0000 info storekeeper : key=value [Module] message`.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Logging
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper figures rebuild`: recomputes an app's overview figures from the stored facts.
 struct FiguresCommand: AsyncParsableCommand {

@@ -3,10 +3,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper reports`: App Store Connect reports: import files, reconcile days.
 struct ReportsCommand: AsyncParsableCommand {

@@ -3,10 +3,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 extension ReportsCommand {
     /// `storekeeper reports reconcile --date YYYY-MM-DD [--type sales|events|finance]`: reconciles

@@ -3,10 +3,10 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// Options every command that opens the configuration shares.
 struct ConfigurationOptions: ParsableArguments {

@@ -3,10 +3,10 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}` and its pages: everything support needs about

@@ -3,10 +3,10 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `seeds/000_*`, `seeds/004_*`: the customer paid, nothing arrived, and they send the order ID of

@@ -2,10 +2,10 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `GET /v1/admin/apps/{app}/search?q=`: one box, any identifier support is handed, on both

@@ -2,10 +2,10 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// `GET /v1/admin/apps/{app}/customers/{customer}/timeline`: Apple's facts, Storekeeper's changes

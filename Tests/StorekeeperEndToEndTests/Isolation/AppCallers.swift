@@ -3,10 +3,10 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// The callers of one configured app in an end-to-end stack: its backend (the app's server key)

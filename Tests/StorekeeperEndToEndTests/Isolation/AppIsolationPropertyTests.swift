@@ -3,10 +3,10 @@ import AppStoreSimulator
 import Foundation
 import Storekeeper
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// The isolation property: random orders, purchases, spends, aliases, grants and wallet

@@ -2,10 +2,10 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// A database written before apps were isolated: its customers' keys carry no space, exactly as

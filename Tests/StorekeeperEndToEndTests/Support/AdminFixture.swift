@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import Testing
 
 /// Operators for end-to-end tests of the admin API: each created in the stack's store with a

@@ -3,10 +3,10 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// The admin API as the CLI calls it: JSON in and out with an operator key. A non-2xx answer
 /// becomes ``AdminClient/Failure`` carrying the API's error code and message.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper customer find|show|timeline`: find a customer by any identifier and read their
 /// record and timeline through a running server's admin API (viewer role).

@@ -1,10 +1,10 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// How `storekeeper customer ...` prints the admin API's answers for people. Stored text outside
 /// a table (``TextTable`` takes care of its cells) goes through ``shown(_:)``.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import StorekeeperAPIModels
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// `storekeeper notifications list|show|replay|backfill|test`: the App Store notifications inbox.
 struct NotificationsCommand: AsyncParsableCommand {

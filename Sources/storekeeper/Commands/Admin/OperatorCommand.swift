@@ -3,10 +3,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import Storekeeper
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 import StorekeeperStore
 
 /// `storekeeper operator create|list|disable`: operator accounts, on the store directly (the

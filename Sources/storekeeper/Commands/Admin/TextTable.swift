@@ -1,7 +1,7 @@
-import StorekeeperServer
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
+import StorekeeperServer
 
 /// Rows printed as aligned columns for people (`--json` prints the API's JSON instead). Every
 /// cell is stored text shown in a terminal: its control and bidirectional characters are printed
