@@ -1,9 +1,9 @@
 import AppStoreSimulator
 public import Hummingbird
-public import StorekeeperApplication
-public import StorekeeperConsole
+import StorekeeperApplication
+import StorekeeperConsole
 public import StorekeeperHTTP
-public import StorekeeperServer
+import StorekeeperServer
 
 extension LocalStack {
     /// Storekeeper without sockets, for route tests in which nobody but the test calls it: the

@@ -2,9 +2,9 @@ import AppStoreModels
 import Foundation
 public import Logging
 import Storekeeper
-public import StorekeeperApplication
-public import StorekeeperConsole
-public import StorekeeperHTTP
+import StorekeeperApplication
+import StorekeeperConsole
+import StorekeeperHTTP
 import StorekeeperPostgres
 import StorekeeperSQL
 public import StorekeeperServer

@@ -8,8 +8,8 @@ public import Logging
 import NIOCore
 public import Storekeeper
 public import StorekeeperApplication
-public import StorekeeperConsole
-public import StorekeeperHTTP
+import StorekeeperConsole
+import StorekeeperHTTP
 public import StorekeeperServer
 public import StorekeeperStore
 
