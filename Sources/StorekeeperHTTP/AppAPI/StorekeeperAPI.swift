@@ -148,9 +148,9 @@ package struct StorekeeperAPI: Sendable {
         let submission = try await services.purchases.submit(
             customerId: customerId, proof: try body.proof(), orderId: body.orderId, actor: principal.actor)
         return try json(
-            SubmitPurchaseResponse(
+            SubmitPurchaseAnswer(
                 status: submission.status, transactionIds: submission.transactionIds,
-                order: submission.order.map(OrderBody.init), customer: CustomerBody(submission.customer)))
+                order: submission.order.map(OrderBody.init), customer: submission.customer))
     }
 
     // MARK: Offers
