@@ -157,7 +157,7 @@ extension ConsoleRoutes {
         guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
             throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
         }
-        let response = try await admin.replay(call, id: id, AdminActionBody(reason: reason, idempotencyKey: key))
+        let response = try await admin.operatorActions.replay(call, id: id, AdminActionBody(reason: reason, idempotencyKey: key))
         let href = ConsolePaths.app(console.appId, .notifications) + "/" + ConsolePaths.escape(id)
         return ConsoleResponse.redirect(to: href + "?done=" + ConsolePaths.query(response.result.outcome))
     }

@@ -16,7 +16,7 @@ package import StorekeeperStore
 package struct ConsoleRoutes: Sendable {
     package let store: any PurchaseStore
     package let apps: [String: AppServices]
-    /// The admin API: the console's actions run through its services and `once(...)`.
+    /// The admin API: the console's actions run the same use cases (`admin.operatorActions`).
     package let admin: AdminAPI
     package let sessions: ConsoleSessions
     package let throttle: LoginThrottle

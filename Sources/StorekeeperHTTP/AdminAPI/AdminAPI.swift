@@ -9,7 +9,7 @@ package import StorekeeperStore
 
 /// The admin API support and finance work from (`/v1/admin/...`): operators authenticate with
 /// their own keys (`ok_...`), see only their apps, and act in their role; every action carries a
-/// reason, is audited as theirs and is idempotent under a client-supplied key (``OperatorActionRunner/once(_:key:kind:request:_:)``).
+/// reason, is audited as theirs and is idempotent under a client-supplied key (each action is a use case of ``OperatorActions``).
 ///
 /// Routes live in one extension per topic (`AdminAPI+<Topic>.swift`); `routes` registers them.
 /// Server API keys and customer tokens never reach these routes (403).
@@ -29,8 +29,11 @@ package struct AdminAPI: Sendable {
         self.now = now
     }
 
-    /// Runs each action once per idempotency key (the console runs its forms through the same).
+    /// Runs each action once per idempotency key.
     package var actions: OperatorActionRunner { OperatorActionRunner(store: store, now: now) }
+
+    /// Every operator action, one use case each; the console runs its forms through the same.
+    package var operatorActions: OperatorActions { OperatorActions(apps: apps, store: store, now: now) }
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         let admin = router.group("v1/admin")
