@@ -28,9 +28,7 @@ extension ConsoleRoutes {
         let (call, customerId, form) = try await customerAction(request, context)
         let reason = try AdminActionBody.reason(form["reason"] ?? "")
         let key = try Self.idempotencyKey(form)
-        guard let raw = context.parameters.get("grant"), let grantId = UUID(uuidString: raw) else {
-            throw StorekeeperError.invalidRequest("grant id must be a UUID")
-        }
+        let grantId = try context.grantId
         let response = try await admin.operatorActions.revokeGrant(
             call, grantId, of: customerId, AdminActionBody(reason: reason, idempotencyKey: key))
         return done(call, customerId, "revoke", replayed: response.replayed)
@@ -63,7 +61,7 @@ extension ConsoleRoutes {
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AppCall, AdminCall, CustomerID, ConsoleForm) {
         let (console, call, form) = try await supportAction(request, context)
-        return (console, call, try call.services.pathCustomer(context), form)
+        return (console, call, try context.customer(in: call.services.customerSpace), form)
     }
 
     /// An action's request in an app: the live session, the CSRF-checked form, the support role.

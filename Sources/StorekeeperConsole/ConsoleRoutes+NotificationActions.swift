@@ -91,8 +91,7 @@ extension ConsoleRoutes {
     @Sendable package func testStatusPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
         let admin = AdminCall(services: call.services, operator: call.account)
-        guard let token = context.parameters.get("token").flatMap({ $0.removingPercentEncoding }), (1...200).contains(token.utf8.count)
-        else { throw StorekeeperError.invalidRequest("a test notification token is 1–200 characters") }
+        let token = try context.text("token", bytes: 1...200, else: "a test notification token is 1–200 characters")
         let environment = try AppleSide.environment(request.uri.queryParameters.get("environment"), of: admin.app)
         let status = try await self.admin.inbox(admin).testStatus(token: token, environment: environment)
         let base = ConsolePaths.app(call.appId, .notifications)

@@ -42,7 +42,7 @@ extension ConsoleRoutes {
         let form = try await postedForm(request, signedIn)
         let account = try Self.requireAdmin(signedIn.account)
         let reason = try AdminActionBody.reason(form["reason"] ?? "")
-        _ = try await admin.operatorActions.disableOperator(named: context.parameters.get("name") ?? "", reason: reason, by: account)
+        _ = try await admin.operatorActions.disableOperator(named: try context.operatorName, reason: reason, by: account)
         // Its key stops working in the admin API of this instance at once too.
         admin.authenticator.operatorCache.removeAll()
         return ConsoleResponse.redirect(to: ConsolePaths.operators)

@@ -27,9 +27,7 @@ extension AdminAPI {
 
     @Sendable package func revokeGrant(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (call, customerId) = try await actionCall(request, context)
-        guard let raw = context.parameters.get("grant"), let grantId = UUID(uuidString: raw) else {
-            throw StorekeeperError.invalidRequest("grant id must be a UUID")
-        }
+        let grantId = try context.grantId
         let body = try await decode(ActionBody<RevokeGrantActionRequest>.self, request)
         return try json(try await operatorActions.revokeGrant(call, grantId, of: customerId, body.action))
     }
@@ -42,9 +40,7 @@ extension AdminAPI {
 
     @Sendable package func correctOrder(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        guard let raw = context.parameters.get("order"), let orderId = UUID(uuidString: raw) else {
-            throw StorekeeperError.invalidRequest("order id must be a UUID")
-        }
+        let orderId = try context.orderId
         let body = try await decode(ActionBody<OrderCorrectionActionRequest>.self, request)
         return try json(try await operatorActions.correctOrder(call, orderId, body.fields, body.action))
     }
@@ -66,6 +62,6 @@ extension AdminAPI {
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AdminCall, CustomerID) {
         let call = try await call(request, context, role: .support)
-        return (call, try call.services.pathCustomer(context))
+        return (call, try context.customer(in: call.services.customerSpace))
     }
 }

@@ -25,7 +25,7 @@ extension AdminAPI {
     /// Extends one subscription of the customer at Apple (``OperatorActions/extend(_:_:_:)``).
     @Sendable package func extendSubscription(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let body = try await decode(ExtendRequest.self, request)
         return try json(try await operatorActions.extend(call, customerId, body))
     }
@@ -42,9 +42,6 @@ extension AdminAPI {
     @Sendable package func massExtensionStatus(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        guard let identifier = context.parameters.get("requestIdentifier") else {
-            throw StorekeeperError.invalidRequest("requestIdentifier is required")
-        }
-        return try json(try await operatorActions.extensions(call).status(requestIdentifier: identifier))
+        return try json(try await operatorActions.extensions(call).status(requestIdentifier: try context.requestIdentifier))
     }
 }

@@ -71,9 +71,7 @@ extension AdminAPI {
     @Sendable package func testNotificationStatus(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        guard let token = context.parameters.get("token").flatMap({ $0.removingPercentEncoding }), !token.isEmpty else {
-            throw StorekeeperError.invalidRequest("testNotificationToken is required")
-        }
+        let token = try context.text("token", bytes: 1...Int.max, else: "testNotificationToken is required")
         let environment = try AppleSide.environment(request.uri.queryParameters.get("environment"), of: call.app)
         return try json(try await inbox(call).testStatus(token: token, environment: environment))
     }
@@ -81,9 +79,7 @@ extension AdminAPI {
     // MARK: Parameters
 
     package static func notificationId(_ context: StorekeeperRequestContext) throws -> String {
-        guard let raw = context.parameters.get("id"), let id = raw.removingPercentEncoding, (1...200).contains(id.utf8.count)
-        else { throw StorekeeperError.invalidRequest("notification id must be 1–200 bytes") }
-        return id
+        try context.text("id", bytes: 1...200, else: "notification id must be 1–200 bytes")
     }
 
     /// A time in milliseconds since 1970, from a query parameter.

@@ -15,7 +15,7 @@ extension AdminAPI {
 
     @Sendable package func signPromotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let body = try await decode(AdminOfferRequest.self, request)
         return try json(try await operatorActions.signPromotionalOffer(call, for: customerId, body))
     }

@@ -53,7 +53,7 @@ extension AdminAPI {
         let admin = try await caller(request, role: .admin)
         let body = try await decode(DisableOperatorRequest.self, request)
         let disabled = try await operatorActions.disableOperator(
-            named: context.parameters.get("name") ?? "", reason: body.reason, by: admin)
+            named: try context.operatorName, reason: body.reason, by: admin)
         authenticator.operatorCache.removeAll()
         return try json(DisableOperatorResponse(operator: OperatorBody(disabled)))
     }

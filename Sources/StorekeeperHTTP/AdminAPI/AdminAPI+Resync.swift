@@ -15,7 +15,7 @@ extension AdminAPI {
     /// them like any fact, and answers what changed; audited with the operator's reason.
     @Sendable package func resyncCustomer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let body = try await decode(AdminActionBody.self, request)
         return try json(try await operatorActions.resync(call, customerId, body))
     }

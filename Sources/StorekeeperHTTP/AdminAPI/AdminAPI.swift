@@ -51,9 +51,7 @@ package struct AdminAPI: Sendable {
     /// operator may not see it (the two are indistinguishable).
     package func call(_ request: Request, _ context: StorekeeperRequestContext, role: OperatorRole) async throws -> AdminCall {
         let account = try await authenticator.authenticateOperator(request)
-        guard let id = context.parameters.get("app"), let services = apps[id], account.apps.contains(id) else {
-            throw StorekeeperError.notFound("no such app")
-        }
+        let (id, services) = try context.app(in: apps, visible: account.apps.contains)
         guard account.may(role, app: id) else {
             throw StorekeeperError.forbidden("this needs the \(role.rawValue) role; \(account.name) is \(account.role.rawValue)")
         }
