@@ -60,9 +60,7 @@ extension OperatorActions {
 
     /// Backfills `from..<to` from Apple's Notification History (the sweeper's path).
     package func backfill(_ call: AdminCall, _ body: BackfillRequest) async throws -> AdminActionResponse<BackfillResult> {
-        let reason = try AdminActionBody.reason(body.reason)
-        let key = try Self.appleActionKey(body.idempotencyKey)
-        let environment = try AppleSide.environment(body.environment, of: call.app)
+        let (reason, key, environment) = try Self.checked(body.reason, body.idempotencyKey, body.environment, of: call.app)
         let inbox = inbox(call)
         let now = now
         return try await onceAtApple(
@@ -87,9 +85,7 @@ extension OperatorActions {
     /// Asks Apple for its TEST notification.
     package func requestTest(_ call: AdminCall, _ body: TestNotificationRequest) async throws -> AdminActionResponse<TestNotificationResult>
     {
-        let reason = try AdminActionBody.reason(body.reason)
-        let key = try Self.appleActionKey(body.idempotencyKey)
-        let environment = try AppleSide.environment(body.environment, of: call.app)
+        let (reason, key, environment) = try Self.checked(body.reason, body.idempotencyKey, body.environment, of: call.app)
         let inbox = inbox(call)
         let now = now
         return try await onceAtApple(
@@ -102,5 +98,13 @@ extension OperatorActions {
                         details: ["environment": result.environment], reason: reason, at: now()))
                 return result
             })
+    }
+
+    /// An Apple-side request's reason and idempotency key, checked, and the app's environment it
+    /// names (or the app's only one).
+    private static func checked(
+        _ reason: String, _ key: String, _ environment: String?, of app: AppConfiguration
+    ) throws -> (reason: String, key: String, environment: AppStoreEnvironment) {
+        (try AdminActionBody.reason(reason), try appleActionKey(key), try AppleSide.environment(environment, of: app))
     }
 }

@@ -14,16 +14,12 @@ extension OperatorActions {
         guard let action = OrderCorrection.Action(rawValue: fields.action) else {
             throw StorekeeperError.invalidRequest("action must be attach, mark_delivered, mark_failed or redeliver")
         }
-        let scope = scope(call, body)
-        let key = body.idempotencyKey
         // Apple is asked before the action's transaction, and only for a transaction the store
         // lacks in a first request under this key.
         let attachment =
-            action == .attach ? try await attachment(fields, call: call, firstRequest: try await isFirst(key, call)) : nil
-        return try await runner.once(
-            call, key: key, kind: "order.correct",
-            request: ActionRequest(target: orderId.uuidString.lowercased(), reason: body.reason, fields: fields)
-        ) { tx in
+            action == .attach
+            ? try await attachment(fields, call: call, firstRequest: try await isFirst(body.idempotencyKey, call)) : nil
+        return try await once(call, body, kind: "order.correct", target: orderId.uuidString.lowercased(), fields: fields) { scope, tx in
             try await OrderCorrectionAction(scope: scope).correct(action, orderId: orderId, body: fields, attachment: attachment, in: tx)
         }
     }

@@ -34,11 +34,7 @@ package struct OperatorActions: Sendable {
     package func grant(
         _ call: AdminCall, to customerId: CustomerID, _ fields: GrantActionRequest, _ body: AdminActionBody
     ) async throws -> AdminActionResponse<GrantActionResponse> {
-        let scope = scope(call, body)
-        return try await runner.once(
-            call, key: body.idempotencyKey, kind: "grant",
-            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
-        ) { tx in
+        try await once(call, body, kind: "grant", target: customerId.rawValue, fields: fields) { scope, tx in
             try await OperatorGrantActions(scope: scope).grant(fields, to: customerId, in: tx)
         }
     }
@@ -47,13 +43,8 @@ package struct OperatorActions: Sendable {
     package func revokeGrant(
         _ call: AdminCall, _ grantId: UUID, of customerId: CustomerID, _ body: AdminActionBody
     ) async throws -> AdminActionResponse<GrantActionResponse> {
-        let scope = scope(call, body)
-        let fields = RevokeGrantActionRequest()
-        return try await runner.once(
-            call, key: body.idempotencyKey, kind: "grant.revoke",
-            request: ActionRequest(
-                target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", reason: body.reason, fields: fields)
-        ) { tx in
+        let target = "\(customerId.rawValue)/\(grantId.uuidString.lowercased())"
+        return try await once(call, body, kind: "grant.revoke", target: target, fields: RevokeGrantActionRequest()) { scope, tx in
             try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
         }
     }
@@ -62,13 +53,8 @@ package struct OperatorActions: Sendable {
     package func adjustWallet(
         _ call: AdminCall, of customerId: CustomerID, _ fields: WalletAdjustActionRequest, _ body: AdminActionBody
     ) async throws -> AdminActionResponse<WalletAdjustResponse> {
-        let scope = scope(call, body)
-        let key = body.idempotencyKey
-        return try await runner.once(
-            call, key: key, kind: "wallet.adjust",
-            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
-        ) { tx in
-            try await WalletAdjustAction(scope: scope).adjust(fields, of: customerId, key: key, in: tx)
+        try await once(call, body, kind: "wallet.adjust", target: customerId.rawValue, fields: fields) { scope, tx in
+            try await WalletAdjustAction(scope: scope).adjust(fields, of: customerId, key: body.idempotencyKey, in: tx)
         }
     }
 
@@ -78,11 +64,7 @@ package struct OperatorActions: Sendable {
     ) async throws -> AdminActionResponse<TransferResponse> {
         // A malformed customer id is refused before the idempotency key is looked at.
         _ = try CustomerID(requested: fields.to, field: "to", in: call.app.customerSpace)
-        let scope = scope(call, body)
-        return try await runner.once(
-            call, key: body.idempotencyKey, kind: "transfer",
-            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
-        ) { tx in
+        return try await once(call, body, kind: "transfer", target: customerId.rawValue, fields: fields) { scope, tx in
             try await TransferAction(scope: scope).transfer(fields, from: customerId, in: tx)
         }
     }
@@ -93,16 +75,24 @@ package struct OperatorActions: Sendable {
     ) async throws -> AdminActionResponse<MergeResponse> {
         // A malformed customer id is refused before the idempotency key is looked at.
         _ = try CustomerID(requested: fields.into, field: "into", in: call.app.customerSpace)
-        let scope = scope(call, body)
-        return try await runner.once(
-            call, key: body.idempotencyKey, kind: "merge",
-            request: ActionRequest(target: customerId.rawValue, reason: body.reason, fields: fields)
-        ) { tx in
+        return try await once(call, body, kind: "merge", target: customerId.rawValue, fields: fields) { scope, tx in
             try await TransferAction(scope: scope).merge(fields, from: customerId, customers: call.services.customers, in: tx)
         }
     }
 
-    func scope(_ call: AdminCall, _ body: AdminActionBody) -> OperatorActionScope {
+    /// Runs an action on Storekeeper's own records once per idempotency key, in the key's
+    /// transaction; the request it hashes is the path's `target`, the reason and the `fields`.
+    func once<Fields: Encodable & Sendable, Result: Codable & Sendable>(
+        _ call: AdminCall, _ body: AdminActionBody, kind: String, target: String, fields: Fields,
+        _ work: nonisolated(nonsending) @escaping (OperatorActionScope, any PurchaseStoreTransaction) async throws -> Result
+    ) async throws -> AdminActionResponse<Result> {
+        let scope = scope(call, body)
+        return try await runner.once(
+            call, key: body.idempotencyKey, kind: kind, request: ActionRequest(target: target, reason: body.reason, fields: fields)
+        ) { tx in try await work(scope, tx) }
+    }
+
+    private func scope(_ call: AdminCall, _ body: AdminActionBody) -> OperatorActionScope {
         OperatorActionScope(call: call, reason: body.reason, now: now())
     }
 }
