@@ -7,8 +7,8 @@ import StorekeeperApplication
 package import StorekeeperHTTP
 
 /// Support's actions on a customer that go through Apple (support role): extend a subscription's
-/// renewal date, and resync the customer from Apple. Each runs the admin API's own action
-/// (``AdminAPI/extend(_:_:_:)``, ``AdminAPI/resync(_:_:_:)``) under the form's idempotency key,
+/// renewal date, and resync the customer from Apple. Each runs the same use case as the admin
+/// API (``OperatorActions/extend(_:_:_:)``, ``OperatorActions/resync(_:_:_:)``) under the form's idempotency key,
 /// so Apple is asked once however often the form is posted, and answers a page with Apple's
 /// answer and what changed.
 extension ConsoleRoutes {
@@ -26,7 +26,7 @@ extension ConsoleRoutes {
         let body = ExtendRequest(
             originalTransactionId: original, days: days, reasonCode: reasonCode, reason: form["reason"] ?? "",
             idempotencyKey: try Self.idempotencyKey(form))
-        let response = try await admin.extend(call, customerId, body)
+        let response = try await admin.operatorActions.extend(call, customerId, body)
         let result = response.result
         var facts: [ConsoleActionResult.Fact] = [
             .init(label: "Subscription", value: "\(result.originalTransactionId) (\(result.environment))"),
@@ -48,7 +48,7 @@ extension ConsoleRoutes {
     @Sendable package func resyncAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
         let body = AdminActionBody(reason: try AdminActionBody.reason(form["reason"] ?? ""), idempotencyKey: try Self.idempotencyKey(form))
-        let response = try await admin.resync(call, customerId, body)
+        let response = try await admin.operatorActions.resync(call, customerId, body)
         let result = response.result
         func snapshot(_ value: SubscriptionSnapshot?) -> String {
             value.map { "\($0.phase) until \(ConsoleFormat.time(milliseconds: $0.expiresAt))" } ?? "none"

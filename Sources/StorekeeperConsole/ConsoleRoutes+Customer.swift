@@ -13,7 +13,7 @@ extension ConsoleRoutes {
 
     @Sendable package func customerPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let now = now()
         let (view, orders, grants) = try await store.read { tx in
             guard try await tx.customer(customerId) != nil else {

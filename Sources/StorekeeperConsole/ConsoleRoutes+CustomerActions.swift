@@ -8,9 +8,8 @@ package import StorekeeperHTTP
 
 /// Support's actions on one customer from the console (support role): grant an entitlement,
 /// revoke an operator's grant early, adjust the wallet. Each form carries the session's CSRF
-/// token, a reason and an idempotency key minted when the form was rendered, and runs through
-/// the admin API's services and ``OperatorActionRunner/once(_:key:kind:request:_:)`` exactly as the API
-/// does: a form posted twice (a double click, a reload) does the action once. The browser then
+/// token, a reason and an idempotency key minted when the form was rendered, and runs the same
+/// use case of ``OperatorActions`` as the API: a form posted twice (a double click, a reload) does the action once. The browser then
 /// returns to the customer's page, which says what happened.
 extension ConsoleRoutes {
     @Sendable package func grantAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
@@ -20,12 +19,8 @@ extension ConsoleRoutes {
         guard let entitlement = form.text("entitlement") else { throw StorekeeperError.invalidRequest("choose an entitlement") }
         guard let duration = form.text("duration") else { throw StorekeeperError.invalidRequest("give a duration, e.g. P7D") }
         let fields = GrantActionRequest(entitlement: entitlement, productId: nil, duration: .iso8601(duration), until: nil)
-        let scope = OperatorActionScope(call: call, reason: reason, now: now())
-        let response = try await admin.actions.once(
-            call, key: key, kind: "grant", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
-        ) { tx in
-            try await OperatorGrantActions(scope: scope).grant(fields, to: customerId, in: tx)
-        }
+        let response = try await admin.operatorActions.grant(
+            call, to: customerId, fields, AdminActionBody(reason: reason, idempotencyKey: key))
         return done(call, customerId, "grant", replayed: response.replayed)
     }
 
@@ -33,17 +28,9 @@ extension ConsoleRoutes {
         let (call, customerId, form) = try await customerAction(request, context)
         let reason = try AdminActionBody.reason(form["reason"] ?? "")
         let key = try Self.idempotencyKey(form)
-        guard let raw = context.parameters.get("grant"), let grantId = UUID(uuidString: raw) else {
-            throw StorekeeperError.invalidRequest("grant id must be a UUID")
-        }
-        let fields = RevokeGrantActionRequest()
-        let scope = OperatorActionScope(call: call, reason: reason, now: now())
-        let response = try await admin.actions.once(
-            call, key: key, kind: "grant.revoke",
-            request: ActionRequest(target: "\(customerId.rawValue)/\(grantId.uuidString.lowercased())", reason: reason, fields: fields)
-        ) { tx in
-            try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
-        }
+        let grantId = try context.grantId
+        let response = try await admin.operatorActions.revokeGrant(
+            call, grantId, of: customerId, AdminActionBody(reason: reason, idempotencyKey: key))
         return done(call, customerId, "revoke", replayed: response.replayed)
     }
 
@@ -54,13 +41,9 @@ extension ConsoleRoutes {
         guard let currency = form.text("currency"), let amount = form.text("amount").flatMap({ Int64($0) }), amount != 0 else {
             throw StorekeeperError.invalidRequest("give a currency and a whole, non-zero amount (negative takes away)")
         }
-        let fields = WalletAdjustActionRequest(currency: currency, amount: amount)
-        let scope = OperatorActionScope(call: call, reason: reason, now: now())
-        let response = try await admin.actions.once(
-            call, key: key, kind: "wallet.adjust", request: ActionRequest(target: customerId.rawValue, reason: reason, fields: fields)
-        ) { tx in
-            try await WalletAdjustAction(scope: scope).adjust(fields, of: customerId, key: key, in: tx)
-        }
+        let response = try await admin.operatorActions.adjustWallet(
+            call, of: customerId, WalletAdjustActionRequest(currency: currency, amount: amount),
+            AdminActionBody(reason: reason, idempotencyKey: key))
         return done(call, customerId, "adjust", replayed: response.replayed)
     }
 
@@ -78,7 +61,7 @@ extension ConsoleRoutes {
         _ request: Request, _ context: StorekeeperRequestContext
     ) async throws -> (AppCall, AdminCall, CustomerID, ConsoleForm) {
         let (console, call, form) = try await supportAction(request, context)
-        return (console, call, try call.services.pathCustomer(context), form)
+        return (console, call, try context.customer(in: call.services.customerSpace), form)
     }
 
     /// An action's request in an app: the live session, the CSRF-checked form, the support role.

@@ -8,8 +8,8 @@ package import StorekeeperHTTP
 
 /// The inbox's Apple-side tools (support role): backfill a time window from Apple's Notification
 /// History, and ask Apple for its TEST notification, then see whether it arrived. Each runs the
-/// admin API's own action (``AdminAPI/backfill(_:_:)``, ``AdminAPI/requestTest(_:_:)``) under the
-/// form's idempotency key.
+/// same use case as the admin API (``OperatorActions/backfill(_:_:)``,
+/// ``OperatorActions/requestTest(_:_:)``) under the form's idempotency key.
 extension ConsoleRoutes {
     /// The forms under the inbox, for operators who may act.
     package struct NotificationTools {
@@ -54,7 +54,7 @@ extension ConsoleRoutes {
         let body = BackfillRequest(
             environment: form.text("environment"), from: from.millisecondsSince1970, to: to.millisecondsSince1970,
             reason: form["reason"] ?? "", idempotencyKey: try Self.idempotencyKey(form))
-        let response = try await admin.backfill(call, body)
+        let response = try await admin.operatorActions.backfill(call, body)
         let result = response.result
         let back = ConsolePaths.app(console.appId, .notifications)
         let page = ConsoleActionResult(
@@ -77,7 +77,7 @@ extension ConsoleRoutes {
         let (console, call, form) = try await supportAction(request, context)
         let body = TestNotificationRequest(
             environment: form.text("environment"), reason: form["reason"] ?? "", idempotencyKey: try Self.idempotencyKey(form))
-        let response = try await admin.requestTest(call, body)
+        let response = try await admin.operatorActions.requestTest(call, body)
         let result = response.result
         return ConsoleResponse.redirect(to: Self.testStatusPath(console.appId, result) + (response.replayed ? "&replayed=1" : ""))
     }
@@ -91,8 +91,7 @@ extension ConsoleRoutes {
     @Sendable package func testStatusPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
         let admin = AdminCall(services: call.services, operator: call.account)
-        guard let token = context.parameters.get("token").flatMap({ $0.removingPercentEncoding }), (1...200).contains(token.utf8.count)
-        else { throw StorekeeperError.invalidRequest("a test notification token is 1–200 characters") }
+        let token = try context.text("token", bytes: 1...200, else: "a test notification token is 1–200 characters")
         let environment = try AppleSide.environment(request.uri.queryParameters.get("environment"), of: admin.app)
         let status = try await self.admin.inbox(admin).testStatus(token: token, environment: environment)
         let base = ConsolePaths.app(call.appId, .notifications)

@@ -114,9 +114,7 @@ extension ConsoleRoutes {
 
     @Sendable package func notificationPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
-            throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
-        }
+        let id = try Self.notificationId(context)
         let inbox = NotificationInbox(store: store, runtime: call.services.runtime, notifications: call.services.notifications)
         let showRaw = request.uri.queryParameters.get("raw") == "true"
         let detail = try await inbox.detail(id, raw: showRaw)
@@ -154,11 +152,14 @@ extension ConsoleRoutes {
         let (console, call, form) = try await supportAction(request, context)
         let reason = try AdminActionBody.reason(form["reason"] ?? "")
         let key = try Self.idempotencyKey(form)
-        guard let id = context.parameters.get("id").flatMap({ $0.removingPercentEncoding }), (1...128).contains(id.utf8.count) else {
-            throw StorekeeperError.invalidRequest("a notification id is 1–128 characters")
-        }
-        let response = try await admin.replay(call, id: id, AdminActionBody(reason: reason, idempotencyKey: key))
+        let id = try Self.notificationId(context)
+        let response = try await admin.operatorActions.replay(call, id: id, AdminActionBody(reason: reason, idempotencyKey: key))
         let href = ConsolePaths.app(console.appId, .notifications) + "/" + ConsolePaths.escape(id)
         return ConsoleResponse.redirect(to: href + "?done=" + ConsolePaths.query(response.result.outcome))
+    }
+
+    /// The path's notification id: the console's pages link ids of 1–128 characters.
+    package static func notificationId(_ context: StorekeeperRequestContext) throws -> String {
+        try context.text("id", bytes: 1...128, else: "a notification id is 1–128 characters")
     }
 }

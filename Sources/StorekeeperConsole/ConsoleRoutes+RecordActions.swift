@@ -8,10 +8,10 @@ package import StorekeeperHTTP
 
 /// Support's corrections of a customer's records (support role): correct an order (attach a
 /// transaction, mark delivered or failed, redeliver), transfer purchases to another customer,
-/// merge the customer into another. Each runs the admin API's own action
-/// (``AdminAPI/correctOrder(_:_:_:_:)``, ``AdminAPI/transfer(_:_:_:_:)``,
-/// ``AdminAPI/merge(_:_:_:_:)``) under the form's idempotency key, and answers a page saying
-/// what changed.
+/// merge the customer into another. Each runs the same use case as the admin API
+/// (``OperatorActions/correctOrder(_:_:_:_:)``, ``OperatorActions/transfer(_:from:_:_:)``,
+/// ``OperatorActions/merge(_:_:_:_:)``) under the form's idempotency key, and answers a page
+/// saying what changed.
 extension ConsoleRoutes {
     @Sendable package func correctOrderAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
@@ -29,7 +29,7 @@ extension ConsoleRoutes {
             action: action, transactionId: attach ? form.text("transactionId") : nil,
             environment: attach ? form.text("environment") : nil,
             failureCode: action == "mark_failed" ? form.text("failureCode") : nil)
-        let response = try await admin.correctOrder(call, orderId, fields, body)
+        let response = try await admin.operatorActions.correctOrder(call, orderId, fields, body)
         let result = response.result
         let order = result.order
         return try actionResult(
@@ -53,8 +53,8 @@ extension ConsoleRoutes {
         let body = try Self.actionBody(form)
         let to = try Self.otherCustomer(form, "to", of: call.services)
         let ids = (form.text("transactionIds") ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-        let response = try await admin.transfer(
-            call, customerId, TransferActionRequest(to: to.rawValue, transactionIds: ids.isEmpty ? nil : ids), body)
+        let response = try await admin.operatorActions.transfer(
+            call, from: customerId, TransferActionRequest(to: to.rawValue, transactionIds: ids.isEmpty ? nil : ids), body)
         let result = response.result
         func line(_ item: TransferredPurchase) -> String {
             "\(item.originalTransactionId) · \(item.productId) (\(item.environment))" + (item.skipped.map { ": \($0)" } ?? "")
@@ -70,7 +70,7 @@ extension ConsoleRoutes {
         let (console, call, customerId, form) = try await customerActionCall(request, context)
         let body = try Self.actionBody(form)
         let into = try Self.otherCustomer(form, "into", of: call.services)
-        let response = try await admin.merge(call, customerId, MergeActionRequest(into: into.rawValue), body)
+        let response = try await admin.operatorActions.merge(call, customerId, MergeActionRequest(into: into.rawValue), body)
         let result = response.result
         return try actionResult(
             console, customerId, title: "Merge customers", done: "Merged \(result.from) into \(result.into).",

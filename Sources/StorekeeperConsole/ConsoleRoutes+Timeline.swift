@@ -134,10 +134,8 @@ extension ConsoleRoutes {
     /// received (or asked from Apple now), with a JWS's payload decoded for reading.
     @Sendable package func timelineRawPage(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await appCall(request, context)
-        let customerId = try call.services.pathCustomer(context)
-        guard let raw = context.parameters.get("entry"), let entry = raw.removingPercentEncoding, !entry.isEmpty else {
-            throw StorekeeperError.invalidRequest("entry must be a timeline entry's id")
-        }
+        let customerId = try context.customer(in: call.services.customerSpace)
+        let entry = try context.timelineEntry
         let service = TimelineService(store: store, app: call.services.runtime.config, apple: call.services.runtime.apple)
         let found = try await service.raw(customerId, entryId: entry)
         let payload = found.format == "notificationBody" ? nil : TimelineService.jwsPayload(found.raw).flatMap(Self.prettyJSON)

@@ -16,7 +16,7 @@ package import StorekeeperStore
 package struct ConsoleRoutes: Sendable {
     package let store: any PurchaseStore
     package let apps: [String: AppServices]
-    /// The admin API: the console's actions run through its services and `once(...)`.
+    /// The admin API: the console's actions run the same use cases (`admin.operatorActions`).
     package let admin: AdminAPI
     package let sessions: ConsoleSessions
     package let throttle: LoginThrottle
@@ -101,9 +101,7 @@ package struct ConsoleRoutes: Sendable {
     /// holds `role` in it (403).
     package func appCall(_ request: Request, _ context: StorekeeperRequestContext, role: OperatorRole = .viewer) async throws -> AppCall {
         let signedIn = try await signedIn(request)
-        guard let id = context.parameters.get("app"), let services = apps[id], signedIn.account.may(.viewer, app: id) else {
-            throw StorekeeperError.notFound("no such app")
-        }
+        let (id, services) = try context.app(in: apps, visible: { signedIn.account.may(.viewer, app: $0) })
         guard signedIn.account.may(role, app: id) else {
             throw StorekeeperError.forbidden(
                 "this needs the \(role.rawValue) role; \(signedIn.account.name) is \(signedIn.account.role.rawValue)")

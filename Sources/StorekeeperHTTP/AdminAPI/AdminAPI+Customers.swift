@@ -33,14 +33,14 @@ extension AdminAPI {
     @Sendable package func customerRecord(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         return try json(try await CustomerRecordService(store: store, now: now).record(customerId))
     }
 
     @Sendable package func customerOrders(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
             try await CustomerRecordService(store: store, now: now).orders(
@@ -50,7 +50,7 @@ extension AdminAPI {
     @Sendable package func customerLedger(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let limit = try limit(request, defaultValue: CustomerRecordService.pageLimit, maximum: CustomerRecordService.maximumPage)
         return try json(
             try await CustomerRecordService(store: store, now: now).ledger(
@@ -60,7 +60,7 @@ extension AdminAPI {
     @Sendable package func customerTimeline(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let query = request.uri.queryParameters
         let kinds =
             try query.get("kind").map { list in
@@ -88,10 +88,8 @@ extension AdminAPI {
     @Sendable package func timelineRaw(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .viewer)
         try await RequestBodyLimit.requireNone(request)
-        let customerId = try call.services.pathCustomer(context)
-        guard let raw = context.parameters.get("entry"),
-            let entry = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw, !entry.isEmpty
-        else { throw StorekeeperError.invalidRequest("entry must be a timeline entry's id") }
+        let customerId = try context.customer(in: call.services.customerSpace)
+        let entry = try context.timelineEntry
         let service = TimelineService(store: store, app: call.app, apple: call.services.runtime.apple)
         return try json(try await service.raw(customerId, entryId: entry))
     }

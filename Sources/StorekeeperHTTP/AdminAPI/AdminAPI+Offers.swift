@@ -15,26 +15,8 @@ extension AdminAPI {
 
     @Sendable package func signPromotionalOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let call = try await call(request, context, role: .support)
-        let customerId = try call.services.pathCustomer(context)
+        let customerId = try context.customer(in: call.services.customerSpace)
         let body = try await decode(AdminOfferRequest.self, request)
-        let reason = try AdminActionBody.reason(body.reason)
-        let key = try Self.appleActionKey(body.idempotencyKey)
-        let offers = call.services.offers
-        let response = try await onceAtApple(
-            call, key: key, kind: "offer.sign", request: body,
-            perform: {
-                PromotionalSignatureResponse(
-                    try await offers.promotional(
-                        customerId, productId: body.productId, offerId: body.offerId, applicationUsername: body.applicationUsername,
-                        actor: call.actor))
-            },
-            commit: { signature, tx in
-                try await tx.append(
-                    call.audit(
-                        kind: "offer.signedForCustomer", customerId: customerId, subject: body.productId,
-                        details: ["offerId": body.offerId], reason: reason, at: now()))
-                return signature
-            })
-        return try json(response)
+        return try json(try await operatorActions.signPromotionalOffer(call, for: customerId, body))
     }
 }

@@ -42,11 +42,8 @@ extension AdminAPI {
         let admin = try await caller(request, role: .admin)
         let body = try await decode(CreateOperatorRequest.self, request)
         guard let role = OperatorRole(rawValue: body.role) else { throw StorekeeperError.invalidRequest("invalid field role") }
-        let reason = try AdminActionBody.reason(body.reason)
-        let unknown = body.apps.filter { !admin.apps.contains($0) || apps[$0] == nil }
-        guard unknown.isEmpty else { throw StorekeeperError.notFound("no such app: \(unknown.sorted().joined(separator: ", "))") }
-        let created = try await OperatorKeys.create(
-            name: body.name, role: role, apps: body.apps, in: store, actor: .operator(admin.name), reason: reason, now: now())
+        let created = try await operatorActions.createOperator(
+            name: body.name, role: role, apps: body.apps, reason: body.reason, by: admin)
         return try json(CreateOperatorResponse(operator: OperatorBody(created.account), key: created.key), status: .created)
     }
 
@@ -55,18 +52,9 @@ extension AdminAPI {
     @Sendable package func disableOperator(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let admin = try await caller(request, role: .admin)
         let body = try await decode(DisableOperatorRequest.self, request)
-        let reason = try AdminActionBody.reason(body.reason)
-        guard let name = context.parameters.get("name"),
-            let account = try await store.read({ try await $0.operatorAccount(name: name) }),
-            account.apps.contains(where: admin.apps.contains)
-        else { throw StorekeeperError.notFound("no such operator") }
-        guard account.apps.allSatisfy(admin.apps.contains) else {
-            throw StorekeeperError.forbidden("\(account.name) also works on apps you do not administer")
-        }
-        guard account.name != admin.name else { throw StorekeeperError.invalidRequest("an admin cannot disable itself") }
-        _ = try await OperatorKeys.disable(name: account.name, in: store, actor: .operator(admin.name), reason: reason, now: now())
+        let disabled = try await operatorActions.disableOperator(
+            named: try context.operatorName, reason: body.reason, by: admin)
         authenticator.operatorCache.removeAll()
-        let disabled = try await store.read { try await $0.operatorAccount(name: account.name) } ?? account
         return try json(DisableOperatorResponse(operator: OperatorBody(disabled)))
     }
 

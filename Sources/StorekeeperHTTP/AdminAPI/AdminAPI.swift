@@ -9,7 +9,7 @@ package import StorekeeperStore
 
 /// The admin API support and finance work from (`/v1/admin/...`): operators authenticate with
 /// their own keys (`ok_...`), see only their apps, and act in their role; every action carries a
-/// reason, is audited as theirs and is idempotent under a client-supplied key (``OperatorActionRunner/once(_:key:kind:request:_:)``).
+/// reason, is audited as theirs and is idempotent under a client-supplied key (each action is a use case of ``OperatorActions``).
 ///
 /// Routes live in one extension per topic (`AdminAPI+<Topic>.swift`); `routes` registers them.
 /// Server API keys and customer tokens never reach these routes (403).
@@ -29,8 +29,11 @@ package struct AdminAPI: Sendable {
         self.now = now
     }
 
-    /// Runs each action once per idempotency key (the console runs its forms through the same).
+    /// Runs each action once per idempotency key.
     package var actions: OperatorActionRunner { OperatorActionRunner(store: store, now: now) }
+
+    /// Every operator action, one use case each; the console runs its forms through the same.
+    package var operatorActions: OperatorActions { OperatorActions(apps: apps, store: store, now: now) }
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         let admin = router.group("v1/admin")
@@ -48,9 +51,7 @@ package struct AdminAPI: Sendable {
     /// operator may not see it (the two are indistinguishable).
     package func call(_ request: Request, _ context: StorekeeperRequestContext, role: OperatorRole) async throws -> AdminCall {
         let account = try await authenticator.authenticateOperator(request)
-        guard let id = context.parameters.get("app"), let services = apps[id], account.apps.contains(id) else {
-            throw StorekeeperError.notFound("no such app")
-        }
+        let (id, services) = try context.app(in: apps, visible: account.apps.contains)
         guard account.may(role, app: id) else {
             throw StorekeeperError.forbidden("this needs the \(role.rawValue) role; \(account.name) is \(account.role.rawValue)")
         }

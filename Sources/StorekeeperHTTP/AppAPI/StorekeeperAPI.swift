@@ -1,5 +1,5 @@
 import AppStoreModels
-package import Foundation
+import Foundation
 package import HTTPTypes
 package import Hummingbird
 import NIOCore
@@ -44,17 +44,7 @@ package struct StorekeeperAPI: Sendable {
     // MARK: Plumbing
 
     package func services(_ context: StorekeeperRequestContext) throws -> AppServices {
-        guard let id = context.parameters.get("app"), let services = apps[id] else {
-            throw StorekeeperError.notFound("no such app")
-        }
-        return services
-    }
-
-    package func orderParameter(_ context: StorekeeperRequestContext) throws -> UUID {
-        guard let raw = context.parameters.get("order"), let id = UUID(uuidString: raw) else {
-            throw StorekeeperError.invalidRequest("order id must be a UUID")
-        }
-        return id
+        try context.app(in: apps).services
     }
 
     /// The JSON body, read up to `limit` bytes: `RequestBodyLimit.smallBytes` unless the route
@@ -82,7 +72,7 @@ package struct StorekeeperAPI: Sendable {
     {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try services.pathCustomer(context)
+        let customerId = try context.customer(in: services.customerSpace)
         try authorize(principal, for: customerId)
         return (services, principal, customerId)
     }
@@ -111,7 +101,7 @@ package struct StorekeeperAPI: Sendable {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
         try await RequestBodyLimit.requireNone(request)
-        let order = try await services.orders.order(try orderParameter(context))
+        let order = try await services.orders.order(try context.orderId)
         // Another app's order is not found: its id names nothing in this app.
         guard services.owns(order.customerId), principal.mayAct(for: order.customerId) else {
             throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
@@ -132,7 +122,7 @@ package struct StorekeeperAPI: Sendable {
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
         try await RequestBodyLimit.requireNoneOrEmptyObject(request)
         let order = try await services.orders.move(
-            try orderParameter(context), to: state, principal: { services.owns($0) && principal.mayAct(for: $0) },
+            try context.orderId, to: state, principal: { services.owns($0) && principal.mayAct(for: $0) },
             actor: principal.actor)
         return try json(OrderResponse(status: nil, order: OrderBody(order)))
     }
@@ -164,7 +154,7 @@ package struct StorekeeperAPI: Sendable {
     @Sendable package func introductoryOffer(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (services, _, customerId) = try await customerCall(request, context)
         try await RequestBodyLimit.requireNone(request)
-        guard let product = context.parameters.get("product") else { throw StorekeeperError.invalidRequest("product is required") }
+        let product = try context.productId
         return try json(IntroDecisionResponse(try await services.offers.introductory(customerId, productId: product)))
     }
 
@@ -251,7 +241,7 @@ package struct StorekeeperAPI: Sendable {
     @Sendable package func addAlias(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let services = try services(context)
         let principal = try await authenticator.authenticate(request, app: services.runtime.config)
-        let customerId = try services.pathCustomer(context)
+        let customerId = try context.customer(in: services.customerSpace)
         let body = try await decode(AliasRequest.self, request)
         let alias = try CustomerID(requested: body.alias, field: "alias", in: services.customerSpace)
         // A customer token may merge its own guest device into itself only when it also proves

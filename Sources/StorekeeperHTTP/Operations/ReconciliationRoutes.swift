@@ -52,7 +52,7 @@ package struct ReconciliationRoutes: Sendable {
 
     /// The app's vendor number, the `type` query's report and its `date`, once a server key is presented.
     private func call(_ request: Request, _ context: StorekeeperRequestContext) async throws -> (String, ReconciledReport, String) {
-        guard let id = context.parameters.get("app"), let app = apps[id] else { throw StorekeeperError.notFound("no such app") }
+        let (id, app) = try context.app(in: apps)
         _ = try await authenticator.authenticateServer(request, app: id)
         guard let vendor = app.reports?.vendorNumber else {
             throw StorekeeperError(.notConfigured, "the app configures no reports (app.\(id).reports.*)", kind: .notFound)
