@@ -2,7 +2,7 @@ import AppStoreModels
 import Foundation
 import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperApplication
+import StorekeeperApplication
 import StorekeeperHTTP
 
 /// The search page's account of an invoice: Apple's lines, which of them Storekeeper recorded,

@@ -3,7 +3,7 @@ import Foundation
 package import Hummingbird
 import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperApplication
+import StorekeeperApplication
 package import StorekeeperHTTP
 
 /// Search: one box, any identifier the admin API's search accepts. An identifier that names

@@ -3,7 +3,7 @@ import Foundation
 package import Hummingbird
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperApplication
+import StorekeeperApplication
 package import StorekeeperHTTP
 
 /// The customer's timeline in the console: the admin API's ``TimelineService`` (every Apple fact
