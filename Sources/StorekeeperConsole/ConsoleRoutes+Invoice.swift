@@ -1,7 +1,8 @@
 import AppStoreModels
 import Foundation
 import Storekeeper
-package import StorekeeperApplication
+package import StorekeeperAPIModels
+import StorekeeperApplication
 import StorekeeperHTTP
 
 /// The search page's account of an invoice: Apple's lines, which of them Storekeeper recorded,
@@ -50,23 +51,24 @@ extension ConsoleRoutes {
             let apply: ApplyForm? =
                 if !line.recorded, mayAct, let order = line.order {
                     ApplyForm(
-                        href: ConsolePaths.customer(call.appId, order.customerId.rawValue) + "/orders/correct",
+                        href: ConsolePaths.customer(call.appId, order.customerId) + "/orders/correct",
                         csrf: call.signedIn.session.csrfToken, idempotencyKey: ConsoleSessions.randomToken(),
                         order: order.id.uuidString.lowercased(), transactionId: line.transactionId,
-                        environment: line.environment.rawValue)
+                        environment: line.environment)
                 } else {
                     nil
                 }
             return InvoiceLine(
-                transactionId: line.transactionId, productId: line.productId, environment: line.environment.rawValue,
-                purchased: ConsoleFormat.time(line.purchaseDate), revoked: line.revocationDate.map(ConsoleFormat.time),
+                transactionId: line.transactionId, productId: line.productId, environment: line.environment,
+                purchased: ConsoleFormat.time(milliseconds: line.purchaseDate),
+                revoked: line.revocationDate.map { ConsoleFormat.time(milliseconds: $0) },
                 standing: line.recorded
-                    ? "recorded" + (line.customerId.map { " for \($0.rawValue)" } ?? "")
+                    ? "recorded" + (line.customerId.map { " for \($0)" } ?? "")
                     : "paid at Apple, not recorded here",
                 recorded: line.recorded,
                 order: line.order.map { "\($0.id.uuidString.lowercased()) (\($0.productId) × \($0.quantity))" },
                 orderState: line.order?.state,
-                customerHref: owner.map { ConsolePaths.customer(call.appId, $0.rawValue) }, apply: apply)
+                customerHref: owner.map { ConsolePaths.customer(call.appId, $0) }, apply: apply)
         }
         return InvoiceSection(
             orderId: invoice.orderId, status: invoice.status.rawValue, error: invoice.error, lines: lines,

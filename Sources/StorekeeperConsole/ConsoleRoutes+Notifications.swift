@@ -132,7 +132,7 @@ extension ConsoleRoutes {
             verified: entry.version == 2
                 ? (detail.verified ? "✓ signature verified now" : "✗ not verified: \(detail.verificationError ?? "")")
                 : "V1 (shared secret)",
-            transactionId: detail.transaction?.transactionId, productId: detail.transaction?.productId,
+            transactionId: detail.transaction?["transactionId"]?.stringValue, productId: detail.transaction?["productId"]?.stringValue,
             attempts: detail.attempts.map {
                 NotificationPage.Attempt(
                     number: $0.number, time: ConsoleFormat.time(milliseconds: $0.at), outcome: $0.outcome, error: $0.error)

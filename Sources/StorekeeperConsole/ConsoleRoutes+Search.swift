@@ -2,7 +2,8 @@ import AppStoreModels
 import Foundation
 package import Hummingbird
 import Storekeeper
-package import StorekeeperApplication
+package import StorekeeperAPIModels
+import StorekeeperApplication
 package import StorekeeperHTTP
 
 /// Search: one box, any identifier the admin API's search accepts. An identifier that names
@@ -54,11 +55,10 @@ extension ConsoleRoutes {
     /// invoice's order ID through Apple) found, with what matched.
     package static func matches(_ response: AdminSearchResponse, call: AppCall) -> [Match] {
         var matches: [Match] = []
-        for match in response.matches where !matches.contains(where: { $0.customer == match.customerId.rawValue }) {
-            let via = match.kind.rawValue + (match.environment.map { " (\($0.rawValue))" } ?? "")
+        for match in response.matches where !matches.contains(where: { $0.customer == match.customerId }) {
+            let via = match.kind + (match.environment.map { " (\($0))" } ?? "")
             matches.append(
-                Match(
-                    customer: match.customerId.rawValue, href: ConsolePaths.customer(call.appId, match.customerId.rawValue), via: via))
+                Match(customer: match.customerId, href: ConsolePaths.customer(call.appId, match.customerId), via: via))
         }
         return matches
     }

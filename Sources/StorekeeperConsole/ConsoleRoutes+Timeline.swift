@@ -2,7 +2,8 @@ import AppStoreModels
 import Foundation
 package import Hummingbird
 package import Storekeeper
-package import StorekeeperApplication
+package import StorekeeperAPIModels
+import StorekeeperApplication
 package import StorekeeperHTTP
 
 /// The customer's timeline in the console: the admin API's ``TimelineService`` (every Apple fact
@@ -79,7 +80,7 @@ extension ConsoleRoutes {
 
     package static func timelineRow(_ entry: AdminTimelineEntry, base: String) -> TimelineSection.Row {
         let rawHref = entry.hasRaw ? base + "/timeline/" + ConsolePaths.escape(entry.id) + "/raw" : nil
-        var title = entry.kind.rawValue
+        var title = entry.kind
         var facts: [String] = []
         var actor: String?
         var reason: String?
@@ -87,46 +88,48 @@ extension ConsoleRoutes {
             title = "Notification " + [n.notificationType ?? "(V1)", n.subtype].compactMap { $0 }.joined(separator: " / ")
             facts = [
                 "Status: \(n.status)" + (n.attempts > 1 ? " after \(n.attempts) attempts" : ""),
-                "Apple signed it: \(ConsoleFormat.time(n.signedDate))", "Received: \(ConsoleFormat.time(n.receivedAt))",
+                "Apple signed it: \(ConsoleFormat.time(milliseconds: n.signedDate))",
+                "Received: \(ConsoleFormat.time(milliseconds: n.receivedAt))",
             ]
             if let error = n.lastError { facts.append("Last error: \(error)") }
         } else if let t = entry.transaction {
             title = "Transaction \(t.transactionId) · \(t.productId)"
             facts = [
-                "Original transaction: \(t.originalTransactionId) (\(t.environment.rawValue))",
-                "Purchased: \(ConsoleFormat.time(t.purchaseDate))" + (t.expiresDate.map { ", expires \(ConsoleFormat.time($0))" } ?? ""),
+                "Original transaction: \(t.originalTransactionId) (\(t.environment))",
+                "Purchased: \(ConsoleFormat.time(milliseconds: t.purchaseDate))"
+                    + (t.expiresDate.map { ", expires \(ConsoleFormat.time(milliseconds: $0))" } ?? ""),
                 "Price: \(ConsoleFormat.milliunits(t.price, t.currency)) × \(t.quantity)"
                     + (t.storefront.map { ", storefront \($0)" } ?? ""),
             ]
             if let offer = t.offerType { facts.append("Offer type \(offer)" + (t.offerIdentifier.map { " (\($0))" } ?? "")) }
             if t.isUpgraded { facts.append("Upgraded: replaced by a higher-level subscription") }
             if let revoked = t.revocationDate {
-                facts.append("Revoked: \(ConsoleFormat.time(revoked))" + (t.revocationReason.map { ", reason \($0)" } ?? ""))
+                facts.append("Revoked: \(ConsoleFormat.time(milliseconds: revoked))" + (t.revocationReason.map { ", reason \($0)" } ?? ""))
             }
         } else if let info = entry.renewalInfo {
             title = "Renewal info · \(info.productId ?? info.originalTransactionId)"
             facts = [
                 "Auto-renew: \(info.autoRenewEnabled ? "on" : "off")" + (info.autoRenewProductId.map { ", renews into \($0)" } ?? ""),
-                "Apple signed it: \(ConsoleFormat.time(info.signedDate))",
+                "Apple signed it: \(ConsoleFormat.time(milliseconds: info.signedDate))",
             ]
-            if let intent = info.expirationIntent { facts.append("Expiration intent: \(intent.rawValue)") }
+            if let intent = info.expirationIntent { facts.append("Expiration intent: \(intent)") }
             if info.isInBillingRetryPeriod { facts.append("In billing retry") }
-            if let grace = info.gracePeriodExpiresDate { facts.append("Grace period until \(ConsoleFormat.time(grace))") }
+            if let grace = info.gracePeriodExpiresDate { facts.append("Grace period until \(ConsoleFormat.time(milliseconds: grace))") }
             if let renewal = info.renewalDate {
                 facts.append(
-                    "Next renewal: \(ConsoleFormat.time(renewal))"
+                    "Next renewal: \(ConsoleFormat.time(milliseconds: renewal))"
                         + (info.renewalPrice.map { " at \(ConsoleFormat.milliunits($0, info.currency))" } ?? ""))
             }
         } else if let event = entry.event {
             title = event.kind
-            actor = event.actor.rawValue
+            actor = event.actor
             reason = event.reason
             if let fact = event.fact { facts.append("Apple fact: \(fact)") }
             if let subject = event.subject { facts.append("Subject: \(subject)") }
             if let details = details(event.details) { facts.append(details) }
         }
         return TimelineSection.Row(
-            id: entry.id, time: ConsoleFormat.time(entry.at), kind: entry.kind.rawValue, title: title, actor: actor, reason: reason,
+            id: entry.id, time: ConsoleFormat.time(milliseconds: entry.at), kind: entry.kind, title: title, actor: actor, reason: reason,
             facts: facts, rawHref: rawHref)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP

@@ -1,6 +1,7 @@
 package import AppStoreModels
 package import Foundation
 package import Storekeeper
+package import StorekeeperAPIModels
 package import StorekeeperStore
 
 /// A customer's whole record for support (``AdminCustomerRecord``), read from one snapshot, and
@@ -39,10 +40,10 @@ package struct CustomerRecordService: Sendable {
                 ? try await reader.operatorGrants(customerId: customerId) : []
             let grantsById = Dictionary(operatorGrants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return AdminCustomerRecord(
-                customerId: customerId, exists: customer != nil, createdAt: customer?.createdAt,
-                mergedInto: customer?.mergedInto, consumptionConsent: customer?.consumptionConsent,
+                customerId: customerId.rawValue, exists: customer != nil, createdAt: customer?.createdAt.millisecondsSince1970,
+                mergedInto: customer?.mergedInto?.rawValue, consumptionConsent: customer?.consumptionConsent,
                 playTimeMinutes: customer?.playTimeMinutes,
-                aliases: aliases.map { AdminAlias(customerId: $0.id, createdAt: $0.createdAt) },
+                aliases: aliases.map { AdminAlias(customerId: $0.id.rawValue, createdAt: $0.createdAt.millisecondsSince1970) },
                 entitlements: grants.map { Self.entitlement($0, operatorGrants: grantsById, now: now) },
                 subscriptions: try subscriptions.map(Self.subscription),
                 wallet: Self.wallet(balances: balances, entries: entries, customerId: customerId, limit: Self.pageLimit),
@@ -78,18 +79,19 @@ package struct CustomerRecordService: Sendable {
         if let grantId = grant.source.operatorGrantId {
             let granted = operatorGrants[grantId]
             source = AdminGrantSource(
-                kind: "operatorGrant", environment: grant.source.environment, grantId: grantId.uuidString,
+                kind: "operatorGrant", environment: grant.source.environment.rawValue, grantId: grantId.uuidString,
                 operatorName: granted?.operatorName
                     ?? String(grant.source.originalTransactionId.dropFirst(GrantSource.operatorPrefix.count)),
                 reason: granted?.reason)
         } else {
             source = AdminGrantSource(
-                kind: "appleTransaction", environment: grant.source.environment,
+                kind: "appleTransaction", environment: grant.source.environment.rawValue,
                 originalTransactionId: grant.source.originalTransactionId, transactionId: grant.source.transactionId)
         }
         return AdminEntitlement(
-            id: grant.entitlement, productId: grant.productId, isActive: grant.isActive(at: now), startsAt: grant.startsAt,
-            expiresAt: grant.expiresAt, source: source)
+            id: grant.entitlement, productId: grant.productId, isActive: grant.isActive(at: now),
+            startsAt: grant.startsAt.millisecondsSince1970,
+            expiresAt: grant.expiresAt?.millisecondsSince1970, source: source)
     }
 
     package static func subscription(_ stored: StoredSubscription) throws -> AdminSubscription {
@@ -97,26 +99,29 @@ package struct CustomerRecordService: Sendable {
         let view = state.view
         let info = state.renewalInfo
         return AdminSubscription(
-            environment: stored.environment, originalTransactionId: stored.originalTransactionId, productId: stored.productId,
-            group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt,
+            environment: stored.environment.rawValue, originalTransactionId: stored.originalTransactionId, productId: stored.productId,
+            group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt?.millisecondsSince1970,
             autoRenewStatus: info.map { $0.autoRenewEnabled ? 1 : 0 }, autoRenewProductId: info?.autoRenewProductId,
             expirationIntent: info?.expirationIntent?.rawValue, isInBillingRetryPeriod: info?.isInBillingRetryPeriod,
-            gracePeriodExpiresDate: view.gracePeriodExpiresDate ?? info?.gracePeriodExpiresDate,
+            gracePeriodExpiresDate: (view.gracePeriodExpiresDate ?? info?.gracePeriodExpiresDate)?.millisecondsSince1970,
             priceIncrease: view.priceIncrease?.rawValue, renewalPrice: view.renewalPrice, renewalCurrency: view.renewalCurrency,
-            renewalExtendedUntil: view.renewalExtendedUntil, pendingOffer: view.pendingOffer,
-            eligibleWinBackOfferIds: view.eligibleWinBackOfferIds, periods: view.periods, renewalInfo: info)
+            renewalExtendedUntil: view.renewalExtendedUntil?.millisecondsSince1970, pendingOffer: view.pendingOffer.map(OfferInfoBody.init),
+            eligibleWinBackOfferIds: view.eligibleWinBackOfferIds, periods: view.periods.map(PaidPeriodBody.init),
+            renewalInfo: info.map(RenewalInfoBody.init))
     }
 
     package static func purchase(_ stored: StoredTransaction) -> AdminPurchase {
         let t = stored.transaction
         return AdminPurchase(
-            environment: t.environment, transactionId: t.transactionId, originalTransactionId: t.originalTransactionId,
+            environment: t.environment.rawValue, transactionId: t.transactionId, originalTransactionId: t.originalTransactionId,
             webOrderLineItemId: t.webOrderLineItemId, productId: t.productId, productType: t.productType?.rawValue,
-            quantity: t.quantity, purchaseDate: t.purchaseDate, expiresDate: t.expiresDate, price: t.price, currency: t.currency,
+            quantity: t.quantity, purchaseDate: t.purchaseDate.millisecondsSince1970, expiresDate: t.expiresDate?.millisecondsSince1970,
+            price: t.price, currency: t.currency,
             storefront: t.storefront, offerType: t.offerType?.rawValue, offerIdentifier: t.offerIdentifier,
-            revocationDate: t.revocationDate, revocationReason: t.revocationReason?.rawValue, isUpgraded: t.isUpgraded,
-            orderId: stored.orderId, appAccountToken: t.appAccountToken, signedDate: t.signedDate,
-            recordedAt: stored.recordedAt)
+            revocationDate: t.revocationDate?.millisecondsSince1970, revocationReason: t.revocationReason?.rawValue,
+            isUpgraded: t.isUpgraded,
+            orderId: stored.orderId, appAccountToken: t.appAccountToken, signedDate: t.signedDate.millisecondsSince1970,
+            recordedAt: stored.recordedAt.millisecondsSince1970)
     }
 
     package static func wallet(
@@ -129,7 +134,7 @@ package struct CustomerRecordService: Sendable {
                 return AdminLedgerEntry(
                     sequence: sequenced.sequence, key: entry.key, kind: entry.kind.rawValue, currency: entry.currency,
                     amount: entry.postings.filter { $0.account.customerId == customerId }.reduce(0) { $0 &+ $1.amount },
-                    createdAt: entry.createdAt, reference: entry.reference, memo: entry.memo,
+                    createdAt: entry.createdAt.millisecondsSince1970, reference: entry.reference, memo: entry.memo,
                     postings: entry.postings.map { AdminPosting(account: $0.account.description, amount: $0.amount) })
             },
             nextCursor: entries.count == limit
@@ -141,8 +146,9 @@ package struct CustomerRecordService: Sendable {
             items: orders.map { order in
                 AdminOrder(
                     id: order.id, productId: order.productId, quantity: order.quantity, state: order.state.rawValue,
-                    appAccountToken: order.appAccountToken, createdAt: order.createdAt, updatedAt: order.updatedAt,
-                    expiresAt: order.expiresAt, environment: order.environment, transactionId: order.transactionId,
+                    appAccountToken: order.appAccountToken, createdAt: order.createdAt.millisecondsSince1970,
+                    updatedAt: order.updatedAt.millisecondsSince1970, expiresAt: order.expiresAt.millisecondsSince1970,
+                    environment: order.environment?.rawValue, transactionId: order.transactionId,
                     failureCode: order.failureCode)
             },
             nextCursor: orders.count == limit

@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import Foundation
 import Storekeeper
+package import StorekeeperAPIModels
 package import StorekeeperStore
 
 /// The operators' search box: classifies the text (``SearchQuery``), answers every stored match
@@ -38,23 +39,23 @@ package struct CustomerSearchService: Sendable {
         }
         // A customer id or alias names only this app's customers; what an order or Apple
         // identifier leads to is shown only when its customer is the app's (or its group's).
-        var matches = stored.filter { app.owns($0.customerId) }
+        var matches = stored.filter { app.owns($0.customerId) }.map(SearchMatchBody.init)
         var invoice: AdminInvoiceLookup?
         if let orderId = query.invoiceOrderId, let apple, !apple.serverAPI.isEmpty {
             let lookup = await lookUp(orderId, apple: apple)
             invoice = lookup
-            var seen: Set<CustomerID> = []
+            var seen: Set<String> = []
             // A purchase Storekeeper never recorded leads to the customer of the order its token
             // names: the lost order support is looking for.
             for line in lookup.transactions {
                 guard let owner = line.customerId ?? line.order?.customerId, seen.insert(owner).inserted else { continue }
                 matches.append(
-                    SearchMatch(
-                        kind: .invoiceOrder, customerId: owner, matched: orderId, environment: line.environment,
+                    SearchMatchBody(
+                        kind: SearchMatch.Kind.invoiceOrder.rawValue, customerId: owner, matched: orderId, environment: line.environment,
                         productId: line.productId))
             }
         }
-        return AdminSearchResponse(query: query.text, candidates: query.candidateKinds, matches: matches, invoice: invoice)
+        return AdminSearchResponse(query: query.text, candidates: query.candidateKinds.map(\.rawValue), matches: matches, invoice: invoice)
     }
 
     /// Asks every environment the app trusts (production first) until one knows the order.
@@ -68,7 +69,7 @@ package struct CustomerSearchService: Sendable {
             do {
                 guard let lines = try await lines(of: orderId, in: environment, apple: apple) else { continue }
                 return AdminInvoiceLookup(
-                    orderId: orderId, status: .valid, environment: environment, transactions: lines, error: nil)
+                    orderId: orderId, status: .valid, environment: environment.rawValue, transactions: lines, error: nil)
             } catch let error as StorekeeperError {
                 failure = error.message
             } catch let error as AppStoreAPIError {
@@ -113,10 +114,11 @@ package struct CustomerSearchService: Sendable {
             let owner = recordedFor.flatMap { app.owns($0) ? $0 : nil }
             lines.append(
                 AdminInvoiceTransaction(
-                    environment: environment, transactionId: transactionId, originalTransactionId: original,
-                    productId: productId, purchaseDate: purchaseDate, revocationDate: payload.revocationDate,
+                    environment: environment.rawValue, transactionId: transactionId, originalTransactionId: original,
+                    productId: productId, purchaseDate: purchaseDate.millisecondsSince1970,
+                    revocationDate: payload.revocationDate?.millisecondsSince1970,
                     // Recorded for another app's customer is not recorded here.
-                    customerId: owner, recorded: stored && owner != nil, appAccountToken: token,
+                    customerId: owner?.rawValue, recorded: stored && owner != nil, appAccountToken: token,
                     order: order.flatMap { app.owns($0.customerId) ? AdminInvoiceOrder($0) : nil }))
         }
         return lines

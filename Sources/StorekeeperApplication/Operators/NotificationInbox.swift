@@ -73,7 +73,8 @@ package struct NotificationInbox: Sendable {
         }
         return InboxDetailResponse(
             notification: InboxEntryBody(InboxPageEntry(entry)), verified: verified, verificationError: verificationError,
-            payload: payload, transaction: transaction, renewalInfo: renewalInfo, v1: v1,
+            payload: try payload.map(JSONPayload.init(encoding:)), transaction: try transaction.map(JSONPayload.init(encoding:)),
+            renewalInfo: try renewalInfo.map(JSONPayload.init(encoding:)), v1: try v1.map(JSONPayload.init(encoding:)),
             attempts: attempts.map(InboxAttemptBody.init), actions: actions.map(AuditEventBody.init),
             rawBody: raw ? Self.rawText(entry) : nil)
     }

@@ -3,6 +3,7 @@ import AppStoreModels
 import AppStoreVerification
 import Foundation
 package import Storekeeper
+package import StorekeeperAPIModels
 
 /// The signed data behind a timeline entry: a notification's body as Apple posted it (kept in
 /// the inbox), or a transaction's or renewal info's JWS — taken from the newest stored

@@ -2,6 +2,7 @@ import AppStoreAPI
 package import AppStoreModels
 import Foundation
 package import Storekeeper
+package import StorekeeperAPIModels
 package import StorekeeperStore
 
 /// A customer's timeline: every Apple fact Storekeeper holds about them (the notifications that
@@ -68,7 +69,7 @@ package struct TimelineService: Sendable {
         }
         let entries = page.entries.map(Self.entry)
         return AdminTimelinePage(
-            customerId: customerId, entries: raw ? try await withStoredRaw(entries, of: customerId) : entries,
+            customerId: customerId.rawValue, entries: raw ? try await withStoredRaw(entries, of: customerId) : entries,
             nextCursor: page.next?.cursor)
     }
 
@@ -78,15 +79,16 @@ package struct TimelineService: Sendable {
         case .notification(let n):
             shown.notification = AdminTimelineNotification(
                 id: n.id, version: n.version, notificationType: n.notificationType, subtype: n.subtype,
-                signedDate: n.signedDate, receivedAt: n.receivedAt, status: n.status.rawValue, attempts: n.attempts,
-                lastError: n.lastError, processedAt: n.processedAt)
+                signedDate: n.signedDate?.millisecondsSince1970, receivedAt: n.receivedAt.millisecondsSince1970, status: n.status.rawValue,
+                attempts: n.attempts,
+                lastError: n.lastError, processedAt: n.processedAt?.millisecondsSince1970)
         case .transaction(let stored):
             shown.transaction = CustomerRecordService.purchase(stored)
         case .renewalInfo(let info):
-            shown.renewalInfo = info
+            shown.renewalInfo = RenewalInfoBody(info)
         case .audit(let event):
             shown.hasRaw = false
-            shown.event = event
+            shown.event = AdminAuditEvent(event)
         }
         return shown
     }
@@ -95,6 +97,7 @@ package struct TimelineService: Sendable {
 extension AdminTimelineEntry {
     package init(id: String, kind: TimelineKind, at: Timestamp, hasRaw: Bool) {
         self.init(
-            id: id, kind: kind, at: at, hasRaw: hasRaw, notification: nil, transaction: nil, renewalInfo: nil, event: nil, raw: nil)
+            id: id, kind: kind.rawValue, at: at.millisecondsSince1970, hasRaw: hasRaw, notification: nil, transaction: nil,
+            renewalInfo: nil, event: nil, raw: nil)
     }
 }

@@ -1,52 +1,10 @@
-package import AppStoreModels
+import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperAPIModels
 
-// The admin API's bodies about the notifications inbox that stay in the server: the answer that
-// embeds Apple's decoded payload types (an entry decoded), the filters a list or a replay reads,
-// and what the idempotency records of a replay and a resync hash. Every other body is a wire
-// model of `StorekeeperAPIModels`.
-
-// MARK: Inbox
-
-/// One entry decoded: the signed payload and the transaction and renewal info inside it
-/// (verified again now; when that fails, decoded without verification and `verified` false),
-/// or a V1 body with its shared secret removed; the operator actions on it; the raw body when
-/// asked (`raw=true`).
-package struct InboxDetailResponse: Codable, Sendable {
-    package let notification: InboxEntryBody
-    package let verified: Bool
-    package let verificationError: String?
-    package let payload: ResponseBodyV2DecodedPayload?
-    package let transaction: JWSTransactionDecodedPayload?
-    package let renewalInfo: JWSRenewalInfoDecodedPayload?
-    package let v1: AppStoreServerNotificationV1?
-    /// Every recorded processing attempt, oldest first (the latest ``InboxAttempt/retained``;
-    /// `notification.attempts` counts them all).
-    package let attempts: [InboxAttemptBody]
-    /// Replays and other operator actions on this entry, oldest first.
-    package let actions: [AuditEventBody]
-    /// The stored body as text (V1: the shared secret replaced by `"<redacted>"`).
-    package let rawBody: String?
-
-    package init(
-        notification: InboxEntryBody, verified: Bool, verificationError: String?, payload: ResponseBodyV2DecodedPayload?,
-        transaction: JWSTransactionDecodedPayload?, renewalInfo: JWSRenewalInfoDecodedPayload?, v1: AppStoreServerNotificationV1?,
-        attempts: [InboxAttemptBody], actions: [AuditEventBody], rawBody: String?
-    ) {
-        self.notification = notification
-        self.verified = verified
-        self.verificationError = verificationError
-        self.payload = payload
-        self.transaction = transaction
-        self.renewalInfo = renewalInfo
-        self.v1 = v1
-        self.attempts = attempts
-        self.actions = actions
-        self.rawBody = rawBody
-    }
-}
+// What the admin API's notification and resync routes read that never travels as a body: the
+// filters a list (query parameters) or a replay reads, and what the idempotency records of a
+// replay and a resync hash. Every body is a wire model of `StorekeeperAPIModels`.
 
 // MARK: Inbox requests
 

@@ -1,9 +1,9 @@
 import AppStoreModels
 package import Storekeeper
-import StorekeeperAPIModels
+package import StorekeeperAPIModels
 
 // How the inbox's wire models (`StorekeeperAPIModels`) meet the domain: entries and attempts as
-// stored, and a replay request's filters.
+// stored, a replay request's filters, and Apple's decoded payloads as JSON.
 
 extension InboxEntryBody {
     package init(_ entry: InboxPageEntry) {
@@ -27,5 +27,13 @@ extension ReplayRangeRequest {
     package var filter: InboxFilter {
         InboxFilter(
             status: status, type: type, subtype: subtype, environment: environment, from: from, to: to, before: before, limit: limit)
+    }
+}
+
+extension JSONPayload {
+    /// `value` as the JSON it encodes to: an answer carrying it writes the bytes the answer's
+    /// encoder (``FastJSONEncoder``) writes for `value` itself.
+    package init(encoding value: some Encodable) throws {
+        self = try JSONCoding.decode(JSONPayload.self, from: try FastJSONEncoder().encode(value))
     }
 }

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
@@ -62,7 +63,7 @@ import Testing
             let purchases = Dictionary(uniqueKeysWithValues: record.purchases.map { ($0.transactionId, $0) })
             let shownA = try #require(purchases[aId])
             #expect(shownA.isUpgraded, "A as Apple signed it: upgraded")
-            #expect(shownA.revocationDate == revokedAt)
+            #expect(shownA.revocationDate == revokedAt.millisecondsSince1970)
             #expect(shownA.revocationReason == appleA.revocationReason?.rawValue)
             let shownB = try #require(purchases[bId])
             #expect(!shownB.isUpgraded && shownB.revocationDate == nil)
@@ -70,10 +71,10 @@ import Testing
             #expect(record.subscriptions.count == 1)
             #expect(subscription.productId == DemoCatalog.monthlyB)
             let periodA = try #require(subscription.periods.first { $0.transactionId == aId })
-            #expect(periodA.revocation?.kind == .upgraded)
-            #expect(periodA.accessEnd == bStart, "A stands no longer than until B began")
+            #expect(periodA.revocation?.kind == RevocationInfo.Kind.upgraded.rawValue)
+            #expect(periodA.accessEnd == bStart.millisecondsSince1970, "A stands no longer than until B began")
             let premium = try #require(record.entitlements.first { $0.id == "premium" })
-            #expect(premium.expiresAt == bExpiry && premium.productId == DemoCatalog.monthlyB)
+            #expect(premium.expiresAt == bExpiry.millisecondsSince1970 && premium.productId == DemoCatalog.monthlyB)
 
             let page = try await viewer.get("/customers/\(jack)/timeline?kind=change&limit=200")
             try #require(page.status == 200, "\(page.text)")

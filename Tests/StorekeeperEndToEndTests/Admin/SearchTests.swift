@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
@@ -45,17 +46,17 @@ import Testing
             for (query, kind) in cases {
                 let escaped = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
                 let answer = try Self.matches(try await viewer.get("/search?q=\(escaped)"))
-                let found = answer.matches.filter { $0.kind == kind }
-                #expect(found.map(\.customerId.rawValue) == [alice], "\(query) as \(kind): \(answer.matches)")
+                let found = answer.matches.filter { SearchMatch.Kind(rawValue: $0.kind) == kind }
+                #expect(found.map(\.customerId) == [alice], "\(query) as \(kind): \(answer.matches)")
             }
             // The invoice: Apple's lines, verified, each with its owner.
             let byInvoice = try Self.matches(try await viewer.get("/search?q=\(invoice)"))
             #expect(byInvoice.invoice?.status == .valid)
             #expect(byInvoice.invoice?.transactions.map(\.transactionId) == [transactionId])
-            #expect(byInvoice.invoice?.transactions.first?.customerId?.rawValue == alice)
+            #expect(byInvoice.invoice?.transactions.first?.customerId == alice)
             // An order ID is also the purchase's token: the original transaction and the order agree.
             let byTransaction = try Self.matches(try await viewer.get("/search?q=\(transactionId)"))
-            #expect(Set(byTransaction.matches.map(\.kind)) == [.transaction, .originalTransaction])
+            #expect(Set(byTransaction.matches.map { SearchMatch.Kind(rawValue: $0.kind) }) == [.transaction, .originalTransaction])
         }
     }
 
@@ -65,7 +66,7 @@ import Testing
             let viewer = try await e2e.operatorClient(.viewer)
             let nothing = try Self.matches(try await viewer.get("/search?q=nobody-\(e2e.tag)"))
             #expect(nothing.matches.isEmpty)
-            #expect(nothing.candidates == [.customer, .alias])
+            #expect(nothing.candidates.map(SearchMatch.Kind.init(rawValue:)) == [.customer, .alias])
             // Apple does not know this invoice: said so, no match.
             let unknownInvoice = try Self.matches(try await viewer.get("/search?q=ZZ9PLURALZ"))
             #expect(unknownInvoice.invoice?.status == .invalid)
@@ -94,7 +95,10 @@ import Testing
             let elsewhere = try await e2e.adminClient(credential: theirs.key).get("/search?q=\(alice)")
             #expect(elsewhere.status == 404, "another app's operator cannot tell this app exists")
             let viewer = try await e2e.operatorClient(.viewer)
-            #expect(try Self.matches(try await viewer.get("/search?q=\(alice)")).matches.map(\.kind) == [.customer])
+            #expect(
+                try Self.matches(try await viewer.get("/search?q=\(alice)")).matches.map { SearchMatch.Kind(rawValue: $0.kind) } == [
+                    .customer
+                ])
         }
     }
 }

@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP
@@ -54,7 +55,7 @@ import Testing
             let aIndex = try #require(index { $0.transaction?.transactionId == aId }, "\(entries.map(\.id))")
             let aEntry = try #require(entries[aIndex].transaction)
             #expect(aEntry.productId == DemoCatalog.monthly)
-            #expect(aEntry.expiresDate == aExpiry)
+            #expect(aEntry.expiresDate == aExpiry.millisecondsSince1970)
             #expect(aEntry.isUpgraded, "A was replaced by the crossgrade")
             let replacedAt = try #require(aEntry.revocationDate, "Apple's refund of A")
             // Apple's word on the change.
@@ -66,16 +67,16 @@ import Testing
             let bIndex = try #require(index { $0.transaction?.transactionId == bId })
             let bEntry = try #require(entries[bIndex].transaction)
             #expect(bEntry.productId == DemoCatalog.monthlyB)
-            #expect(bEntry.expiresDate == bExpiry)
+            #expect(bEntry.expiresDate == bExpiry.millisecondsSince1970)
             #expect(bExpiry < aExpiry.adding(milliseconds: 2 * 86_400_000), "one month of access, not two")
-            #expect(replacedAt <= bEntry.purchaseDate.adding(milliseconds: 1_000))
+            #expect(replacedAt <= bEntry.purchaseDate + 1_000)
             // Storekeeper's decision, tied to Apple's notification.
             let revokedIndex = try #require(index { $0.event?.kind == "subscription.periodRevoked" })
             let revoked = try #require(entries[revokedIndex].event)
             #expect(revoked.details["productId"] == DemoCatalog.monthly)
             #expect(revoked.details["transactionId"] == aId)
             #expect(revoked.fact == "notification:" + notice.id)
-            #expect(entries[revokedIndex].kind == .change)
+            #expect(entries[revokedIndex].kind == TimelineKind.change.rawValue)
             // In time: A bought, then the change (Apple's notice, B, our revocation of A).
             #expect(aIndex > noticeIndex && aIndex > bIndex && aIndex > revokedIndex)
             #expect(revokedIndex < noticeIndex, "our decision follows Apple's word")
@@ -122,8 +123,11 @@ import Testing
             #expect(paged.map(\.id) == whole.map(\.id))
 
             let facts = try Self.page(try await viewer.get("/customers/\(kate)/timeline?kind=notification,transaction")).entries
-            #expect(facts.map(\.id) == whole.filter { $0.kind == .notification || $0.kind == .transaction }.map(\.id))
-            #expect(facts.filter { $0.kind == .transaction }.count == 3)
+            #expect(
+                facts.map(\.id)
+                    == whole.filter { $0.kind == TimelineKind.notification.rawValue || $0.kind == TimelineKind.transaction.rawValue }.map(
+                        \.id))
+            #expect(facts.filter { $0.kind == TimelineKind.transaction.rawValue }.count == 3)
             let operatorOnly = try Self.page(try await viewer.get("/customers/\(kate)/timeline?kind=operator")).entries
             #expect(operatorOnly.isEmpty, "no operator acted for kate")
 
@@ -156,14 +160,14 @@ import Testing
 
             let withRaw = try Self.page(try await viewer.get("/customers/\(lena)/timeline?kind=notification,transaction&raw=true"))
             #expect(withRaw.entries.map(\.id) == plain.entries.map(\.id))
-            let notifications = withRaw.entries.filter { $0.kind == .notification }
+            let notifications = withRaw.entries.filter { $0.kind == TimelineKind.notification.rawValue }
             #expect(!notifications.isEmpty, "the purchase's notification reached Storekeeper")
             for entry in withRaw.entries {
                 let raw = try #require(entry.raw, "\(entry.id) carries its signed data")
                 let alone = try JSONDecoder().decode(
                     AdminTimelineRaw.self, from: try await viewer.get("/customers/\(lena)/timeline/\(entry.id)/raw").body)
                 #expect(raw == alone, "\(entry.id): the page carries what the entry's own raw answers")
-                #expect(raw.format == (entry.kind == .notification ? "notificationBody" : "signedTransaction"))
+                #expect(raw.format == (entry.kind == TimelineKind.notification.rawValue ? "notificationBody" : "signedTransaction"))
                 #expect(raw.origin == "inbox")
             }
             #expect(notifications.allSatisfy { $0.raw?.raw.contains("signedPayload") == true })

@@ -55,7 +55,7 @@ struct AppCallers: Sendable {
     }
 
     /// The operator's search for `text`: what it matched.
-    func search(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [SearchMatch] {
+    func search(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [SearchMatchBody] {
         let escaped = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
         let response = try await support.get("/search?q=\(escaped)", sourceLocation: sourceLocation)
         #expect(response.status == 200, "\(app): \(response.text)", sourceLocation: sourceLocation)

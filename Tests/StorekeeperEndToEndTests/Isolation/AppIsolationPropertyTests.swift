@@ -139,7 +139,7 @@ import Testing
                         for id in held.identifiers {
                             let found = try await caller.search(id)
                             if holderSpace == space(app) {
-                                #expect(!found.isEmpty && found.allSatisfy { $0.customerId.rawValue == name }, "seed \(seed): \(app) \(id)")
+                                #expect(!found.isEmpty && found.allSatisfy { $0.customerId == name }, "seed \(seed): \(app) \(id)")
                             } else {
                                 #expect(found.isEmpty, "seed \(seed): \(app)'s operator found \(holderSpace)'s \(id): \(found)")
                             }

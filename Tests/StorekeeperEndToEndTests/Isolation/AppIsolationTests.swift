@@ -42,7 +42,7 @@ import Testing
             // B's operator finds nothing of A's by any of its identifiers; A's operator does.
             for id in aIds {
                 #expect(try await b.search(id).isEmpty, "B's operator found A's \(id)")
-                #expect(try await a.search(id).map(\.customerId.rawValue).allSatisfy { $0 == kim })
+                #expect(try await a.search(id).map(\.customerId).allSatisfy { $0 == kim })
                 #expect(try await !a.search(id).isEmpty, "A's operator finds A's \(id)")
             }
             let byName = try await b.search(kim)
@@ -92,7 +92,7 @@ import Testing
             let onMac = try await mac.view(kim)
             #expect(onMac.has("no_ads") && onMac.purchases.map(\.transactionId) == [transactionId], "\(onMac)")
             let found = try await mac.search(transactionId)
-            #expect(!found.isEmpty && Set(found.map(\.customerId.rawValue)) == [kim], "\(found)")
+            #expect(!found.isEmpty && Set(found.map(\.customerId)) == [kim], "\(found)")
             let restored = try await mac.server.post("/customers/\(kim)/restore", ["signedTransactions": [bought.signedTransaction]])
             #expect(restored.status == 200, "the group's other app restores its customer's purchase: \(restored.text)")
             // What an operator of one of the group's apps grants stays when the other app's

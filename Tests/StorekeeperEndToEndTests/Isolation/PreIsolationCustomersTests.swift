@@ -82,7 +82,7 @@ import Testing
                 if owners.contains(where: { $0.app == caller.app }) {
                     #expect(view.has("no_ads") && view.balances["gems"] == 150, "\(caller.app): \(view)")
                     #expect(view.purchases.map(\.transactionId) == [transactionId])
-                    #expect(try await caller.search(transactionId).map(\.customerId.rawValue).contains(kim))
+                    #expect(try await caller.search(transactionId).map(\.customerId).contains(kim))
                     let timeline = try await caller.support.get("/customers/\(kim)/timeline")
                     #expect(timeline.text.contains("purchase.recorded"), "the history stays: \(timeline.text)")
                 } else {

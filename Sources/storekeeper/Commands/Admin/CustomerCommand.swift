@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperConsole
 import StorekeeperHTTP

@@ -1,10 +1,6 @@
-import AppStoreModels
 import Foundation
-import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
-import StorekeeperConsole
-import StorekeeperHTTP
-import StorekeeperServer
 
 /// How `storekeeper customer ...` prints the admin API's answers for people. Stored text outside
 /// a table (``TextTable`` takes care of its cells) goes through ``shown(_:)``.
@@ -12,12 +8,12 @@ enum CustomerTables {
     static func search(_ response: AdminSearchResponse) -> String {
         var out = ""
         if response.matches.isEmpty {
-            out += "no match for \(shown(response.query)) (tried: \(response.candidates.map(\.rawValue).joined(separator: ", ")))\n"
+            out += "no match for \(shown(response.query)) (tried: \(response.candidates.joined(separator: ", ")))\n"
         } else {
             var table = TextTable(["KIND", "CUSTOMER", "MATCHED", "ENVIRONMENT", "PRODUCT"])
             for match in response.matches {
                 table.append([
-                    match.kind.rawValue, match.customerId.rawValue, match.matched, match.environment?.rawValue ?? "",
+                    match.kind, match.customerId, match.matched, match.environment ?? "",
                     match.productId ?? "",
                 ])
             }
@@ -25,7 +21,7 @@ enum CustomerTables {
         }
         if let invoice = response.invoice {
             out += "\ninvoice \(shown(invoice.orderId)): \(shown(invoice.status.rawValue))"
-            out += invoice.environment.map { " (\(shown($0.rawValue)))" } ?? ""
+            out += invoice.environment.map { " (\(shown($0)))" } ?? ""
             out += invoice.error.map { ": \(shown($0))" } ?? ""
             out += "\n"
             if !invoice.transactions.isEmpty {
@@ -34,8 +30,8 @@ enum CustomerTables {
                     lines.append([
                         line.transactionId, line.originalTransactionId, line.productId, date(line.purchaseDate),
                         line.revocationDate.map(date) ?? "",
-                        line.customerId?.rawValue ?? (line.recorded ? "" : "(paid at Apple, not recorded here)"),
-                        line.order.map { "\($0.id.uuidString.lowercased()) \($0.state) (\($0.customerId.rawValue))" } ?? "",
+                        line.customerId ?? (line.recorded ? "" : "(paid at Apple, not recorded here)"),
+                        line.order.map { "\($0.id.uuidString.lowercased()) \($0.state) (\($0.customerId))" } ?? "",
                     ])
                 }
                 out += lines.text
@@ -55,21 +51,21 @@ enum CustomerTables {
                 out += "\n\(transactionId): paid at Apple, not recorded here; its token names no order of this app\n"
                 continue
             }
-            out += "\n\(transactionId): paid at Apple, not recorded here; apply it to \(shown(order.customerId.rawValue))'s order:\n"
+            out += "\n\(transactionId): paid at Apple, not recorded here; apply it to \(shown(order.customerId))'s order:\n"
             out += "  storekeeper order correct \(order.id.uuidString.lowercased()) attach --transaction-id \(transactionId)"
-            out += " --environment \(shown(line.environment.rawValue)) --reason \"invoice \(shown(invoice.orderId))\"\n"
+            out += " --environment \(shown(line.environment)) --reason \"invoice \(shown(invoice.orderId))\"\n"
         }
         return out
     }
 
     static func record(_ record: AdminCustomerRecord) -> String {
-        guard record.exists else { return "\(shown(record.customerId.rawValue)): no such customer\n" }
-        var out = "customer \(shown(record.customerId.rawValue))"
+        guard record.exists else { return "\(shown(record.customerId)): no such customer\n" }
+        var out = "customer \(shown(record.customerId))"
         out += record.createdAt.map { ", since \(date($0))" } ?? ""
-        out += record.mergedInto.map { ", merged into \(shown($0.rawValue))" } ?? ""
+        out += record.mergedInto.map { ", merged into \(shown($0))" } ?? ""
         out += "\n"
         if !record.aliases.isEmpty {
-            out += "aliases: " + shown(record.aliases.map(\.customerId.rawValue).joined(separator: ", ")) + "\n"
+            out += "aliases: " + shown(record.aliases.map(\.customerId).joined(separator: ", ")) + "\n"
         }
 
         var entitlements = TextTable(["ENTITLEMENT", "ACTIVE", "EXPIRES", "PRODUCT", "SOURCE"])
@@ -77,14 +73,14 @@ enum CustomerTables {
             let source =
                 grant.source.kind == "operatorGrant"
                 ? "operator \(grant.source.operatorName ?? "?"): \(grant.source.reason ?? "")"
-                : "\(grant.source.environment?.rawValue ?? ""):\(grant.source.transactionId ?? "")"
+                : "\(grant.source.environment ?? ""):\(grant.source.transactionId ?? "")"
             entitlements.append([grant.id, grant.isActive ? "yes" : "no", grant.expiresAt.map(date) ?? "never", grant.productId, source])
         }
         out += section("Entitlements", entitlements)
 
         var subscriptions = TextTable(["ORIGINAL", "PRODUCT", "PHASE", "EXPIRES", "RENEWS", "NEXT PRODUCT", "PRICE INCREASE", "OFFERS"])
         for subscription in record.subscriptions {
-            let offers = subscription.periods.compactMap { period in period.offer.map { "\($0.type.rawValue):\($0.identifier ?? "-")" } }
+            let offers = subscription.periods.compactMap { period in period.offer.map { "\($0.type):\($0.identifier ?? "-")" } }
             subscriptions.append([
                 subscription.originalTransactionId, subscription.productId, subscription.phase,
                 subscription.expiresAt.map(date) ?? "", subscription.autoRenewStatus.map { $0 == 1 ? "yes" : "no" } ?? "?",
@@ -115,7 +111,7 @@ enum CustomerTables {
             let revoked = purchase.revocationDate.map { date($0) + (purchase.isUpgraded ? " (upgraded)" : "") }
             purchases.append([
                 purchase.transactionId, purchase.productId, date(purchase.purchaseDate), purchase.expiresDate.map(date) ?? "",
-                revoked ?? "", purchase.environment.rawValue,
+                revoked ?? "", purchase.environment,
             ])
         }
         out += section("Purchases", purchases)
@@ -125,7 +121,7 @@ enum CustomerTables {
     static func timeline(_ page: AdminTimelinePage) -> String {
         var table = TextTable(["WHEN", "KIND", "WHAT", "DETAILS"])
         for entry in page.entries {
-            table.append([date(entry.at), entry.kind.rawValue] + describe(entry))
+            table.append([date(entry.at), entry.kind] + describe(entry))
         }
         var out = table.text
         if let next = page.nextCursor { out += "more: --before \(shown(next))\n" }
@@ -141,7 +137,7 @@ enum CustomerTables {
             ]
         }
         if let t = entry.transaction {
-            var details = "\(t.environment.rawValue):\(t.transactionId)"
+            var details = "\(t.environment):\(t.transactionId)"
             if let expires = t.expiresDate { details += ", expires \(date(expires))" }
             if let revoked = t.revocationDate { details += ", revoked \(date(revoked))" + (t.isUpgraded ? " (upgraded)" : "") }
             return [t.productId, details]
@@ -155,7 +151,7 @@ enum CustomerTables {
         if let event = entry.event {
             var details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             if let reason = event.reason { details = "reason: \(reason)  " + details }
-            return [event.kind + (event.subject.map { " \($0)" } ?? ""), "by \(event.actor.rawValue)  " + details]
+            return [event.kind + (event.subject.map { " \($0)" } ?? ""), "by \(event.actor)  " + details]
         }
         return ["", ""]
     }
@@ -169,8 +165,9 @@ enum CustomerTables {
 
     private static func signed(_ amount: Int64) -> String { amount > 0 ? "+\(amount)" : String(amount) }
 
-    /// `2026-11-25 18:09:30Z`.
-    static func date(_ time: Timestamp) -> String {
-        time.date.formatted(.iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false))
+    /// Milliseconds since 1970 as `2026-11-25 18:09:30Z`.
+    static func date(_ milliseconds: Int64) -> String {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(
+            .iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false))
     }
 }

@@ -97,38 +97,31 @@ struct NotificationsCommand: AsyncParsableCommand {
             let data = try await client.get(
                 try admin.appPath("/notifications/\(AdminClient.pathSegment(id))"), query: ["raw": raw ? "true" : nil])
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            print(try JSONDecoder().decode(Detail.self, from: data).text, terminator: "")
+            print(Self.text(try JSONDecoder().decode(InboxDetailResponse.self, from: data)), terminator: "")
         }
 
         /// What the table shows of `GET .../notifications/{id}`: the answer less Apple's decoded
-        /// payloads (`payload`, `transaction`, `renewalInfo`, `v1`), which only `--json` prints and
-        /// which `StorekeeperAPIModels` leaves to Apple's own types.
-        struct Detail: Decodable {
-            let notification: InboxEntryBody
-            let verified: Bool
-            let verificationError: String?
-            let attempts: [InboxAttemptBody]
-            let actions: [AuditEventBody]
-
-            var text: String {
-                var out = NotificationsCommand.table([notification])
-                out += "verified: \(verified ? "yes" : "no")" + (verificationError.map { " (\(DisplayText.neutralised($0)))" } ?? "") + "\n"
-                out += "\nattempts (\(attempts.count) shown of \(notification.attempts)):\n"
-                var tries = TextTable(["#", "AT", "OUTCOME", "ERROR"])
-                for attempt in attempts {
-                    tries.append([String(attempt.number), CommandLineTime.text(attempt.at), attempt.outcome, attempt.error ?? ""])
-                }
-                out += tries.text
-                if !actions.isEmpty {
-                    out += "\noperator actions:\n"
-                    var done = TextTable(["AT", "KIND", "BY", "REASON"])
-                    for action in actions {
-                        done.append([CommandLineTime.text(action.createdAt), action.kind, action.actor, action.reason ?? ""])
-                    }
-                    out += done.text
-                }
-                return out
+        /// payloads (`payload`, `transaction`, `renewalInfo`, `v1`), which only `--json` prints.
+        static func text(_ detail: InboxDetailResponse) -> String {
+            let notification = detail.notification
+            var out = NotificationsCommand.table([notification])
+            out += "verified: \(detail.verified ? "yes" : "no")"
+            out += (detail.verificationError.map { " (\(DisplayText.neutralised($0)))" } ?? "") + "\n"
+            out += "\nattempts (\(detail.attempts.count) shown of \(notification.attempts)):\n"
+            var tries = TextTable(["#", "AT", "OUTCOME", "ERROR"])
+            for attempt in detail.attempts {
+                tries.append([String(attempt.number), CommandLineTime.text(attempt.at), attempt.outcome, attempt.error ?? ""])
             }
+            out += tries.text
+            if !detail.actions.isEmpty {
+                out += "\noperator actions:\n"
+                var done = TextTable(["AT", "KIND", "BY", "REASON"])
+                for action in detail.actions {
+                    done.append([CommandLineTime.text(action.createdAt), action.kind, action.actor, action.reason ?? ""])
+                }
+                out += done.text
+            }
+            return out
         }
     }
 
