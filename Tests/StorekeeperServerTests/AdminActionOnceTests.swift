@@ -35,15 +35,13 @@ import Testing
     }
 
     /// The example configuration's app, served from `store`, and an operator of it.
-    static func admin(on store: any PurchaseStore) async throws -> (AdminAPI, AdminCall) {
+    static func admin(on store: any PurchaseStore) async throws -> (OperatorActionRunner, AdminCall) {
         let configuration = try await StorekeeperConfiguration.load(path: nil, environment: [:], defaults: ExampleConfiguration.values)
         let now = TestClock(Timestamp(millisecondsSince1970: 1_790_000_000_000))
         let assembly = StorekeeperAssembly(
             configuration: configuration, store: store, registry: PrometheusCollectorRegistry(),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), now: now, wallClock: now)
-        let api = AdminAPI(
-            apps: assembly.apps, authenticator: Authenticator(store: store, appIds: Array(assembly.apps.keys), now: now), store: store,
-            now: now)
+        let api = OperatorActionRunner(store: store, now: now)
         let services = try #require(assembly.apps["example"])
         let account = Operator(name: "alice", role: .support, apps: ["example"], keyHash: "h", createdAt: now())
         return (api, AdminCall(services: services, operator: account))
@@ -73,9 +71,9 @@ import Testing
             let (api, call) = try await Self.admin(on: context.store)
             let runs = Counter()
             let request = Grant(customer: "bob", days: 7)
-            let first = try await api.actions.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let first = try await api.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(!first.replayed)
-            let replay = try await api.actions.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let replay = try await api.once(call, key: "k1", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(replay.replayed)
             #expect(replay.result == first.result)
             #expect(runs.value == 1)
@@ -83,7 +81,7 @@ import Testing
 
             let other = Grant(customer: "bob", days: 30)
             do {
-                _ = try await api.actions.once(call, key: "k1", kind: "grant", request: other, Self.grant(call, other, runs: runs))
+                _ = try await api.once(call, key: "k1", kind: "grant", request: other, Self.grant(call, other, runs: runs))
                 Issue.record("the same key with another request must be refused")
             } catch let error as StorekeeperError {
                 #expect(error.code == .idempotencyConflict)
@@ -101,14 +99,14 @@ import Testing
             let runs = Counter()
             let request = Grant(customer: "carol", days: 1)
             await #expect(throws: Refused.self) {
-                _ = try await api.actions.once(call, key: "k2", kind: "grant", request: request) { tx -> Granted in
+                _ = try await api.once(call, key: "k2", kind: "grant", request: request) { tx -> Granted in
                     _ = try await Self.grant(call, request, runs: runs)(tx)
                     throw Refused()
                 }
             }
             #expect(try await Self.events(context.store).isEmpty, "the action's writes rolled back with it")
             #expect(try await context.store.read { try await $0.adminAction(appId: "example", key: "k2") } == nil)
-            let retry = try await api.actions.once(call, key: "k2", kind: "grant", request: request, Self.grant(call, request, runs: runs))
+            let retry = try await api.once(call, key: "k2", kind: "grant", request: request, Self.grant(call, request, runs: runs))
             #expect(!retry.replayed)
             #expect(try await Self.events(context.store).count == 1)
         }
@@ -125,8 +123,8 @@ import Testing
             for round in 0..<10 {
                 let request = Grant(customer: "dave", days: round + 1)
                 let key = "race-\(round)"
-                async let a = api.actions.once(call, key: key, kind: "grant", request: request, Self.grant(call, request, runs: runs))
-                async let b = otherAPI.actions.once(
+                async let a = api.once(call, key: key, kind: "grant", request: request, Self.grant(call, request, runs: runs))
+                async let b = otherAPI.once(
                     otherCall, key: key, kind: "grant", request: request, Self.grant(otherCall, request, runs: runs))
                 let (first, second) = try await (a, b)
                 #expect(first.result == second.result, "both answer the one committed action")
@@ -143,7 +141,7 @@ import Testing
             let calls = Counter()
             let request = Grant(customer: "erin", days: 14)
             for _ in 0..<3 {
-                let outcome = try await api.actions.onceOutside(
+                let outcome = try await api.onceOutside(
                     call, key: "k3", kind: "extend", request: request,
                     perform: {
                         calls.add()

@@ -29,9 +29,6 @@ package struct AdminAPI: Sendable {
         self.now = now
     }
 
-    /// Runs each action once per idempotency key.
-    package var actions: OperatorActionRunner { OperatorActionRunner(store: store, now: now) }
-
     /// Every operator action, one use case each; the console runs its forms through the same.
     package var operatorActions: OperatorActions { OperatorActions(apps: apps, store: store, now: now) }
 
