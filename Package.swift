@@ -493,8 +493,8 @@ let package = Package(
         .testTarget(
             name: "StorekeeperClientTests",
             dependencies: [
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperClientSimulation", "StorekeeperLocal",
-                "StorekeeperServer", "StorekeeperTesting", apiModels,
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperApplication", "StorekeeperClientSimulation",
+                "StorekeeperLocal", "StorekeeperServer", "StorekeeperTesting", apiModels,
                 .product(name: "StorekeeperClient", package: "Client"),
                 // Linked so that the StoreKit 2 adapter is type-checked by every build.
                 .product(name: "StorekeeperStoreKit", package: "Client"),

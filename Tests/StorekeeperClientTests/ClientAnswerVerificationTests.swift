@@ -114,3 +114,24 @@ import Testing
         }
     }
 }
+
+/// The package against Storekeeper's own signatures, nothing in between: the app trusts the
+/// app's answer-signing key as Storekeeper's configuration lists it.
+@Suite struct ClientServerSignatureTests {
+    @Test(arguments: ClientBackend.all)
+    func storekeeperSignedAnswersVerify(_ backend: ClientBackend) async throws {
+        try await ClientE2E.run(backend) { world in
+            let app = try world.directApp(on: world.device())
+            await app.start()
+            guard case .delivered(let transactionId, let customer) = try await app.buy(DemoCatalog.gems) else {
+                Issue.record("not delivered with Storekeeper's own signature")
+                return
+            }
+            #expect(customer.balance("gems") == 100)
+            #expect(world.log.finished == [transactionId])
+            #expect(try await app.refresh().balance("gems") == 100)
+            #expect(try await app.spend(40, of: "gems", idempotencyKey: "direct-1").balance == 60)
+            await app.stop()
+        }
+    }
+}

@@ -6,6 +6,7 @@ import Foundation
 import NIOCore
 import Storekeeper
 import StorekeeperAPIModels
+import StorekeeperApplication
 import StorekeeperClient
 import StorekeeperClientSimulation
 import StorekeeperLocal
@@ -37,14 +38,28 @@ struct ClientStack: Sendable {
     func app(
         on device: SimulatedStoreKit, trusting: [Int] = [0], baseURL: URL? = nil, customerId: String? = nil
     ) throws -> PurchaseClient {
+        try app(
+            on: device, baseURL: baseURL ?? proxyURL, trustedKeysPEM: trusting.map { proxy.keys[$0].publicKey.pemRepresentation },
+            customerId: customerId)
+    }
+
+    /// The app on `device` talking to Storekeeper directly, trusting the app's own
+    /// answer-signing keys as Storekeeper's configuration lists them.
+    func directApp(on device: SimulatedStoreKit) throws -> PurchaseClient {
+        let url = try #require(URL(string: stack.storekeeperURL))
+        return try app(on: device, baseURL: url, trustedKeysPEM: stack.app.answerKeys.map(\.publicKeyPEM), customerId: nil)
+    }
+
+    private func app(
+        on device: SimulatedStoreKit, baseURL: URL, trustedKeysPEM: [String], customerId: String?
+    ) throws -> PurchaseClient {
         let customer = customerId ?? self.customerId
         let stack = self.stack
         let id = try #require(CustomerID(rawValue: customer))
         let simulator = stack.simulator
         var configuration = PurchaseClient.Configuration(
-            baseURL: baseURL ?? proxyURL, appId: stack.app.id, customerId: customer,
-            customerToken: { stack.customerToken(id) },
-            trustedKeysPEM: trusting.map { proxy.keys[$0].publicKey.pemRepresentation },
+            baseURL: baseURL, appId: stack.app.id, customerId: customer, customerToken: { stack.customerToken(id) },
+            trustedKeysPEM: trustedKeysPEM,
             directory: directory.appendingPathComponent(device.name + "-" + customer, isDirectory: true))
         configuration.retry = .init(initial: .milliseconds(50), maximum: .milliseconds(400))
         configuration.now = { Date(timeIntervalSince1970: Double(simulator.now().millisecondsSince1970) / 1000) }
