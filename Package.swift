@@ -267,6 +267,7 @@ let package = Package(
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "AppStoreModels", "AppStoreSimulator", "Storekeeper", apiModels, "StorekeeperLocal", "StorekeeperServer",
+                "StorekeeperClientSimulation", .product(name: "StorekeeperClient", package: "Client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
