@@ -9,6 +9,10 @@ let strict: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (Context.environment["STOREKEEPER_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : [])
 
+/// The wire contract lives in the app package (`Client/`), its one source: the server, the CLI,
+/// the demo, the benchmarks and the tests use it from there.
+let apiModels: Target.Dependency = .product(name: "StorekeeperAPIModels", package: "Client")
+
 let package = Package(
     name: "storekeeper",
     platforms: [.macOS(.v15)],
@@ -23,7 +27,6 @@ let package = Package(
         .library(name: "Storekeeper", targets: ["Storekeeper"]),
         .library(name: "StorekeeperStore", targets: ["StorekeeperStore"]),
         .library(name: "StorekeeperServer", targets: ["StorekeeperServer"]),
-        .library(name: "StorekeeperAPIModels", targets: ["StorekeeperAPIModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -41,6 +44,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // The app half (and the wire contract), a package of its own so that an app resolves
+        // none of the server's dependencies.
+        .package(path: "Client"),
     ],
     targets: [
         .systemLibrary(
@@ -50,12 +56,6 @@ let package = Package(
         ),
         .target(
             name: "AppStoreModels",
-            swiftSettings: strict
-        ),
-        // The wire contract of Storekeeper's app and admin APIs: Foundation only, so that an app's
-        // client package can use it without the server's dependencies.
-        .target(
-            name: "StorekeeperAPIModels",
             swiftSettings: strict
         ),
         .target(
@@ -170,7 +170,7 @@ let package = Package(
                 "AppStoreAPI",
                 "Storekeeper",
                 "StorekeeperStore",
-                "StorekeeperAPIModels",
+                apiModels,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -193,7 +193,7 @@ let package = Package(
                 "AppStoreAPI",
                 "Storekeeper",
                 "StorekeeperStore",
-                "StorekeeperAPIModels",
+                apiModels,
                 "StorekeeperApplication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -211,7 +211,7 @@ let package = Package(
                 "AppStoreModels",
                 "Storekeeper",
                 "StorekeeperStore",
-                "StorekeeperAPIModels",
+                apiModels,
                 "StorekeeperApplication",
                 "StorekeeperHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -266,7 +266,8 @@ let package = Package(
             name: "StorekeeperDemo",
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
-                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperAPIModels", "StorekeeperLocal", "StorekeeperServer",
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", apiModels, "StorekeeperLocal", "StorekeeperServer",
+                "StorekeeperClientSimulation", .product(name: "StorekeeperClient", package: "Client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -281,7 +282,7 @@ let package = Package(
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore",
                 "AppStoreModels", "AppStoreReports", "AppStoreSimulator", "AppStoreVerification", "Storekeeper", "StorekeeperSQL",
-                "StorekeeperSQLite", "StorekeeperPostgres", "StorekeeperAPIModels", "StorekeeperServer",
+                "StorekeeperSQLite", "StorekeeperPostgres", apiModels, "StorekeeperServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -299,7 +300,7 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreAPI",
                 "AppStoreSimulator",
-                "StorekeeperAPIModels",
+                apiModels,
                 "StorekeeperServer",
                 "StorekeeperDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -320,6 +321,16 @@ let package = Package(
                 "StorekeeperServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // StoreKit played by the App Store simulator, for the app package's end-to-end tests.
+        .target(
+            name: "StorekeeperClientSimulation",
+            dependencies: [
+                "AppStoreModels",
+                "AppStoreSimulator",
+                .product(name: "StorekeeperClient", package: "Client"),
             ],
             swiftSettings: strict
         ),
@@ -447,7 +458,7 @@ let package = Package(
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore", "AppStoreModels", "AppStoreReports", "Storekeeper", "StorekeeperServer", "StorekeeperSQL",
-                "StorekeeperTesting", "StorekeeperAPIModels",
+                "StorekeeperTesting", apiModels,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -460,7 +471,7 @@ let package = Package(
             name: "StorekeeperCLITests",
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
-                "storekeeper", "AppStoreModels", "Storekeeper", "StorekeeperAPIModels", "StorekeeperServer",
+                "storekeeper", "AppStoreModels", "Storekeeper", apiModels, "StorekeeperServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -471,12 +482,29 @@ let package = Package(
             dependencies: [
                 "StorekeeperApplication", "StorekeeperHTTP", "StorekeeperConsole",
                 "StorekeeperStore", "AppStoreModels", "AppStoreSimulator", "AsyncWaiting", "AppStoreVerification", "Storekeeper",
-                "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", "StorekeeperAPIModels",
+                "StorekeeperLocal", "StorekeeperServer", "StorekeeperSQL", "StorekeeperTesting", apiModels,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StorekeeperClientTests",
+            dependencies: [
+                "AppStoreModels", "AppStoreSimulator", "Storekeeper", "StorekeeperApplication", "StorekeeperClientSimulation",
+                "StorekeeperLocal", "StorekeeperServer", "StorekeeperTesting", apiModels,
+                .product(name: "StorekeeperClient", package: "Client"),
+                // Linked so that the StoreKit 2 adapter is type-checked by every build.
+                .product(name: "StorekeeperStoreKit", package: "Client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-paths=(Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources)
+paths=(Package.swift Sources Tests Client/Package.swift Client/Sources Fuzz/Package.swift Fuzz/Sources)
 if [ "${1:-}" = --check ]; then
     swift format lint --strict --recursive --parallel "${paths[@]}"
 else

@@ -72,9 +72,11 @@ struct BenchmarkStack {
     static func run<T: Sendable>(
         backend: Backend, pki: AppleShapedPKI, logger: Logger, _ body: @escaping @Sendable (Running) async throws -> T
     ) async throws -> T {
-        let app = AppConfiguration(
+        var app = AppConfiguration(
             id: appId, bundleId: bundleId, appAppleId: appAppleId, environments: [.production, .sandbox],
             catalog: try catalog, jwsRoots: try pki.trustedRoots, usesCustomRoots: true)
+        // Answers are signed only when a request carries a nonce (`--answer-nonce`).
+        app.answerKeys = [AnswerSigningKey.generate(name: "bench")]
         let configuration = try StorekeeperConfiguration(
             mode: .development, host: "127.0.0.1", port: 0, storage: backend.storage, instance: "bench", apps: [app])
         let storage = try await StoreBootstrap.open(configuration.storage, logger: logger)

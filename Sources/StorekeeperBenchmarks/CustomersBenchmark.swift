@@ -47,14 +47,14 @@ public struct CustomersBenchmark: Sendable {
             let (result, command) = try await onOwnThread {
                 try http.measure(
                     url: running.url, script: WrkScripts.randomCustomers,
-                    arguments: [prefix, String(customers), running.apiKey])
+                    arguments: [prefix, String(customers), running.apiKey] + load.nonceArguments)
             }
             return (result, command, sample)
         }
         http.report(
             name: "customer view GET (\(customers) customers)", backend: "sqlite", result: result, command: command,
             load: (loadBefore, MachineFacts.loadAverage),
-            notes: ["response size: \(sample.utf8.count) bytes", "database: \(path)"])
+            notes: ["response size: \(sample.utf8.count) bytes", "database: \(path)"] + load.nonceNotes)
     }
 
     static func get(_ url: String, apiKey: String) async throws -> String {

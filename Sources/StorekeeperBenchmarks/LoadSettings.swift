@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperAPIModels
 
 /// The wrk settings every HTTP benchmark takes (the command line's `--seconds`, `--warm-up`,
 /// `--connections`, `--threads`, `--wrk`, `--directory`, `--json`).
@@ -17,6 +18,8 @@ public struct LoadSettings: Sendable {
     public var directory: String?
     /// Print the result as JSON.
     public var json: Bool
+    /// Send `Storekeeper-Nonce` with every request, so that every answer is signed.
+    public var answerNonce = false
 
     public init(seconds: Int, warmUp: Int, connections: Int, threads: Int, wrk: String?, directory: String?, json: Bool) {
         self.seconds = seconds
@@ -27,6 +30,12 @@ public struct LoadSettings: Sendable {
         self.directory = directory
         self.json = json
     }
+
+    /// The wrk scripts' last argument: the nonce every request carries, when answers are signed.
+    var nonceArguments: [String] { answerNonce ? [Base64URL.encode([UInt8](repeating: 0x5a, count: 32))] : [] }
+
+    /// The report's note on signing.
+    var nonceNotes: [String] { answerNonce ? ["every request carries Storekeeper-Nonce: every answer is signed"] : [] }
 
     func http() throws -> HTTPBenchmark {
         HTTPBenchmark(

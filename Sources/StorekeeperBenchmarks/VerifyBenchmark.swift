@@ -3,6 +3,9 @@ import AppStoreSimulator
 import AppStoreVerification
 import Crypto
 import Foundation
+import NIOCore
+import StorekeeperAPIModels
+import StorekeeperApplication
 
 /// The workloads of `storekeeper-bench verify`, built from a freshly minted Apple-shaped
 /// chain so the command needs no files: signed data of the same shape and size as Apple's.
@@ -11,6 +14,7 @@ public struct VerifyBenchmark {
     static let transactionName = "verify+decode transaction"
     static let receiptName = "receipt parse+verify"
     static let offerName = "promotional offer signature (sign)"
+    static let answerName = "answer signature (SHA-256 of a 2 KB body + P-256 sign)"
     static let referenceName = "bare P-256 verify (swift-crypto, same signed bytes)"
 
     let throughput: Throughput
@@ -40,6 +44,17 @@ public struct VerifyBenchmark {
             try throughput.measure(Self.offerName) {
                 _ = try offerSigner.legacySignature(
                     productId: "com.example.monthly", offerId: "WINBACK50", applicationUsername: "user-hash", timestamp: now)
+            })
+
+        // What a signed answer adds to a request carrying a nonce: the body's digest and one sign.
+        let answerSigner = AnswerSigner(
+            appId: "bench", key: AnswerSigningKey.generate(name: "bench"), clock: SystemClock())
+        let answerBody = ByteBuffer(repeating: UInt8(ascii: "x"), count: 2_048)
+        let nonce = Base64URL.encode([UInt8](repeating: 7, count: 32))
+        results.append(
+            try throughput.measure(Self.answerName) {
+                _ = try answerSigner.sign(
+                    nonce: nonce, method: "GET", target: "/v1/apps/bench/customers/c0000001", status: 200, body: answerBody)
             })
 
         // The same check the transaction benchmark makes, with nothing around it: SHA-256 of

@@ -65,8 +65,9 @@ public struct WriteBenchmark: Sendable {
                 let auth = kind == .purchases ? running.apiKey : "-"
                 let (result, command) = try await onOwnThread {
                     try http.measure(
-                        url: running.url, script: WrkScripts.distinctBodies, arguments: [path, auth, bodies.path, threads],
-                        warmUpArguments: [path, auth, warmUpBodies.path, threads])
+                        url: running.url, script: WrkScripts.distinctBodies,
+                        arguments: [path, auth, bodies.path, threads] + load.nonceArguments,
+                        warmUpArguments: [path, auth, warmUpBodies.path, threads] + load.nonceArguments)
                 }
                 let committed: Int
                 switch kind {
@@ -80,10 +81,11 @@ public struct WriteBenchmark: Sendable {
             }
         }
         let (result, command, committed) = outcome
-        var notes = [
-            "committed: \(committed) \(kind == .purchases ? "new transactions" : "processed notifications") "
-                + "(measured + warm-up, plus any still in flight when wrk stopped)"
-        ]
+        var notes =
+            [
+                "committed: \(committed) \(kind == .purchases ? "new transactions" : "processed notifications") "
+                    + "(measured + warm-up, plus any still in flight when wrk stopped)"
+            ] + load.nonceNotes
         if result.exhausted > 0 {
             notes.append("WARNING: the \(requests) minted bodies ran out; \(result.exhausted) requests were replays. Raise --requests.")
         }

@@ -108,7 +108,7 @@ enum WrkScripts {
 
     /// `GET <prefix><random id>`: ids `c0000001` ... `c<N>` (zero-padded to 7 digits), uniformly
     /// random per request, a different seed per wrk thread.
-    /// Arguments: path prefix, customer count, API key.
+    /// Arguments: path prefix, customer count, API key, and optionally a `Storekeeper-Nonce`.
     static let randomCustomers =
         report + """
 
@@ -121,6 +121,7 @@ enum WrkScripts {
               prefix = args[1]
               customers = tonumber(args[2])
               headers = { ["Authorization"] = "Bearer " .. args[3] }
+              if args[4] then headers["Storekeeper-Nonce"] = args[4] end
               math.randomseed(7919 * (id + 1) + os.time())
             end
             function request()
@@ -134,7 +135,8 @@ enum WrkScripts {
     /// `POST <path>` with one pre-minted body per request: thread `i` of `n` sends lines
     /// `i, i+n, i+2n, ...` of the bodies file, each once. If a thread runs out it starts over
     /// (replays), and the run reports how many requests were replays.
-    /// Arguments: path, API key (`-` for none), bodies file, wrk thread count.
+    /// Arguments: path, API key (`-` for none), bodies file, wrk thread count, and optionally a
+    /// `Storekeeper-Nonce`.
     static let distinctBodies =
         report + """
 
@@ -149,6 +151,7 @@ enum WrkScripts {
               path = args[1]
               headers = { ["Content-Type"] = "application/json" }
               if args[2] ~= "-" then headers["Authorization"] = "Bearer " .. args[2] end
+              if args[5] then headers["Storekeeper-Nonce"] = args[5] end
               local n = tonumber(args[4])
               bodies = {}
               local i = 0

@@ -27,6 +27,9 @@ extension DemoScript {
         timeline.line(
             "API paths below are under \(stack.appURL.dropFirst(stack.storekeeperURL.count)); times of day are UTC (the simulated clock).")
         timeline.line("\"alice's app\" calls with a customer token its backend signed; \"backend\" calls with the server API key.")
+        timeline.line(
+            "The apps are Storekeeper's app package (Client/: PurchaseClient) over a StoreKit the simulator plays; they trust "
+                + "only answers Storekeeper signed.")
     }
 
     /// 1. A consumable: an order, the payment, the notification, the submission, a spend.
@@ -34,10 +37,8 @@ extension DemoScript {
         timeline.step(1, "A consumable: alice buys 100 gems")
         let alice = try Self.customer(Self.alice)
         try stack.simulator.upsertAccount(SimulatedAccount(id: Self.aliceApple, environment: .sandbox))
-        let app = app("alice's app", for: alice)
-        let order = try await createOrder(app, for: alice, product: DemoCatalog.gems, markPending: true)
-        let purchase = try await buy(Self.aliceApple, DemoCatalog.gems, token: order.appAccountToken)
-        try await submit(app, alice, purchase, order: order.id)
+        let app = try await device("alice's app", for: alice, appleAccount: Self.aliceApple)
+        try await purchase(app, DemoCatalog.gems)
         try await settle([alice])
 
         let spend: [String: Any] = ["currency": "gems", "amount": 30, "idempotencyKey": "sword-0001", "reference": "a sword"]
@@ -55,10 +56,8 @@ extension DemoScript {
     func nonConsumable() async throws {
         timeline.step(2, "A non-consumable: alice removes the ads")
         let alice = try Self.customer(Self.alice)
-        let app = app("alice's app", for: alice)
-        let order = try await createOrder(app, for: alice, product: DemoCatalog.removeAds)
-        let purchase = try await buy(Self.aliceApple, DemoCatalog.removeAds, token: order.appAccountToken)
-        try await submit(app, alice, purchase, order: order.id)
+        let app = try await device("alice's app", for: alice, appleAccount: Self.aliceApple)
+        try await purchase(app, DemoCatalog.removeAds)
         let views = try await settle([alice])
         expect(views[alice]?.has("no_ads") == true, "alice should have no_ads")
     }
@@ -67,10 +66,8 @@ extension DemoScript {
     func nonRenewingSubscription() async throws {
         timeline.step(3, "A non-renewing subscription: alice buys a 3-month season pass")
         let alice = try Self.customer(Self.alice)
-        let app = app("alice's app", for: alice)
-        let order = try await createOrder(app, for: alice, product: DemoCatalog.seasonPass)
-        let purchase = try await buy(Self.aliceApple, DemoCatalog.seasonPass, token: order.appAccountToken)
-        try await submit(app, alice, purchase, order: order.id)
+        let app = try await device("alice's app", for: alice, appleAccount: Self.aliceApple)
+        try await purchase(app, DemoCatalog.seasonPass)
         timeline.detail("Apple never expires a non-renewing subscription: Storekeeper ends it after the catalog's P3M")
         let views = try await settle([alice])
         expect(views[alice]?.has("season_pass") == true, "alice should have season_pass")
@@ -80,17 +77,15 @@ extension DemoScript {
     func autoRenewableSubscription() async throws {
         timeline.step(4, "An auto-renewable subscription: alice subscribes monthly, and it renews")
         let alice = try Self.customer(Self.alice)
-        let app = app("alice's app", for: alice)
-        let order = try await createOrder(app, for: alice, product: DemoCatalog.monthly)
-        let purchase = try await buy(Self.aliceApple, DemoCatalog.monthly, token: order.appAccountToken)
-        try await submit(app, alice, purchase, order: order.id)
+        let app = try await device("alice's app", for: alice, appleAccount: Self.aliceApple)
+        let bought = try await purchase(app, DemoCatalog.monthly)
         let before = try await settle([alice])[alice]
         let firstExpiry = before?.subscriptions.first?.expiresAt
         expect(before?.has("premium") == true, "alice should have premium")
 
         // Fast-forward to a few seconds before the period ends; the renewal itself happens on
         // the running clock, as Apple's would.
-        guard let expires = purchase.transaction.expiresDate, let original = purchase.transaction.originalTransactionId else {
+        guard let expires = bought.transaction.expiresDate, let original = bought.transaction.originalTransactionId else {
             expect(false, "the subscription has no expiry")
             return
         }
@@ -106,7 +101,7 @@ extension DemoScript {
         var renewed: JWSTransactionDecodedPayload?
         while ContinuousClock.now < deadline {
             let subscription = stack.simulator.subscription(originalTransactionId: original)
-            if let latest = subscription?.latestTransactionId, latest != purchase.transaction.transactionId,
+            if let latest = subscription?.latestTransactionId, latest != bought.transaction.transactionId,
                 let transaction = stack.simulator.transaction(id: latest),
                 stack.simulator.notifications(bundleId: DemoCatalog.bundleId).contains(where: {
                     $0.originalTransactionId == original && $0.notificationType == .didRenew && !$0.sendAttempts.isEmpty
@@ -138,26 +133,20 @@ extension DemoScript {
         expect(after?.has("premium") == true, "alice should still have premium after the renewal")
     }
 
-    /// 5. Restore on a new device: new transaction IDs for the same purchases, granted once.
+    /// 5. Restore on a new device: the same Apple account's current entitlements, granted once.
     func restore() async throws {
         timeline.step(5, "Restore: alice signs in on a new iPhone and taps Restore Purchases")
         let alice = try Self.customer(Self.alice)
-        let app = app("alice's new app", for: alice)
+        let app = try await device("alice's new app", for: alice, appleAccount: Self.aliceApple)
         let before = try await server.get("/customers/alice", as: CustomerBody.self, quiet: true)
-        let restored = try await stack.simulator.restorePurchases(accountId: Self.aliceApple, bundleId: DemoCatalog.bundleId)
         timeline.event(
-            "App Store", "re-issues \(restored.count) transactions to \(Self.aliceApple) (new IDs, same purchases; no notification)")
-        for result in restored {
-            timeline.detail(
-                "\(DemoTimeline.product(result.transaction.productId ?? "?")): transaction \(result.transaction.transactionId ?? "?")"
-                    + " (original \(result.transaction.originalTransactionId ?? "?"))")
-        }
-        let reply = try await app.post(
-            "/customers/alice/restore", ["signedTransactions": restored.map(\.signedTransaction)],
-            summary: "{signedTransactions: \(restored.count) JWS}", as: RestoreResponse.self)
+            app.name,
+            "Restore Purchases with the package: AppStore.sync(), then every current entitlement (Transaction."
+                + "currentEntitlements) → POST /customers/alice/restore")
+        let restored = try await app.client.restore()
         timeline.detail(
-            "restored \(reply.restored.count) new transaction records; entitlements and gems unchanged: consumables are not restored, nothing is granted twice"
-        )
+            "the answer verified; \(restored.count) transactions presented; entitlements and gems unchanged: consumables "
+                + "are not restored, nothing is granted twice")
         let views = try await settle([alice])
         expect(views[alice]?.balances["gems"] == 70, "a restore must not change alice's gems")
         expect(
@@ -178,12 +167,8 @@ extension DemoScript {
         let guest = try Self.customer(Self.guestDevice)
         let bob = try Self.customer(Self.bob)
         try stack.simulator.upsertAccount(SimulatedAccount(id: Self.bobApple, environment: .sandbox))
-        let app = app("iPad (guest)", for: guest)
-        for product in [DemoCatalog.gems, DemoCatalog.removeAds] {
-            let order = try await createOrder(app, for: guest, product: product)
-            let purchase = try await buy(Self.bobApple, product, token: order.appAccountToken)
-            try await submit(app, guest, purchase, order: order.id)
-        }
+        let app = try await device("iPad (guest)", for: guest, appleAccount: Self.bobApple)
+        for product in [DemoCatalog.gems, DemoCatalog.removeAds] { try await purchase(app, product) }
         try await settle([guest])
 
         timeline.event("bob", "signs up on the iPad; the app's backend links the device to the new account")

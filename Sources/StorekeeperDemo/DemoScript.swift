@@ -24,6 +24,9 @@ final class DemoScript {
     var webhooks: [DemoBackend.Event] = []
     /// Checks that did not hold; the demo exits non-zero when any did not.
     var failures: [String] = []
+    /// The apps on customers' devices (the package), by name, and where they keep their files.
+    var apps: [String: DemoApp] = [:]
+    let appDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-demo-\(UUID().uuidString)")
 
     init(stack: LocalStack.Running, timeline: DemoTimeline, backend: DemoBackend, databasePath: String) {
         self.stack = stack
@@ -36,6 +39,7 @@ final class DemoScript {
 
     /// Runs every step, then the summary; throws when a check failed.
     func run() async throws {
+        defer { try? FileManager.default.removeItem(at: appDirectory) }
         header()
         try await consumable()
         try await nonConsumable()
@@ -68,42 +72,43 @@ final class DemoScript {
 
     // MARK: Building blocks
 
-    /// The app creates a business order; its `appAccountToken` goes to StoreKit with the purchase.
-    func createOrder(
-        _ app: DemoCaller, for customer: CustomerID, product: String, markPending: Bool = false
-    ) async throws
-        -> OrderBody
-    {
-        let created = try await app.post(
-            "/orders", ["customerId": customer.rawValue, "productId": product],
-            summary: "{customerId: \(customer), productId: \(DemoTimeline.product(product))}", as: OrderResponse.self,
-            expect: 201)
-        let order = created.order
-        timeline.detail(
-            "order \(DemoTimeline.short(order.id)) \(order.state); "
-                + (order.appAccountToken == order.id
-                    ? "its id is the appAccountToken StoreKit carries to Apple"
-                    : "appAccountToken \(DemoTimeline.short(order.appAccountToken)) goes to StoreKit"))
-        if markPending {
-            let pending = try await app.post(
-                "/orders/\(order.id.uuidString.lowercased())/pending", nil, summary: "(the payment sheet is up)",
-                shownPath: "/orders/\(DemoTimeline.short(order.id))/pending", as: OrderResponse.self)
-            timeline.detail("order \(DemoTimeline.short(order.id)) \(pending.order.state)")
-        }
-        return order
+    /// The app (Storekeeper's package) on a customer's device signed in to `appleAccount`,
+    /// started at its first use and kept for the demo.
+    func device(_ name: String, for customer: CustomerID, appleAccount: String) async throws -> DemoApp {
+        if let app = apps[name] { return app }
+        let app = try await DemoApp.start(name, customer: customer, appleAccount: appleAccount, stack: stack, directory: appDirectory)
+        apps[name] = app
+        return app
     }
 
-    /// The customer pays at the App Store: prints what Apple signed and the notifications it sent.
-    func buy(_ appleAccount: String, _ product: String, token: UUID?) async throws -> PurchaseResult {
-        let result = try await stack.simulator.purchase(
-            PurchaseRequest(accountId: appleAccount, bundleId: DemoCatalog.bundleId, productId: product, appAccountToken: token))
+    /// The app buys `product` in one call of the package — the order, the payment sheet with the
+    /// order's `appAccountToken`, the App Store, the submission, `finish()` after Storekeeper's
+    /// verified answer — and the timeline shows what Apple signed and what Storekeeper answered.
+    @discardableResult
+    func purchase(_ app: DemoApp, _ product: String) async throws -> PurchaseResult {
+        timeline.event(
+            app.name,
+            "buys \(DemoTimeline.product(product)) with Storekeeper's app package: POST /orders, then StoreKit with the "
+                + "order's appAccountToken")
+        let outcome = try await app.client.buy(product)
+        guard case .delivered(let transactionId, let customer) = outcome, let stored = stack.simulator.transaction(id: transactionId)
+        else { throw DemoCaller.UnexpectedResponse(request: "buy \(product)", status: 0, body: "\(outcome)") }
+        let result = PurchaseResult(
+            transaction: stored.payload, signedTransaction: try stack.simulator.signedTransaction(id: transactionId),
+            notificationType: nil, subtype: nil)
         let transaction = result.transaction
         timeline.event(
             "App Store",
-            "\(appleAccount) pays \(DemoTimeline.price(transaction.price, transaction.currency)) for \(DemoTimeline.product(product)) "
-                + "(\(transaction.environment?.rawValue ?? "?"), storefront \(transaction.storefront ?? "?"))")
+            "\(app.device.account.accountId) pays \(DemoTimeline.price(transaction.price, transaction.currency)) for "
+                + "\(DemoTimeline.product(product)) (\(transaction.environment?.rawValue ?? "?"), storefront \(transaction.storefront ?? "?"))"
+        )
         describeSigned(result)
         showNotifications()
+        timeline.event(
+            app.name,
+            "POST /purchases {customerId, signedTransaction, orderId}  → 200, Storekeeper-Signature verified "
+                + "(nonce, request, status, body); transaction \(transactionId) finished only now")
+        timeline.detail("the app's cached customer: " + Self.describe(customer))
         return result
     }
 
@@ -152,31 +157,6 @@ final class DemoScript {
 
     static func name(_ record: NotificationRecord) -> String {
         record.notificationType.rawValue + (record.subtype.map { "/" + $0.rawValue } ?? "")
-    }
-
-    /// The app hands Storekeeper the signed transaction StoreKit gave it.
-    @discardableResult
-    func submit(
-        _ app: DemoCaller, _ customer: CustomerID, _ purchase: PurchaseResult, order: UUID?
-    ) async throws
-        -> SubmitPurchaseResponse
-    {
-        var body: [String: Any] = ["customerId": customer.rawValue, "signedTransaction": purchase.signedTransaction]
-        if let order { body["orderId"] = order.uuidString.lowercased() }
-        let reply = try await app.post(
-            "/purchases", body, summary: "{customerId, signedTransaction\(order == nil ? "" : ", orderId")}",
-            as: SubmitPurchaseResponse.self)
-        switch reply.status {
-        case "recorded":
-            timeline.detail(
-                "verified (signature, chain, bundle, environment) and recorded: \(reply.transactionIds.joined(separator: ", "))")
-        case "replayed":
-            timeline.detail("already recorded from Apple's notification: nothing is granted twice")
-        default:
-            timeline.detail("status \(reply.status)")
-        }
-        if let order = reply.order { timeline.detail("order \(DemoTimeline.short(order.id)) \(order.state)") }
-        return reply
     }
 
     /// Waits until Storekeeper's outbox has delivered its webhooks, prints what the backend got,

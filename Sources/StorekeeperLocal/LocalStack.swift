@@ -70,6 +70,9 @@ public enum LocalStack {
         /// Storekeeper spends Apple's published request budgets on the simulator
         /// (`serverAPI.appleBudget`) instead of calling it without limit.
         public var appleBudget = false
+        /// The app's answer-signing keys (`app.<id>.answerKeys`), the signing one first: by
+        /// default one made for the stack, so answers to requests carrying a nonce are signed.
+        public var answerKeys: [AnswerSigningKey] = [AnswerSigningKey(name: "local", privateKey: P256.Signing.PrivateKey())]
 
         public init() {}
     }
@@ -235,6 +238,7 @@ public enum LocalStack {
             verifyReceiptURLs: (simulatorURL + "/verifyReceipt/production", simulatorURL + "/verifyReceipt/sandbox"),
             customerTokens: .init(hs256Secret: customerTokenSecret), webhooks: options.webhooks,
             bonus: .init(currency: "gems", unitsPerMajorUnit: 100))
+        app.answerKeys = options.answerKeys
         app.reports = options.reports.map { reports in
             var reports = reports
             reports.baseURL = simulatorURL

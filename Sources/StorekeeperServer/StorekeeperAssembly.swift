@@ -58,6 +58,8 @@ package struct StorekeeperAssembly: Sendable {
 
     package func router() -> Router<StorekeeperRequestContext> {
         let router = Router(context: StorekeeperRequestContext.self)
+        // Outermost, so that error answers are signed too.
+        router.add(middleware: AnswerSigningMiddleware(signers: AnswerSigner.byApp(configuration.apps, clock: wallClock)))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: NULRefusalMiddleware())
         OperationsRoutes(store: store, registry: registry).routes(router)

@@ -24,6 +24,9 @@ struct LoadArguments: ParsableArguments {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    @Flag(help: "Send Storekeeper-Nonce with every request, so that every answer is signed.")
+    var answerNonce = false
+
     func validate() throws {
         guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be 1...600") }
         guard (0...60).contains(warmUp) else { throw ValidationError("--warm-up must be 0...60") }
@@ -34,8 +37,10 @@ struct LoadArguments: ParsableArguments {
     }
 
     var settings: LoadSettings {
-        LoadSettings(
+        var settings = LoadSettings(
             seconds: seconds, warmUp: warmUp, connections: connections, threads: threads, wrk: wrk, directory: directory, json: json)
+        settings.answerNonce = answerNonce
+        return settings
     }
 }
 

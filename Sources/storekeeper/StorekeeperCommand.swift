@@ -13,7 +13,8 @@ struct StorekeeperCommand: AsyncParsableCommand {
         commandName: "storekeeper",
         abstract: "Runs App Store in-app purchases end to end: orders, verification, entitlements, wallet.",
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, VerifyCommand.self, SimulatorCommand.self, DemoCommand.self,
+            ServeCommand.self, MigrateCommand.self, APIKeyCommand.self, AnswerKeysCommand.self, VerifyCommand.self, SimulatorCommand.self,
+            DemoCommand.self,
             ReportsCommand.self,
             OperatorCommand.self,
             CustomerCommand.self,

@@ -96,6 +96,7 @@ import Testing
     static let factories: [Case] = [
         Case(name: "invalidRequest", error: .invalidRequest("m"), status: .badRequest, code: "invalidRequest"),
         Case(name: "nulCharacter", error: .nulCharacter("m"), status: .badRequest, code: "nulCharacter"),
+        Case(name: "invalidNonce", error: .invalidNonce("m"), status: .badRequest, code: "invalidNonce"),
         Case(name: "unauthorized", error: .unauthorized(), status: .unauthorized, code: "unauthorized"),
         Case(name: "forbidden", error: .forbidden("m"), status: .forbidden, code: "forbidden"),
         Case(name: "notFound", error: .notFound("m"), status: .notFound, code: "notFound"),

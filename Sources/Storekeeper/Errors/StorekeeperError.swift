@@ -30,6 +30,9 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
         /// Text in the request (a JSON string, the path or the query) contains U+0000 (NUL), which
         /// Storekeeper never stores (PostgreSQL cannot): refused as an invalid request on every backend.
         public static let nulCharacter = Code(rawValue: "nulCharacter")
+        /// The `Storekeeper-Nonce` header of a request to an app's routes is not 22–86 base64url
+        /// characters, so the answer could not be signed over it.
+        public static let invalidNonce = Code(rawValue: "invalidNonce")
         public static let internalError = Code(rawValue: "internalError")
         /// An operator action's idempotency key was already used for a different request.
         public static let idempotencyConflict = Code(rawValue: "idempotencyConflict")
@@ -95,6 +98,7 @@ public struct StorekeeperError: Error, Sendable, CustomStringConvertible {
 
     public static func invalidRequest(_ message: String) -> Self { .init(.invalidRequest, message, kind: .invalidRequest) }
     public static func nulCharacter(_ message: String) -> Self { .init(.nulCharacter, message, kind: .invalidRequest) }
+    public static func invalidNonce(_ message: String) -> Self { .init(.invalidNonce, message, kind: .invalidRequest) }
     public static func unauthorized(_ message: String = "authentication required") -> Self {
         .init(.unauthorized, message, kind: .unauthenticated)
     }

@@ -21,6 +21,8 @@ public import Storekeeper
 ///   against them requests are not rate-limited unless `serverAPI.appleBudget` is true (spend
 ///   Apple's published budgets, to measure against a simulator that enforces them).
 /// - `offers.keyId`, `offers.privateKey` / `offers.privateKeyPath`: the subscription offer key.
+/// - `answerKeys` (array of names, the first signs), `answerKey.<name>.privateKey` (PEM, secret) /
+///   `answerKey.<name>.privateKeyPath`: the keys signing answers to the app (``AnswerSigningKey``).
 /// - `reports.issuerId`, `reports.keyId`, `reports.privateKey` (PEM, secret) or
 ///   `reports.privateKeyPath`, `reports.vendorNumber`, `reports.baseURL` (simulator only): the
 ///   team key for App Store Connect's sales and finance reports (``ReportsCredentials``).
@@ -50,6 +52,8 @@ public struct AppConfiguration: Sendable {
     public var sharedSecret: String?
     public var serverAPI: ServerAPICredentials?
     public var offerKey: OfferKey?
+    /// The keys signing answers to the app, in order: the first signs, all are published.
+    public var answerKeys: [AnswerSigningKey] = []
     /// The App Store Connect API team key and vendor number for reports, when configured.
     public var reports: ReportsCredentials?
     public var jwsRoots: TrustedRoots
@@ -237,6 +241,7 @@ extension AppConfiguration {
         sharedSecret = try settings.string("sharedSecret", secret: true)
         serverAPI = try Self.serverAPI(settings.scoped("serverAPI"), mode: mode)
         offerKey = try Self.offerKey(settings.scoped("offers"))
+        answerKeys = try Self.answerKeys(settings, app: id)
         reports = try Self.reports(settings.scoped("reports"), mode: mode)
         let jwsRootPaths = try settings.stringArray("trustedRoots") ?? []
         let receiptRootPaths = try settings.stringArray("receiptRoots") ?? []
@@ -288,7 +293,7 @@ extension AppConfiguration {
         catalog = try Self.catalog(settings)
     }
 
-    private static func pem(_ settings: SettingsReader, inline: String, path: String) throws(ConfigurationError) -> String? {
+    static func pem(_ settings: SettingsReader, inline: String, path: String) throws(ConfigurationError) -> String? {
         if let text = try settings.string(inline, secret: true) { return text }
         guard let file = try settings.string(path) else { return nil }
         do {

@@ -35,6 +35,8 @@ public struct APIErrorCode: RawRepresentable, Codable, Sendable, Hashable, Custo
     public static let notConfigured = APIErrorCode(rawValue: "notConfigured")
     /// Text in the request (a JSON string, the path or the query) contains U+0000 (NUL).
     public static let nulCharacter = APIErrorCode(rawValue: "nulCharacter")
+    /// The request's `Storekeeper-Nonce` is not 22–86 base64url characters (``AnswerSignature``).
+    public static let invalidNonce = APIErrorCode(rawValue: "invalidNonce")
     public static let internalError = APIErrorCode(rawValue: "internalError")
     /// An operator action's idempotency key was already used for a different request.
     public static let idempotencyConflict = APIErrorCode(rawValue: "idempotencyConflict")
