@@ -30,7 +30,8 @@ struct EveryEndpointTests {
     }
 
     /// What one endpoint call needs: a customer with a consumable and a subscription, an existing
-    /// mass extension and test notification.
+    /// mass extension and test notification, and another customer's group subscription with
+    /// developer-hosted invitations (its purchaser's transaction, a seat claim, its group).
     struct Fixture {
         var start: Timestamp
         var gems: String
@@ -38,6 +39,9 @@ struct EveryEndpointTests {
         var orderId: String
         var massExtension: MassExtendRenewalDateRequest
         var testNotificationToken: String
+        var group: String
+        var claim: UUID
+        var groupId: String
     }
 
     static func fixture(_ h: SimulatorHarness, _ api: AppStoreServerAPIClient) async throws -> Fixture {
@@ -50,9 +54,17 @@ struct EveryEndpointTests {
             requestIdentifier: UUID().uuidString, extendByDays: 1, extendReasonCode: .other, productId: DemoCatalog.monthly)
         _ = try await api.extendRenewalDatesForAllActiveSubscribers(massExtension)
         let token = try #require(try await api.requestTestNotification().testNotificationToken)
+        let bought = try await h.simulator.purchase(
+            PurchaseRequest(
+                accountId: SimulatorHarness.otherCustomer(.sandbox), bundleId: SimulatorHarness.bundleId,
+                productId: DemoCatalog.monthly, seats: 3, invitationManagement: .developer))
+        let group = try #require(bought.transaction.transactionId)
+        let claim = try #require(
+            try await api.claimSeat(transactionId: group, request: ClaimSeatRequest(requestIdentifier: UUID())).seatClaimId)
+        let groupId = try #require(try await api.getCustomerGroups(transactionId: group).groups?.first?.groupId)
         return Fixture(
             start: start, gems: gems, monthly: monthly, orderId: try #require(h.simulator.transaction(id: gems)?.orderId),
-            massExtension: massExtension, testNotificationToken: token)
+            massExtension: massExtension, testNotificationToken: token, group: group, claim: claim, groupId: groupId)
     }
 
     /// Calls `endpoint` once through the client.
@@ -109,6 +121,18 @@ struct EveryEndpointTests {
                 originalTransactionId: f.monthly, request: UpdateAppAccountTokenRequest(appAccountToken: UUID()))
         case .finishTransaction:
             try await api.finishTransaction(transactionId: f.gems)
+        case .getCustomerGroups:
+            _ = try await api.getCustomerGroups(transactionId: f.group)
+        case .getGroupMembers:
+            _ = try await api.getGroupMembers(groupId: f.groupId, limit: nil, paginationToken: nil)
+        case .getSeatInfo:
+            _ = try await api.getSeatInfo(transactionId: f.group)
+        case .claimSeat:
+            _ = try await api.claimSeat(transactionId: f.group, request: ClaimSeatRequest(requestIdentifier: UUID()))
+        case .unclaimSeat:
+            try await api.unclaimSeat(transactionId: f.group, seatClaimId: f.claim)
+        case .associateSeat:
+            try await api.associateSeat(transactionId: f.group, seatClaimId: f.claim, request: AssociateSeatRequest())
         }
     }
 

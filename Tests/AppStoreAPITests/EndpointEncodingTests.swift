@@ -224,7 +224,62 @@ let endpointCases: [EndpointCase] = [
             return "finished"
         },
         expectedSummary: "finished"),
+    EndpointCase(
+        endpoint: .getCustomerGroups, method: "GET", path: "/groups/v1/currentGroups/2000000847061981",
+        response: .json(200, #"{"groups":[{"groupId":"g-1","groupType":"CONSUMER"}]}"#),
+        call: { try await groups($0).getCustomerGroups(transactionId: "2000000847061981").groups?.first?.groupId ?? "nil" },
+        expectedSummary: "g-1"),
+    EndpointCase(
+        endpoint: .getGroupMembers, method: "GET", path: "/groups/v1/group/g-1",
+        query: [("limit", "2"), ("paginationToken", "2")],
+        response: .json(200, #"{"members":[{"appTransactionId":"7"}],"hasMore":false}"#),
+        call: {
+            try await groups($0).getGroupMembers(groupId: "g-1", limit: 2, paginationToken: "2").members?.first?.appTransactionId ?? "nil"
+        },
+        expectedSummary: "7"),
+    EndpointCase(
+        endpoint: .getSeatInfo, method: "GET", path: "/groups/v1/transactions/2000000847061981/seats",
+        response: .json(200, #"{"totalSeatCount":5,"availableSeatCount":2,"assignedSeatClaimIds":[]}"#),
+        call: { "\(try await groups($0).getSeatInfo(transactionId: "2000000847061981").availableSeatCount ?? -1)" },
+        expectedSummary: "2"),
+    EndpointCase(
+        endpoint: .claimSeat, method: "POST", path: "/groups/v1/transactions/2000000847061981/seats",
+        body: #"{"appTransactionId":"7","requestIdentifier":"7389A31A-FB6D-4569-A2A6-DB7D85D84813"}"#,
+        response: .json(200, #"{"seatClaimId":"1b0a5f7c-4e0e-4d4e-9d62-3f1c3c6a7b10"}"#),
+        call: { api in
+            let claim = ClaimSeatRequest(requestIdentifier: UUID(uuidString: "7389a31a-fb6d-4569-a2a6-db7d85d84813"), appTransactionId: "7")
+            return try await groups(api).claimSeat(transactionId: "2000000847061981", request: claim).seatClaimId?.uuidString ?? "nil"
+        },
+        expectedSummary: "1B0A5F7C-4E0E-4D4E-9D62-3F1C3C6A7B10"),
+    EndpointCase(
+        endpoint: .unclaimSeat, method: "DELETE",
+        path: "/groups/v1/transactions/2000000847061981/seats/1b0a5f7c-4e0e-4d4e-9d62-3f1c3c6a7b10",
+        response: .empty(200),
+        call: { api in
+            try await groups(api).unclaimSeat(
+                transactionId: "2000000847061981", seatClaimId: UUID(uuidString: "1b0a5f7c-4e0e-4d4e-9d62-3f1c3c6a7b10")!)
+            return "unclaimed"
+        },
+        expectedSummary: "unclaimed"),
+    EndpointCase(
+        endpoint: .associateSeat, method: "PUT",
+        path: "/groups/v1/transactions/2000000847061981/seats/1b0a5f7c-4e0e-4d4e-9d62-3f1c3c6a7b10",
+        body: #"{"appTransactionId":"7"}"#,
+        response: .empty(200),
+        call: { api in
+            try await groups(api).associateSeat(
+                transactionId: "2000000847061981", seatClaimId: UUID(uuidString: "1b0a5f7c-4e0e-4d4e-9d62-3f1c3c6a7b10")!,
+                request: AssociateSeatRequest(appTransactionId: "7"))
+            return "associated"
+        },
+        expectedSummary: "associated"),
 ]
+
+/// The group and seat endpoints of the client under test (a separate protocol).
+private func groups(_ api: any AppStoreServerAPI) throws -> any AppStoreServerGroupsAPI {
+    guard let groups = api as? any AppStoreServerGroupsAPI else { throw CancellationError() }
+    return groups
+}
 
 @Suite("Endpoints: path, method, query, body, bearer token")
 struct EndpointEncodingTests {

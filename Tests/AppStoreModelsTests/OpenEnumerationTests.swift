@@ -66,6 +66,8 @@ struct OpenEnumerationTests {
         .string(AppStoreEnvironment.self), .string(AdvancedCommercePeriod.self), .string(AdvancedCommerceOfferPeriod.self),
         .string(AdvancedCommerceOfferReason.self), .string(AdvancedCommerceRefundReason.self),
         .string(AdvancedCommerceRefundType.self), .string(AdvancedCommercePriceIncreaseInfoStatus.self),
+        .string(InvitationManagement.self), .string(AdditionalTransactionReason.self), .string(GroupType.self),
+        .string(GroupRole.self),
     ]
 
     @Test("Undocumented values decode, are kept, and re-encode unchanged", arguments: all)
@@ -90,11 +92,11 @@ struct OpenEnumerationTests {
             "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "DID_FAIL_TO_RENEW", "DID_RENEW",
             "EXPIRED", "EXTERNAL_PURCHASE_TOKEN", "GRACE_PERIOD_EXPIRED", "METADATA_UPDATE", "MIGRATION", "OFFER_REDEEMED",
             "ONE_TIME_CHARGE", "PRICE_CHANGE", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED", "REFUND_REVERSED",
-            "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "RESCIND_CONSENT", "REVOKE", "SUBSCRIBED", "TEST",
+            "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "RESCIND_CONSENT", "REVOKE", "SUBSCRIBED", "TEST", "UNCLAIM_SEATS",
         ]
         #expect(Set(NotificationTypeV2.knownValues.map(\.rawValue)) == Set(documented))
         #expect(NotificationTypeV2.test.rawValue == "TEST")
-        #expect(NotificationSubtype.knownValues.count == 19)
+        #expect(NotificationSubtype.knownValues.count == 22)
         #expect(NotificationSubtype.gracePeriod.rawValue == "GRACE_PERIOD")
         #expect(NotificationTypeV1.knownValues.count == 13)
     }

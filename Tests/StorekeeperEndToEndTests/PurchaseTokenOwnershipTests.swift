@@ -152,7 +152,7 @@ import Testing
         let names = Dictionary(
             [
                 (a.rawValue, "A"), (b.rawValue, "B"), (original, "T"), (bought.transaction.transactionId ?? original, "T"),
-                (placed.id.lowercased(), "O"),
+                (placed.id.lowercased(), "O"), (bought.transaction.appTransactionId ?? original, "P"),
             ], uniquingKeysWith: { first, _ in first })
         var balances: [[String: Int64]] = []
         var access: [[String]] = []
@@ -169,7 +169,8 @@ import Testing
     }
 
     /// An audit event without what differs by who came first (the actor, the fact, the time, the
-    /// source of the record) or by run (customer, transaction and order ids become `A`, `B`, `T`, `O`).
+    /// source of the record) or by run (customer, transaction, order and app transaction ids become
+    /// `A`, `B`, `T`, `O`, `P`).
     static func normalized(_ event: AuditEvent, names: [String: String]) -> String {
         func name(_ text: String) -> String {
             names.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }

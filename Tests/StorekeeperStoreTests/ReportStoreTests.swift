@@ -73,6 +73,16 @@ struct ReportStoreTests {
                     productType: .consumable, purchaseDate: bought, revocationDate: revoked, price: 990, currency: "USD",
                     storefront: "USA", signedDate: bought, source: .storeKit2)
             }
+            /// A group purchase of the day before, its latest record signed at `signed`.
+            func seats(_ id: String, revoked: Int32?, signed: Timestamp) -> AppleTransaction {
+                var group = fact(id, bought: start.adding(milliseconds: -86_400_000))
+                group.quantity = 5
+                group.signedDate = signed
+                group.multiSeatInfo = TransactionMultiSeatInfo(
+                    invitationManagement: .apple, priceTiers: [MultiSeatPriceTier(tierPrice: 990, tierQuantity: 5)],
+                    revokedSeatQuantity: revoked)
+                return group
+            }
             let facts = [
                 fact("in-day", bought: start),
                 fact("last-millisecond", bought: end.adding(milliseconds: -1)),
@@ -81,13 +91,19 @@ struct ReportStoreTests {
                 fact("refunded-in-day", bought: start.adding(milliseconds: -86_400_000), revoked: start.adding(milliseconds: 5)),
                 fact("bought-and-refunded-in-day", bought: start.adding(milliseconds: 1), revoked: start.adding(milliseconds: 2)),
                 fact("sandbox", bought: start, environment: .sandbox),
+                seats("seats-refunded-in-day", revoked: 2, signed: start.adding(milliseconds: 7)),
+                seats("seats-refunded-day-before", revoked: 2, signed: start.adding(milliseconds: -1)),
+                seats("seats-resigned-in-day", revoked: nil, signed: start.adding(milliseconds: 7)),
             ]
             let customer = try #require(CustomerID(rawValue: "alice"))
             try await store.write { tx in
                 for fact in facts { _ = try await tx.upsertTransaction(fact, customerId: customer, orderId: nil) }
             }
             let read = try await store.transactionsBoughtOrRevoked(environment: .production, from: start, to: end)
-            #expect(read.map(\.transactionId).sorted() == ["bought-and-refunded-in-day", "in-day", "last-millisecond", "refunded-in-day"])
+            #expect(
+                read.map(\.transactionId).sorted() == [
+                    "bought-and-refunded-in-day", "in-day", "last-millisecond", "refunded-in-day", "seats-refunded-in-day",
+                ])
         }
     }
 

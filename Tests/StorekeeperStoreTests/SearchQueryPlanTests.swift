@@ -14,7 +14,14 @@ struct SearchQueryPlanTests {
         ("search order", SearchRows.orders, ["00000000-0000-0000-0000-000000000000", 10]),
         ("search transaction", SearchRows.transactions(environments: 2), ["1", 10, "Production", "Sandbox"]),
         ("search original transaction", SearchRows.originalTransactions(environments: 2), ["1", 10, "Production", "Sandbox"]),
-        ("search paid period", SearchRows.webOrderLineItems(environments: 2), ["1", 10, "Production", "Sandbox"]),
+        (
+            "search paid period", SearchRows.customers(carrying: "web_order_line_item_id", environments: 2),
+            ["1", 10, "Production", "Sandbox"]
+        ),
+        (
+            "search app transaction", SearchRows.customers(carrying: "app_transaction_id", environments: 2),
+            ["1", 10, "Production", "Sandbox"]
+        ),
         ("order page", CustomerHistoryRows.orders(after: true), ["c", 10, 5, "x"]),
         ("journal page", CustomerHistoryRows.journal(after: true), ["c", 10, 5, 7]),
         (

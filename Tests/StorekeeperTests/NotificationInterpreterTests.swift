@@ -256,6 +256,8 @@ struct NotificationInterpreterTests {
         types.formUnion(Self.oneTimeCases.map(\.type))
         types.formUnion([.consumptionRequest, .renewalExtension, .externalPurchaseToken, .rescindConsent, .test])
         subtypes.formUnion([.summary, .failure, .unreported, .created, .activeTokenReminder])
+        types.formUnion(SeatNotificationInterpreterTests.cases.map(\.type))
+        subtypes.formUnion(SeatNotificationInterpreterTests.cases.compactMap(\.subtype))
         #expect(
             Set(NotificationTypeV2.knownValues).subtracting(types).isEmpty,
             "untested: \(Set(NotificationTypeV2.knownValues).subtracting(types))")

@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: [
         ("alice", [SearchMatch.Kind.customer, .alias]),
         ("guest:ipad-1", [.customer, .alias]),
-        ("  2000000123456789  ", [.customer, .alias, .transaction, .originalTransaction, .webOrderLineItem]),
+        ("  2000000123456789  ", [.customer, .alias, .transaction, .originalTransaction, .webOrderLineItem, .appTransaction]),
         ("7E3FB20B-4CDB-47CC-936D-99D65F608138", [.customer, .alias, .order]),
         ("7e3fb20b-4cdb-47cc-936d-99d65f608138", [.customer, .alias, .order]),
         ("MK5TTTVWJH", [.customer, .alias, .invoiceOrder]),

@@ -1,7 +1,7 @@
 /// One answer to a search: which customer the text leads to, and how.
 public struct SearchMatchBody: Codable, Sendable, Hashable {
     /// How the text matched: `customer`, `alias`, `order`, `transaction`, `originalTransaction`,
-    /// `webOrderLineItem`, `invoiceOrder` (open: later kinds are kept as sent).
+    /// `webOrderLineItem`, `appTransaction`, `invoiceOrder` (open: later kinds are kept as sent).
     public var kind: String
     /// The customer the identifier leads to (an alias leads to the account it was merged into).
     public var customerId: String

@@ -24,6 +24,15 @@ public struct NotificationSubtype: OpenEnumeration {
     /// DID_CHANGE_RENEWAL_PREF / OFFER_REDEEMED: downgrade or different-duration crossgrade,
     /// effective at next renewal.
     public static let downgrade = NotificationSubtype(rawValue: "DOWNGRADE")
+    /// The group purchaser lowered the number of seats that renew (effective at the next renewal;
+    /// see `renewalQuantity`).
+    public static let decreaseQuantity = NotificationSubtype(rawValue: "DECREASE_QUANTITY")
+    /// The group purchaser raised the number of seats (added seats take effect at once; see
+    /// `renewalQuantity`).
+    public static let increaseQuantity = NotificationSubtype(rawValue: "INCREASE_QUANTITY")
+    /// REFUND: a seat-based refund revoked some seats of a multiseat transaction
+    /// (`revokedSeatQuantity`); the transaction stays valid for the rest.
+    public static let seats = NotificationSubtype(rawValue: "SEATS")
     /// RENEWAL_EXTENSION: the extension failed for one subscription (see `data`).
     public static let failure = NotificationSubtype(rawValue: "FAILURE")
     /// DID_FAIL_TO_RENEW: keep providing service through the billing grace period.
@@ -57,14 +66,17 @@ public struct NotificationSubtype: OpenEnumeration {
         .billingRecovery,
         .billingRetry,
         .created,
+        .decreaseQuantity,
         .downgrade,
         .failure,
         .gracePeriod,
+        .increaseQuantity,
         .initialBuy,
         .pending,
         .priceIncrease,
         .productNotForSale,
         .resubscribe,
+        .seats,
         .summary,
         .unreported,
         .upgrade,

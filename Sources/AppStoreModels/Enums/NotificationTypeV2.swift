@@ -60,6 +60,9 @@ public struct NotificationTypeV2: OpenEnumeration {
     public static let revoke = NotificationTypeV2(rawValue: "REVOKE")
     /// The customer subscribed (subtype INITIAL_BUY or RESUBSCRIBE).
     public static let subscribed = NotificationTypeV2(rawValue: "SUBSCRIBED")
+    /// The App Store unclaimed seats of a group subscription with developer-hosted invitations;
+    /// the payload carries `unclaimInfo` naming the seat claims: revoke those members' access.
+    public static let unclaimSeats = NotificationTypeV2(rawValue: "UNCLAIM_SEATS")
     /// A notification you requested with Request a Test Notification.
     public static let test = NotificationTypeV2(rawValue: "TEST")
 
@@ -88,6 +91,7 @@ public struct NotificationTypeV2: OpenEnumeration {
         .revoke,
         .subscribed,
         .test,
+        .unclaimSeats,
     ]
 
     /// The raw value as text.

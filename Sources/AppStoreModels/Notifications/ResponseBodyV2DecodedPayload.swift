@@ -21,6 +21,8 @@ public struct ResponseBodyV2DecodedPayload: Hashable, Sendable, Codable {
     public var externalPurchaseToken: ExternalPurchaseToken?
     /// App metadata and the signed app transaction (`RESCIND_CONSENT`).
     public var appData: AppData?
+    /// The seat claims the App Store unclaimed (`UNCLAIM_SEATS`).
+    public var unclaimInfo: UnclaimInfo?
     /// The notification version; `"2.0"`.
     public var version: String?
     /// When the App Store signed the notification (milliseconds since 1970).
@@ -35,6 +37,7 @@ public struct ResponseBodyV2DecodedPayload: Hashable, Sendable, Codable {
         summary: Summary? = nil,
         externalPurchaseToken: ExternalPurchaseToken? = nil,
         appData: AppData? = nil,
+        unclaimInfo: UnclaimInfo? = nil,
         version: String? = nil,
         signedDate: Timestamp? = nil
     ) {
@@ -45,6 +48,7 @@ public struct ResponseBodyV2DecodedPayload: Hashable, Sendable, Codable {
         self.summary = summary
         self.externalPurchaseToken = externalPurchaseToken
         self.appData = appData
+        self.unclaimInfo = unclaimInfo
         self.version = version
         self.signedDate = signedDate
     }

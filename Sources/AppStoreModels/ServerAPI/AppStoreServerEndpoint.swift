@@ -38,6 +38,18 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     case setAppAccountToken
     /// Finish Transaction.
     case finishTransaction
+    /// Get Customer Groups (sandbox only).
+    case getCustomerGroups
+    /// Get Group Members (sandbox only).
+    case getGroupMembers
+    /// Get Seat Info (sandbox only).
+    case getSeatInfo
+    /// Claim Seat (sandbox only).
+    case claimSeat
+    /// Unclaim Seat (sandbox only).
+    case unclaimSeat
+    /// Associate Seat (sandbox only).
+    case associateSeat
 
     public var description: String { rawValue }
 
@@ -46,14 +58,16 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
         switch self {
         case .getTransactionInfo, .getTransactionHistory, .getAllSubscriptionStatuses, .getRefundHistory,
             .lookUpOrderId, .getAppTransactionInfo, .getStatusOfSubscriptionRenewalDateExtensions,
-            .getTestNotificationStatus:
+            .getTestNotificationStatus, .getCustomerGroups, .getGroupMembers, .getSeatInfo:
             return "GET"
         case .extendSubscriptionRenewalDate, .sendConsumptionInformation, .sendConsumptionInformationV1,
-            .setAppAccountToken:
+            .setAppAccountToken, .associateSeat:
             return "PUT"
         case .extendRenewalDatesForAllActiveSubscribers, .getNotificationHistory, .requestTestNotification,
-            .finishTransaction:
+            .finishTransaction, .claimSeat:
             return "POST"
+        case .unclaimSeat:
+            return "DELETE"
         }
     }
 
@@ -80,6 +94,10 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
         case .getTestNotificationStatus: "/inApps/v1/notifications/test/{testNotificationToken}"
         case .setAppAccountToken: "/inApps/v1/transactions/{transactionId}/appAccountToken"
         case .finishTransaction: "/inApps/v1/transactions/{transactionId}/finish"
+        case .getCustomerGroups: "/groups/v1/currentGroups/{transactionId}"
+        case .getGroupMembers: "/groups/v1/group/{groupId}"
+        case .getSeatInfo, .claimSeat: "/groups/v1/transactions/{transactionId}/seats"
+        case .unclaimSeat, .associateSeat: "/groups/v1/transactions/{transactionId}/seats/{seatClaimId}"
         }
     }
 
@@ -105,7 +123,9 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     /// "The request limits apply per app. [...] The system enforces rate limits on an hourly basis.
     /// [...] The rate limits in the sandbox environment are 10% of the limits in the table above."
     /// Get Status of Subscription Renewal Date Extensions is not in Apple's table; it is treated
-    /// like the other mass-extension endpoint (1).
+    /// like the other mass-extension endpoint (1). The group and seat endpoints (1.22, 1.23,
+    /// sandbox only) are not in the table either; they get the budget of the other per-customer
+    /// lookups that are not on the purchase path (10).
     public var appleRequestsPerSecond: Double {
         switch self {
         case .finishTransaction, .getAppTransactionInfo, .getTransactionInfo, .getTransactionHistory,
@@ -113,7 +133,9 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
             .getNotificationHistory:
             50
         case .extendSubscriptionRenewalDate, .setAppAccountToken: 20
-        case .lookUpOrderId, .getRefundHistory: 10
+        case .lookUpOrderId, .getRefundHistory, .getCustomerGroups, .getGroupMembers, .getSeatInfo, .claimSeat,
+            .unclaimSeat, .associateSeat:
+            10
         case .extendRenewalDatesForAllActiveSubscribers, .requestTestNotification, .getTestNotificationStatus,
             .getStatusOfSubscriptionRenewalDateExtensions:
             1
@@ -132,6 +154,9 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     ///   identifier", and for the mass endpoint "If you reuse the requestIdentifier to call the
     ///   endpoint again, the server responds with 200". The client resends the same body.
     /// - Get Notification History is a `POST` only to carry its filter body; it creates nothing.
+    /// - Claim Seat (`POST`) is idempotent by its `requestIdentifier`: Apple documents that a retry
+    ///   with the same identifier returns the first claim's `seatClaimId` instead of claiming a
+    ///   second seat. Unclaim Seat (`DELETE`) and Associate Seat (`PUT`) set a claim's state.
     ///
     /// Not retried automatically: Request a Test Notification (each call sends a new notification)
     /// and Finish Transaction (a `POST` Apple does not document as idempotent). Callers may retry

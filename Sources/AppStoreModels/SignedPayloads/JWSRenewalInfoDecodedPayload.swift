@@ -57,6 +57,12 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
     public var commitmentInfo: RenewalCommitmentInfo?
     /// Renewal details present only for Advanced Commerce API SKUs.
     public var advancedCommerceInfo: AdvancedCommerceRenewalInfo?
+    /// The number of seats in the next renewal of a multiseat subscription; added seats count at
+    /// once, reductions take effect at the renewal.
+    public var renewalQuantity: Int32?
+    /// The seats of the next renewal at each price, for a subscription that renews as a
+    /// multiseat purchase.
+    public var multiSeatInfo: RenewalMultiSeatInfo?
 
     /// Creates a value; every optional field defaults to `nil`.
     public init(
@@ -83,7 +89,9 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
         appTransactionId: String? = nil,
         renewalBillingPlanType: RenewalBillingPlanType? = nil,
         commitmentInfo: RenewalCommitmentInfo? = nil,
-        advancedCommerceInfo: AdvancedCommerceRenewalInfo? = nil
+        advancedCommerceInfo: AdvancedCommerceRenewalInfo? = nil,
+        renewalQuantity: Int32? = nil,
+        multiSeatInfo: RenewalMultiSeatInfo? = nil
     ) {
         self.originalTransactionId = originalTransactionId
         self.productId = productId
@@ -109,5 +117,7 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable, Codable {
         self.renewalBillingPlanType = renewalBillingPlanType
         self.commitmentInfo = commitmentInfo
         self.advancedCommerceInfo = advancedCommerceInfo
+        self.renewalQuantity = renewalQuantity
+        self.multiSeatInfo = multiSeatInfo
     }
 }

@@ -88,6 +88,12 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
     public var commitmentInfo: TransactionCommitmentInfo?
     /// Transaction details present only for Advanced Commerce API SKUs.
     public var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
+    /// The seats of a multiseat (group) subscription transaction: invitation model, price tiers,
+    /// seats a refund revoked. For a multiseat purchase `quantity` is the seats and `price` their
+    /// average price.
+    public var multiSeatInfo: TransactionMultiSeatInfo?
+    /// Why more than one transaction represents this subscription period (`SEAT_ADDITION`).
+    public var additionalTransactionReason: AdditionalTransactionReason?
     /// Base64 device verification value (SHA-384 of the nonce and device identifier) that StoreKit
     /// includes on device.
     public var deviceVerification: String?
@@ -130,6 +136,8 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
         billingPlanType: BillingPlanType? = nil,
         commitmentInfo: TransactionCommitmentInfo? = nil,
         advancedCommerceInfo: AdvancedCommerceTransactionInfo? = nil,
+        multiSeatInfo: TransactionMultiSeatInfo? = nil,
+        additionalTransactionReason: AdditionalTransactionReason? = nil,
         deviceVerification: String? = nil,
         deviceVerificationNonce: UUID? = nil
     ) {
@@ -167,6 +175,8 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable, Codable {
         self.billingPlanType = billingPlanType
         self.commitmentInfo = commitmentInfo
         self.advancedCommerceInfo = advancedCommerceInfo
+        self.multiSeatInfo = multiSeatInfo
+        self.additionalTransactionReason = additionalTransactionReason
         self.deviceVerification = deviceVerification
         self.deviceVerificationNonce = deviceVerificationNonce
     }

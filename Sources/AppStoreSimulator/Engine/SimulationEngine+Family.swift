@@ -31,30 +31,56 @@ extension SimulationEngine {
         return ids
     }
 
-    /// Mirrors an event of a purchaser's shareable subscription to each family member's shared
-    /// subscription: a new period gets a `FAMILY_SHARED` transaction of its own (the first one
-    /// starts the member's shared subscription), the subscription's state is copied, and the
-    /// member gets the same notification type.
+    /// Mirrors an event of a purchaser's shared subscription to the accounts that follow it: the
+    /// family members of a shareable subscription (`FAMILY_SHARED`), or the members of a
+    /// multiseat subscription with Apple-hosted invitations (`ASSIGNED`).
     @discardableResult
     mutating func mirrorFamilyEvent(
         _ purchaser: SimulatedSubscription, type: NotificationTypeV2, subtype: NotificationSubtype?,
         newTransaction: StoredTransaction?, at time: Timestamp
     ) throws(SimulatorError) -> [String] {
-        guard !purchaser.isFamilyShared, let product = state.apps[purchaser.bundleId]?.products[purchaser.productId]
+        guard !purchaser.followsPurchaser, let product = state.apps[purchaser.bundleId]?.products[purchaser.productId]
         else { return [] }
+        let event = SharedEvent(type: type, subtype: subtype, newTransaction: newTransaction, time: time)
+        if let seats = purchaser.seatGroup {
+            guard seats.invitationManagement == .apple else { return [] }
+            return try mirror(
+                purchaser, product: product, to: seats.members.compactMap { state.accounts[$0] }, ownership: .assigned, event)
+        }
         guard product.familyShareable else {
             // The purchaser moved to a product that is not shared: members lose access.
             try revokeFamilySharing(of: purchaser.latestTransactionId, at: time)
             return []
         }
+        return try mirror(purchaser, product: product, to: familyMembers(of: purchaser.accountId), ownership: .familyShared, event)
+    }
+
+    /// An event of a purchaser's subscription that the accounts following it receive too.
+    struct SharedEvent {
+        var type: NotificationTypeV2
+        var subtype: NotificationSubtype?
+        var newTransaction: StoredTransaction?
+        var time: Timestamp
+    }
+
+    /// Mirrors `event` to each of `members`: a new period gets a transaction of the member's own
+    /// with `ownership` (the first one starts the member's subscription; an assigned member's
+    /// carries the purchaser's seat information), the subscription's state is copied, and the
+    /// member gets the same notification type.
+    mutating func mirror(
+        _ purchaser: SimulatedSubscription, product: CatalogProduct, to members: [SimulatedAccount],
+        ownership: InAppOwnershipType, _ event: SharedEvent
+    ) throws(SimulatorError) -> [String] {
+        let time = event.time
         var ids: [String] = []
-        for member in familyMembers(of: purchaser.accountId) {
+        for member in members {
             var shared = state.subscriptions.values.first {
                 $0.sharedFrom == purchaser.originalTransactionId && $0.accountId == member.id
             }
             if shared?.phase == .revoked { continue }
-            if shared == nil && newTransaction == nil { continue }
-            if let source = newTransaction {
+            if shared == nil && event.newTransaction == nil { continue }
+            if let source = event.newTransaction {
+                let assigned = ownership == .assigned
                 let copy = try issueTransaction(
                     NewTransaction(
                         account: member, product: product, bundleId: purchaser.bundleId,
@@ -62,8 +88,10 @@ extension SimulationEngine {
                         purchaseDate: source.payload.purchaseDate ?? time, expiresDate: source.payload.expiresDate,
                         originalTransactionId: shared?.originalTransactionId,
                         originalPurchaseDate: shared.flatMap { state.transactions[$0.originalTransactionId]?.payload.purchaseDate },
-                        webOrderLineItemId: nil, reason: source.payload.transactionReason ?? .purchase,
-                        ownership: .familyShared, familySource: source.transactionId))
+                        webOrderLineItemId: nil, quantity: assigned ? source.payload.quantity ?? 1 : 1,
+                        reason: source.payload.transactionReason ?? .purchase, ownership: ownership,
+                        price: assigned ? source.payload.price : nil, familySource: source.transactionId,
+                        multiSeatInfo: assigned ? source.payload.multiSeatInfo : nil))
                 if shared == nil {
                     shared = SimulatedSubscription(
                         originalTransactionId: copy.originalTransactionId, accountId: member.id,
@@ -72,7 +100,7 @@ extension SimulationEngine {
                         autoRenewProductId: purchaser.autoRenewProductId, autoRenewEnabled: purchaser.autoRenewEnabled,
                         phase: purchaser.phase, latestTransactionId: copy.transactionId,
                         expiresDate: purchaser.expiresDate, recentSubscriptionStartDate: time, extensionDates: [],
-                        extensionResponses: [:], ownership: .familyShared, sharedFrom: purchaser.originalTransactionId)
+                        extensionResponses: [:], ownership: ownership, sharedFrom: purchaser.originalTransactionId)
                 }
                 shared?.latestTransactionId = copy.transactionId
                 ids.append(copy.transactionId)
@@ -90,8 +118,9 @@ extension SimulationEngine {
             mirrored.pendingOffer = purchaser.pendingOffer
             store(mirrored)
             try notify(
-                type, subtype, bundleId: mirrored.bundleId, environment: mirrored.environment, accountId: member.id,
-                transaction: state.transactions[mirrored.latestTransactionId], subscription: mirrored, at: time)
+                event.type, event.subtype, bundleId: mirrored.bundleId, environment: mirrored.environment,
+                accountId: member.id, transaction: state.transactions[mirrored.latestTransactionId], subscription: mirrored,
+                at: time)
         }
         return ids
     }

@@ -10,12 +10,12 @@ extension SimulationEngine {
         _ type: NotificationTypeV2, _ subtype: NotificationSubtype? = nil, bundleId: String,
         environment: AppStoreEnvironment, accountId: String?, transaction: StoredTransaction? = nil,
         subscription: SimulatedSubscription? = nil, consumptionReason: ConsumptionRequestReason? = nil,
-        summary: Summary? = nil, isTest: Bool = false, at time: Timestamp
+        summary: Summary? = nil, unclaimInfo: UnclaimInfo? = nil, isTest: Bool = false, at time: Timestamp
     ) throws(SimulatorError) -> NotificationRecord {
         let app = try app(bundleId)
         var payload = ResponseBodyV2DecodedPayload(
             notificationType: type, subtype: subtype, notificationUUID: UUID().uuidString.lowercased(),
-            version: "2.0", signedDate: time)
+            unclaimInfo: unclaimInfo, version: "2.0", signedDate: time)
         if let summary {
             payload.summary = summary
         } else {

@@ -5,7 +5,7 @@ extension SimulationEngine {
     /// The customer turns auto-renew off or on (`DID_CHANGE_RENEWAL_STATUS`).
     mutating func setAutoRenew(_ originalTransactionId: String, enabled: Bool, at time: Timestamp) throws(SimulatorError) {
         var subscription = try subscription(originalTransactionId)
-        guard !subscription.isFamilyShared else { throw .invalidState("only the purchaser controls auto-renew") }
+        guard !subscription.followsPurchaser else { throw .invalidState("only the purchaser controls auto-renew") }
         guard subscription.phase != .expired, subscription.phase != .revoked else {
             throw .invalidState("subscription \(originalTransactionId) has ended; buy it again to resubscribe")
         }

@@ -61,6 +61,7 @@ extension SimulationEngine {
         let offer = try resolveOffer(for: request, product: product, account: account, existing: existing, at: time)
         let (storefront, listPrice) = try pricing(of: product, account: account, storefront: request.storefront)
         let price = offer.map { $0.config.price(in: storefront.code) } ?? listPrice
+        let seats = try seatGroup(for: request, offer: offer, pricePerSeat: price)
         guard !account.paymentFails || price == 0 else {
             throw .paymentFailed("the payment method of \(account.id) was declined")
         }
@@ -70,8 +71,9 @@ extension SimulationEngine {
             NewTransaction(
                 account: account, product: product, bundleId: request.bundleId, storefront: storefront,
                 purchaseDate: time, expiresDate: expires, originalTransactionId: existing?.originalTransactionId,
-                originalPurchaseDate: original?.payload.purchaseDate, price: price,
-                appAccountToken: request.appAccountToken ?? existing?.appAccountToken, offer: offer))
+                originalPurchaseDate: original?.payload.purchaseDate, quantity: seats?.seats ?? 1, price: price,
+                appAccountToken: request.appAccountToken ?? existing?.appAccountToken, offer: offer,
+                multiSeatInfo: seats.map { $0.transactionInfo(quantity: $0.seats) }))
         let lapse = existing.map { time.millisecondsSince1970 - $0.expiresDate.millisecondsSince1970 }
         var subscription = SimulatedSubscription(
             originalTransactionId: transaction.originalTransactionId, accountId: account.id, bundleId: request.bundleId,
@@ -82,7 +84,7 @@ extension SimulationEngine {
             recentSubscriptionStartDate: lapse.map { $0 <= durations.interval(days: 60) } == true
                 ? existing?.recentSubscriptionStartDate ?? time : time,
             extensionDates: existing?.extensionDates ?? [], extensionResponses: existing?.extensionResponses ?? [:],
-            ownership: .purchased)
+            ownership: .purchased, seatGroup: seats)
         if let offer, offer.config.mode == .payAsYouGo, offer.config.periodCount > 1 {
             subscription.pendingOffer = .init(
                 offerType: offer.type, offerId: offer.id, offer: offer.config, remainingPeriods: offer.config.periodCount - 1)
@@ -117,8 +119,8 @@ extension SimulationEngine {
             throw .invalidState(
                 "subscription \(subscription.originalTransactionId) is \(subscription.phase.rawValue); resolve billing first")
         }
-        guard !subscription.isFamilyShared else {
-            throw .invalidState("family members cannot change a shared subscription")
+        guard !subscription.followsPurchaser else {
+            throw .invalidState("family and group members cannot change a shared subscription")
         }
         let current = try self.product(subscription.productId, in: subscription.bundleId)
         let offer = try resolveOffer(for: request, product: product, account: account, existing: subscription, at: time)

@@ -20,6 +20,22 @@ extension SimulationEngine {
         return transaction
     }
 
+    /// The customer a transaction identifier or, where Apple accepts one (Get Transaction
+    /// History, Get All Subscription Statuses, Get Refund History since 1.20), an app transaction
+    /// identifier names: the customer's earliest transaction in the app stands for them.
+    func customer(
+        ofTransactionOrApp id: String, bundleId: String, environment: AppStoreEnvironment
+    ) throws(APIRequestError) -> StoredTransaction {
+        guard let app = state.appTransactions.values.first(where: { $0.appTransactionId == id && $0.bundleId == bundleId }) else {
+            return try customer(ofTransaction: id, bundleId: bundleId, environment: environment)
+        }
+        let earliest = state.transactions.values
+            .filter { $0.accountId == app.accountId && $0.bundleId == bundleId && $0.environment == environment }
+            .min { $0.createdSequence < $1.createdSequence }
+        guard let earliest else { throw APIRequestError(.transactionIdNotFound, reason: "Transaction id not found.") }
+        return earliest
+    }
+
     /// Get Transaction History (v2): the customer's transactions filtered as asked, ordered by
     /// when they were last modified, 20 a page; `revision` continues after the last one returned.
     func transactionHistory(

@@ -10,7 +10,7 @@ extension SimulationEngine {
     }
 
     func nextEvent(of subscription: SimulatedSubscription) -> (Timestamp, DueEvent)? {
-        guard !subscription.isFamilyShared else { return nil }  // members follow the purchaser
+        guard !subscription.followsPurchaser else { return nil }  // members follow the purchaser
         switch subscription.phase {
         case .active: return (subscription.expiresDate, .renewal)
         case .gracePeriod: return subscription.gracePeriodExpiresDate.map { ($0, .gracePeriodEnd) }
@@ -75,14 +75,17 @@ extension SimulationEngine {
         let period = pending?.offer.period ?? product.period ?? .oneMonth
         let expires = durations.end(of: period, from: periodStart)
         let original = state.transactions[subscription.originalTransactionId]
+        // A multiseat subscription renews with the seats the purchaser chose for the renewal.
+        if let renewing = subscription.seatGroup?.renewalQuantity { subscription.seatGroup?.seats = renewing }
         let transaction = try issueTransaction(
             NewTransaction(
                 account: account, product: product, bundleId: subscription.bundleId,
                 storefront: try storefront(subscription.storefront), purchaseDate: time, expiresDate: expires,
                 originalTransactionId: subscription.originalTransactionId,
-                originalPurchaseDate: original?.payload.purchaseDate, reason: .renewal, price: price,
-                appAccountToken: subscription.appAccountToken,
-                offer: pending.map { AppliedOffer(type: $0.offerType, id: $0.offerId, config: $0.offer) }))
+                originalPurchaseDate: original?.payload.purchaseDate, quantity: subscription.seatGroup?.seats ?? 1,
+                reason: .renewal, price: price, appAccountToken: subscription.appAccountToken,
+                offer: pending.map { AppliedOffer(type: $0.offerType, id: $0.offerId, config: $0.offer) },
+                multiSeatInfo: subscription.seatGroup.map { $0.transactionInfo(quantity: $0.seats) }))
         if let pending, pending.remainingPeriods > 1 {
             subscription.pendingOffer?.remainingPeriods = pending.remainingPeriods - 1
         } else {
@@ -182,7 +185,7 @@ extension SimulationEngine {
         isDirty = true
         guard !fails else { return }
         let retrying = state.subscriptions.values.filter {
-            $0.accountId == id && !$0.isFamilyShared && ($0.phase == .gracePeriod || $0.phase == .billingRetry)
+            $0.accountId == id && !$0.followsPurchaser && ($0.phase == .gracePeriod || $0.phase == .billingRetry)
         }
         for subscription in retrying.sorted(by: { $0.originalTransactionId < $1.originalTransactionId }) {
             try recover(subscription.originalTransactionId, at: time)

@@ -51,6 +51,11 @@ extension SimulationEngine {
             info.renewalPrice = price
             info.currency = state.storefronts[subscription.storefront]?.currency
         }
+        if let seats = subscription.seatGroup {
+            info.renewalQuantity = seats.renewalQuantity
+            info.multiSeatInfo = RenewalMultiSeatInfo(
+                renewalPriceTiers: [MultiSeatPriceTier(tierPrice: seats.pricePerSeat, tierQuantity: seats.renewalQuantity)])
+        }
         if subscription.phase == .expired, !subscription.autoRenewEnabled || subscription.expirationIntent != nil,
             let product = state.apps[subscription.bundleId]?.products[subscription.productId]
         {

@@ -64,7 +64,7 @@ struct SimulationEngine: Sendable {
     /// The account's own (purchased, not family-shared) subscription in a group.
     func ownSubscription(account: String, bundleId: String, group: String) -> SimulatedSubscription? {
         state.subscriptions.values.first {
-            $0.accountId == account && $0.bundleId == bundleId && $0.groupId == group && !$0.isFamilyShared
+            $0.accountId == account && $0.bundleId == bundleId && $0.groupId == group && !$0.followsPurchaser
         }
     }
 
@@ -125,6 +125,9 @@ struct SimulationEngine: Sendable {
         var offer: AppliedOffer?
         var orderId: String?
         var familySource: String?
+        /// A multiseat subscription's seats (the purchaser's, or copied to an assigned member).
+        var multiSeatInfo: TransactionMultiSeatInfo? = nil
+        var additionalReason: AdditionalTransactionReason? = nil
     }
 
     /// An offer applied to one transaction.
@@ -152,6 +155,8 @@ struct SimulationEngine: Sendable {
             storefrontId: new.storefront.storefrontId, transactionReason: new.reason,
             price: shared ? nil : new.price, currency: shared || new.price == nil ? nil : new.storefront.currency,
             appTransactionId: appTransaction.appTransactionId)
+        payload.multiSeatInfo = new.multiSeatInfo
+        payload.additionalTransactionReason = new.additionalReason
         if let offer = new.offer {
             payload.offerType = offer.type
             payload.offerIdentifier = offer.id

@@ -19,6 +19,7 @@ struct ControlRoutes: Sendable {
         registerClockAndFaults(on: control)
         registerReads(on: control)
         registerReports(on: control)
+        registerSeats(on: control)
     }
 
     /// Runs a control handler, mapping failures to JSON error responses.

@@ -33,7 +33,7 @@ struct ServerAPIRoutes: Sendable {
             let query = try TransactionHistoryRequest(queryItems: HTTPSupport.queryItems(of: request))
             return try simulator.apiCall { (engine, now) throws(APIRequestError) in
                 let customer = try engine.customer(
-                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    ofTransactionOrApp: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
                     environment: environment)
                 return HTTPSupport.json(try engine.transactionHistory(of: customer, request: query, at: now))
             }
@@ -42,7 +42,7 @@ struct ServerAPIRoutes: Sendable {
             let query = try AllSubscriptionStatusesRequest(queryItems: HTTPSupport.queryItems(of: request))
             return try simulator.apiCall { (engine, now) throws(APIRequestError) in
                 let customer = try engine.customer(
-                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    ofTransactionOrApp: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
                     environment: environment)
                 return HTTPSupport.json(try engine.subscriptionStatuses(of: customer, statuses: query.status, at: now))
             }
@@ -51,7 +51,7 @@ struct ServerAPIRoutes: Sendable {
             let revision = HTTPSupport.queryItems(of: request).first { $0.name == "revision" }?.value
             return try simulator.apiCall { (engine, now) throws(APIRequestError) in
                 let customer = try engine.customer(
-                    ofTransaction: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
+                    ofTransactionOrApp: context.parameters.get("transactionId") ?? "", bundleId: bundleId,
                     environment: environment)
                 return HTTPSupport.json(try engine.refundHistory(of: customer, revision: revision, at: now))
             }
@@ -89,6 +89,7 @@ struct ServerAPIRoutes: Sendable {
         }
         registerSubscriptionEndpoints(on: group)
         registerNotificationEndpoints(on: group)
+        registerGroupEndpoints(on: group)
     }
 
     /// Registers `endpoint` at its method and path; `body` gets the request, its context, the
@@ -120,6 +121,7 @@ struct ServerAPIRoutes: Sendable {
         case "GET": .get
         case "PUT": .put
         case "POST": .post
+        case "DELETE": .delete
         default: preconditionFailure("\(endpoint): no route for the method \(endpoint.method)")
         }
     }

@@ -14,10 +14,15 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
     /// Overrides the account's storefront.
     public var storefront: String?
     public var offer: PurchaseOffer?
+    /// Auto-renewable subscriptions bought as a multiseat (group) purchase: the number of seats.
+    public var seats: Int32?
+    /// Who hosts a multiseat purchase's invitations (Apple unless said otherwise).
+    public var invitationManagement: InvitationManagement?
 
     public init(
         accountId: String, bundleId: String, productId: String, quantity: Int32? = nil, appAccountToken: UUID? = nil,
-        storefront: String? = nil, offer: PurchaseOffer? = nil
+        storefront: String? = nil, offer: PurchaseOffer? = nil, seats: Int32? = nil,
+        invitationManagement: InvitationManagement? = nil
     ) {
         self.accountId = accountId
         self.bundleId = bundleId
@@ -26,6 +31,8 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
         self.appAccountToken = appAccountToken
         self.storefront = storefront
         self.offer = offer
+        self.seats = seats
+        self.invitationManagement = invitationManagement
     }
 }
 

@@ -58,10 +58,16 @@ public struct SimulatedSubscription: Hashable, Sendable, Codable {
     /// Responses of renewal-date extensions by request identifier, so a repeated request is a no-op.
     public var extensionResponses: [String: ExtendRenewalDateResponse]
     public var ownership: InAppOwnershipType
-    /// For a Family Sharing member: the purchaser's original transaction ID.
+    /// For a Family Sharing member or a group member with an assigned seat: the purchaser's
+    /// original transaction ID.
     public var sharedFrom: String?
+    /// For the purchaser of a multiseat subscription: its seats.
+    public var seatGroup: SeatGroup? = nil
 
     public var isFamilyShared: Bool { ownership == .familyShared }
+    /// A Family Sharing member's or an assigned group member's subscription: it follows the
+    /// purchaser's and is never renewed, changed or cancelled on its own.
+    public var followsPurchaser: Bool { ownership == .familyShared || ownership == .assigned }
 
     /// Apple's status of the subscription.
     public var status: SubscriptionStatus {

@@ -37,6 +37,8 @@ public struct StoredTransaction: Hashable, Sendable, Codable {
     public var familySourceTransactionId: String?
     /// When the developer's server called Finish Transaction for it (first call; simulated time).
     public var finishedAt: Timestamp?
+    /// When the latest seat-based refund of a multiseat transaction happened (its report day).
+    public var seatsRevokedAt: Timestamp?
 
     public struct RefundRequest: Hashable, Sendable, Codable {
         public var reason: ConsumptionRequestReason

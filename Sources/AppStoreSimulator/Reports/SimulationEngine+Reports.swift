@@ -4,19 +4,22 @@ import AppStoreReports
 /// Apple's reports generated from the simulator's own transactions.
 ///
 /// Only production transactions count (Apple's reports leave sandbox out), and only those a
-/// customer paid for (Family Sharing copies carry no price). A sale counts on the Pacific day of
-/// its `purchaseDate`, a refund on the Pacific day of its `revocationDate`, with negative units
-/// and price and positive proceeds (Apple's sample "Refunds"). Proceeds are 70% of the price, 85%
+/// customer paid for (Family Sharing copies carry no price; a group member's `ASSIGNED` copy is
+/// access, not a sale). A sale counts on the Pacific day of its `purchaseDate`, a refund on the
+/// Pacific day of its `revocationDate`, with negative units and price and positive proceeds
+/// (Apple's sample "Refunds"). A multiseat purchase sells its seats at its tiers' prices; a
+/// seat-based refund returns the seats it revoked (the cheapest first) on the day it happened. Proceeds are 70% of the price, 85%
 /// for a renewal after a year of paid service (`Rate After One Year`), in the customer's currency,
 /// rounded down to the cent: the simulator has no tax and no currency conversion.
 extension SimulationEngine {
-    /// One paid event a report counts.
+    /// One paid event a report counts: units of a transaction at one price.
     struct ReportEvent {
         var transaction: StoredTransaction
         var product: CatalogProduct?
         var isRefund: Bool
         var at: Timestamp
         var price: Int64
+        var units: Int
         var currency: String
     }
 
@@ -38,18 +41,47 @@ extension SimulationEngine {
             guard let price = transaction.payload.price, let currency = transaction.payload.currency,
                 transaction.payload.inAppOwnershipType != .familyShared, let purchased = transaction.payload.purchaseDate
             else { continue }
+            guard transaction.payload.inAppOwnershipType != .assigned else { continue }
             let product = state.apps[transaction.bundleId]?.products[transaction.productId]
-            if purchased >= start, purchased < end {
-                events.append(
-                    ReportEvent(
-                        transaction: transaction, product: product, isRefund: false, at: purchased, price: price, currency: currency))
+            let lines = Self.seatLines(transaction.payload) ?? [(price, Int(transaction.payload.quantity ?? 1))]
+            func add(_ lines: [(price: Int64, units: Int)], refund: Bool, at instant: Timestamp) {
+                guard instant >= start, instant < end else { return }
+                for line in lines {
+                    events.append(
+                        ReportEvent(
+                            transaction: transaction, product: product, isRefund: refund, at: instant, price: line.price,
+                            units: line.units, currency: currency))
+                }
             }
-            if transaction.isRefunded, let revoked = transaction.payload.revocationDate, revoked >= start, revoked < end {
-                events.append(
-                    ReportEvent(transaction: transaction, product: product, isRefund: true, at: revoked, price: price, currency: currency))
+            add(lines, refund: false, at: purchased)
+            if transaction.isRefunded, let revoked = transaction.payload.revocationDate {
+                add(lines, refund: true, at: revoked)
+            } else if let at = transaction.seatsRevokedAt, let revoked = transaction.payload.multiSeatInfo?.revokedSeatQuantity {
+                add(Self.lastFilled(Int(revoked), of: lines), refund: true, at: at)
             }
         }
         return events.sorted { ($0.at, $0.transaction.createdSequence) < ($1.at, $1.transaction.createdSequence) }
+    }
+
+    /// A multiseat transaction's seats at each tier price, dearest first; nil without tiers.
+    static func seatLines(_ payload: JWSTransactionDecodedPayload) -> [(price: Int64, units: Int)]? {
+        let tiers = (payload.multiSeatInfo?.priceTiers ?? []).compactMap { tier -> (price: Int64, units: Int)? in
+            guard let price = tier.tierPrice, let units = tier.tierQuantity, units > 0 else { return nil }
+            return (price, Int(units))
+        }
+        return tiers.isEmpty ? nil : tiers.sorted { $0.price > $1.price }
+    }
+
+    /// The last `count` seats of `lines` (dearest first): seats fill tiers from the top, so the
+    /// cheapest are the last filled.
+    static func lastFilled(_ count: Int, of lines: [(price: Int64, units: Int)]) -> [(price: Int64, units: Int)] {
+        var left = count
+        var taken: [(price: Int64, units: Int)] = []
+        for line in lines.reversed() where left > 0 {
+            taken.append((line.price, min(left, line.units)))
+            left -= min(left, line.units)
+        }
+        return taken
     }
 
     /// Whether a renewal comes after a year of paid service (the reduced commission applies).
@@ -98,7 +130,7 @@ extension SimulationEngine {
                 kind: subscription ? (event.transaction.payload.transactionReason == .renewal ? "Renewal" : "New") : nil,
                 period: subscription ? Self.durationLabel(event.product?.period) : nil, afterOneYear: isAfterOneYear(event.transaction))
             if units[key] == nil { order.append(key) }
-            units[key, default: 0] += Int(event.transaction.payload.quantity ?? 1)
+            units[key, default: 0] += event.units
         }
         return order.map { key in
             let count = units[key] ?? 0
@@ -124,8 +156,11 @@ extension SimulationEngine {
         }
         var quantities: [Key: Int] = [:]
         var order: [Key] = []
+        var counted: Set<String> = []  // one event per transaction and kind, whatever its price lines
         for event in reportEvents(from: PacificCalendar.start(of: day), to: PacificCalendar.start(of: day, addingDays: 1))
-        where event.product?.isAutoRenewable == true {
+        where event.product?.isAutoRenewable == true
+            && counted.insert("\(event.transaction.transactionId) \(event.isRefund)").inserted
+        {
             let payload = event.transaction.payload
             let name: String
             if event.isRefund {
@@ -181,7 +216,7 @@ extension SimulationEngine {
                 country: StorefrontCountry.code(event.transaction.payload.storefront ?? "USA"), currency: event.currency,
                 price: event.price, refund: event.isRefund, afterOneYear: isAfterOneYear(event.transaction))
             if quantities[key] == nil { order.append(key) }
-            quantities[key, default: 0] += Int(event.transaction.payload.quantity ?? 1)
+            quantities[key, default: 0] += event.units
         }
         return order.map { key in
             let count = quantities[key] ?? 0

@@ -28,7 +28,8 @@ extension AppleTransaction {
             offerType: payload.offerType, offerIdentifier: payload.offerIdentifier,
             offerDiscountType: payload.offerDiscountType, offerPeriod: payload.offerPeriod, price: payload.price,
             currency: payload.currency, storefront: payload.storefront, transactionReason: payload.transactionReason,
-            signedDate: signedDate, source: source)
+            appTransactionId: payload.appTransactionId, multiSeatInfo: payload.multiSeatInfo,
+            additionalTransactionReason: payload.additionalTransactionReason, signedDate: signedDate, source: source)
     }
 
     /// From a `verifyReceipt` / V1 notification receipt record. Legacy records carry no

@@ -33,6 +33,13 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
     public var currency: String?
     public var storefront: String?
     public var transactionReason: TransactionReason?
+    /// The customer's app transaction identifier: one per Apple account and app, the same on
+    /// every transaction of that account (``AppleTransaction`` identity keys, transfer policy).
+    public var appTransactionId: String?
+    /// The seats of a multiseat (group) subscription transaction (see ``Sale``).
+    public var multiSeatInfo: TransactionMultiSeatInfo?
+    /// Why more than one transaction represents this subscription period (`SEAT_ADDITION`).
+    public var additionalTransactionReason: AdditionalTransactionReason?
     /// When Apple signed (or, for receipts, created) the data this record came from.
     public var signedDate: Timestamp
     public var source: FactSource
@@ -46,7 +53,9 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
         revocationReason: RevocationReason? = nil, isUpgraded: Bool = false, offerType: OfferType? = nil,
         offerIdentifier: String? = nil, offerDiscountType: OfferDiscountType? = nil, offerPeriod: String? = nil,
         price: Int64? = nil, currency: String? = nil, storefront: String? = nil,
-        transactionReason: TransactionReason? = nil, signedDate: Timestamp, source: FactSource
+        transactionReason: TransactionReason? = nil, appTransactionId: String? = nil,
+        multiSeatInfo: TransactionMultiSeatInfo? = nil, additionalTransactionReason: AdditionalTransactionReason? = nil,
+        signedDate: Timestamp, source: FactSource
     ) {
         self.environment = environment
         self.transactionId = transactionId
@@ -72,9 +81,16 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
         self.currency = currency
         self.storefront = storefront
         self.transactionReason = transactionReason
+        self.appTransactionId = appTransactionId
+        self.multiSeatInfo = multiSeatInfo
+        self.additionalTransactionReason = additionalTransactionReason
         self.signedDate = signedDate
         self.source = source
     }
+
+    /// Whether the customer has this through someone else's purchase: a Family Sharing copy or a
+    /// seat of a group purchase (`ASSIGNED`). Such a transaction grants access, never revenue.
+    public var isSharedAccess: Bool { ownership == .familyShared || ownership == .assigned }
 
     /// Refunded, revoked from Family Sharing, or upgraded away.
     public var isRevoked: Bool { revocationDate != nil }

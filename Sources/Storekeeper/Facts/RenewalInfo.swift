@@ -21,6 +21,8 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
     public var renewalPrice: Int64?
     public var currency: String?
     public var eligibleWinBackOfferIds: [String]
+    /// The seats the next renewal of a multiseat (group) subscription charges for.
+    public var renewalQuantity: Int?
     public var signedDate: Timestamp
     public var source: FactSource
 
@@ -30,7 +32,7 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         gracePeriodExpiresDate: Timestamp? = nil, isInBillingRetryPeriod: Bool = false,
         priceIncreaseStatus: PriceIncreaseStatus? = nil, offerType: OfferType? = nil, offerIdentifier: String? = nil,
         renewalDate: Timestamp? = nil, renewalPrice: Int64? = nil, currency: String? = nil,
-        eligibleWinBackOfferIds: [String] = [], signedDate: Timestamp, source: FactSource
+        eligibleWinBackOfferIds: [String] = [], renewalQuantity: Int? = nil, signedDate: Timestamp, source: FactSource
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -47,6 +49,7 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         self.renewalPrice = renewalPrice
         self.currency = currency
         self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
+        self.renewalQuantity = renewalQuantity
         self.signedDate = signedDate
         self.source = source
     }
@@ -64,7 +67,8 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
             priceIncreaseStatus: payload.priceIncreaseStatus, offerType: payload.offerType,
             offerIdentifier: payload.offerIdentifier, renewalDate: payload.renewalDate,
             renewalPrice: payload.renewalPrice, currency: payload.currency,
-            eligibleWinBackOfferIds: payload.eligibleWinBackOfferIds ?? [], signedDate: signedDate, source: source)
+            eligibleWinBackOfferIds: payload.eligibleWinBackOfferIds ?? [], renewalQuantity: payload.renewalQuantity.map(Int.init),
+            signedDate: signedDate, source: source)
     }
 
     /// From a `verifyReceipt` / V1 `pending_renewal_info` record.

@@ -25,12 +25,17 @@ public struct FigureMetric: RawRepresentable, Hashable, Comparable, Sendable, Co
     public static let trialsConverted = FigureMetric(rawValue: "trialsConverted")
     /// Refunded transactions (not Family Sharing revocations, not upgrades), counted on the refund day.
     public static let refunds = FigureMetric(rawValue: "refunds")
-    /// Customer price of the day's purchases, per currency (`price × quantity`; Family Sharing
-    /// copies excluded).
+    /// Units sold per product: a purchase's quantity (a multiseat purchase's seats) on its
+    /// purchase day, less the units a refund took back on the refund day. Family Sharing copies
+    /// and assigned group seats are not sales (``Sale``).
+    public static let units = FigureMetric(rawValue: "units")
+    /// Customer price of the day's purchases, per currency (`price × quantity`, or a multiseat
+    /// purchase's price tiers; Family Sharing copies and assigned group seats excluded).
     public static let revenue = FigureMetric(rawValue: "revenue")
     /// Estimated developer proceeds of the same purchases (``ProceedsEstimator``, commission only).
     public static let proceeds = FigureMetric(rawValue: "proceeds")
-    /// Customer price of the day's refunds, per currency.
+    /// Customer price of the day's refunds, per currency (a seat-based refund: the seats it took
+    /// back).
     public static let refunded = FigureMetric(rawValue: "refunded")
 }
 

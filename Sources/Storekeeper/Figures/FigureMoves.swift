@@ -77,8 +77,10 @@ public struct FigureMoves: Hashable, Sendable {
         )
     }
 
-    mutating func count(_ metric: FigureMetric, _ environment: AppStoreEnvironment, productId: String, at instant: Timestamp) {
-        add(1, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: productId))
+    mutating func count(
+        _ metric: FigureMetric, _ environment: AppStoreEnvironment, productId: String, by amount: Int64 = 1, at instant: Timestamp
+    ) {
+        add(amount, to: FigureKey(environment: environment, day: FigureDay(containing: instant), metric: metric, productId: productId))
     }
 
     mutating func money(_ metric: FigureMetric, _ environment: AppStoreEnvironment, currency: String, amount: Int64, at instant: Timestamp)

@@ -6,7 +6,7 @@ public struct FigureOverview: Hashable, Sendable {
         /// Active subscriptions at the end of the day: product → phase → count (zero counts left out).
         public var active: [String: [FigurePhase: Int64]]
         /// Counted events (``FigureMetric/new``, `renewed`, `churned`, `trialsConverted`,
-        /// `refunds`): metric → product → count.
+        /// `refunds`) and units sold (`units`): metric → product → count.
         public var counts: [FigureMetric: [String: Int64]]
         /// Money (``FigureMetric/revenue``, `proceeds`, `refunded`): metric → currency → milliunits.
         public var money: [FigureMetric: [String: Int64]]
@@ -28,7 +28,7 @@ public struct FigureOverview: Hashable, Sendable {
     public var days: [Day]
 
     /// Metrics counted per product.
-    public static let countedMetrics: [FigureMetric] = [.new, .renewed, .churned, .trialsConverted, .refunds]
+    public static let countedMetrics: [FigureMetric] = [.new, .renewed, .churned, .trialsConverted, .refunds, .units]
     /// Metrics of money per currency.
     public static let moneyMetrics: [FigureMetric] = [.revenue, .proceeds, .refunded]
 

@@ -3,11 +3,13 @@ public import AppStoreModels
 /// Pure interpretation of App Store Server Notifications into domain facts. No IO: the caller
 /// has already verified the notification's signature and those of its nested payloads.
 public enum NotificationInterpreter {
-    /// The V2 types about auto-renewable subscriptions only.
+    /// The V2 types about auto-renewable subscriptions only. `UNCLAIM_SEATS` is about a group
+    /// subscription: its purchaser's transaction and renewal info are recorded like any
+    /// subscription's (the seat claims it names are not kept by Storekeeper).
     static let subscriptionTypes: Set<NotificationTypeV2> = [
         .subscribed, .didRenew, .didChangeRenewalPref, .didChangeRenewalStatus, .didFailToRenew,
         .gracePeriodExpired, .expired, .offerRedeemed, .priceIncrease, .renewalExtended,
-        .metadataUpdate, .migration, .priceChange,
+        .metadataUpdate, .migration, .priceChange, .unclaimSeats,
     ]
 
     /// The V2 types about any purchase, whose meaning depends on the product type.

@@ -20,6 +20,9 @@ public struct SearchMatch: Hashable, Sendable, Codable {
         public static let originalTransaction = Kind(rawValue: "originalTransaction")
         /// An Apple `webOrderLineItemId` (one paid subscription period).
         public static let webOrderLineItem = Kind(rawValue: "webOrderLineItem")
+        /// An Apple `appTransactionId`: the customer's Apple account in the app (every customer
+        /// whose transactions carry it).
+        public static let appTransaction = Kind(rawValue: "appTransaction")
         /// The order ID of Apple's emailed invoice, resolved through Look Up Order ID.
         public static let invoiceOrder = Kind(rawValue: "invoiceOrder")
     }

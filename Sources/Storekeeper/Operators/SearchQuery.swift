@@ -42,7 +42,7 @@ public struct SearchQuery: Hashable, Sendable {
         var kinds: [SearchMatch.Kind] = []
         if customerId != nil { kinds += [.customer, .alias] }
         if orderId != nil { kinds.append(.order) }
-        if appleId != nil { kinds += [.transaction, .originalTransaction, .webOrderLineItem] }
+        if appleId != nil { kinds += [.transaction, .originalTransaction, .webOrderLineItem, .appTransaction] }
         if invoiceOrderId != nil { kinds.append(.invoiceOrder) }
         return kinds
     }

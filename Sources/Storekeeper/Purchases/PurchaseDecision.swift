@@ -61,12 +61,16 @@ public enum PurchaseDecision {
     /// ``claimAudit(of:from:by:actor:fact:now:)`` once the claim is booked.
     public static func audit(
         of decision: OwnershipDecision, purchase: PurchaseKey, productId: String, presentedBy presenter: CustomerID,
-        orderCustomer: CustomerID?, actor: AuditActor, fact: String, now: Timestamp
+        orderCustomer: CustomerID?, appTransactionId: String? = nil, actor: AuditActor, fact: String, now: Timestamp
     ) -> [AuditEvent] {
         let subject = purchase.description
-        // Whether the token named the owner's order is part of the presenter's attempt.
+        // Whether the token named the owner's order is part of the presenter's attempt, and the
+        // Apple account (its app transaction identifier) that both customers are signed in with.
         func attempt(_ owner: CustomerID, _ details: [String: String]) -> [String: String] {
-            orderCustomer == owner ? details.merging(["appAccountToken": "ownersOrder"]) { $1 } : details
+            var details = details
+            if orderCustomer == owner { details["appAccountToken"] = "ownersOrder" }
+            if let appTransactionId { details["appleAccount"] = appTransactionId }
+            return details
         }
         func event(_ customer: CustomerID, _ kind: String, _ details: [String: String]) -> AuditEvent {
             AuditEvent(

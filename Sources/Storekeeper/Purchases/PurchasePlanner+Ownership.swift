@@ -71,7 +71,7 @@ extension PurchasePlanner {
         }
         for event in PurchaseDecision.audit(
             of: decision, purchase: purchase, productId: transaction.productId, presentedBy: presenter,
-            orderCustomer: orderCustomer, actor: actor, fact: fact, now: now)
+            orderCustomer: orderCustomer, appTransactionId: transaction.appTransactionId, actor: actor, fact: fact, now: now)
         {
             workspace.append(event)
         }

@@ -29,22 +29,21 @@ extension Reconciler {
         }
         let reportedGroups = Set(theirs.keys.map(\.group))
         var ours: [Key: Side] = [:]
-        func add(_ transaction: AppleTransaction, at instant: Timestamp, refund: Bool) {
-            guard let price = transaction.price, let currency = transaction.currency else { return }
-            var group = Group(transaction: transaction, currency: currency)
-            group.subscription = nil
-            group.day = PacificDay(containing: instant)
-            group.isRefund = refund
-            // Days outside the month count only where the report settles something of theirs.
-            guard let day = group.day, monthDays.contains(day) || reportedGroups.contains(group) else { return }
-            let units = refund ? -transaction.quantity : transaction.quantity
-            let proceeds = (estimator.proceeds(of: transaction) ?? 0) * Int64(units)
-            ours[Key(group: group, price: refund ? -price : price), default: Side()]
-                .add(units: units, id: transaction.transactionId, proceeds: proceeds)
-        }
         for transaction in transactions where counts(transaction) {
-            add(transaction, at: transaction.purchaseDate, refund: false)
-            if let revoked = transaction.revocationDate { add(transaction, at: revoked, refund: true) }
+            guard let currency = transaction.currency else { continue }
+            for entry in entries(transaction) {
+                var group = Group(transaction: transaction, currency: currency)
+                group.subscription = nil
+                group.day = PacificDay(containing: entry.instant)
+                group.isRefund = entry.price < 0
+                // Days outside the month count only where the report settles something of theirs.
+                guard let day = group.day, monthDays.contains(day) || reportedGroups.contains(group) else { continue }
+                var priced = transaction
+                priced.price = abs(entry.price)
+                let proceeds = (estimator.proceeds(of: priced) ?? 0) * Int64(entry.units)
+                ours[Key(group: group, price: entry.price), default: Side()]
+                    .add(units: entry.units, id: transaction.transactionId, proceeds: proceeds)
+            }
         }
         var settledElsewhere: [Key: Side] = [:]
         for row in elsewhere {

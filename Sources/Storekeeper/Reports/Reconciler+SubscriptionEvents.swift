@@ -22,7 +22,9 @@ extension Reconciler {
                 ours[Key(unpriced: eventGroup(transaction.productId, country, kind)), default: Side()]
                     .add(units: 1, id: transaction.transactionId)
             }
-            if let revoked = transaction.revocationDate, revoked >= day.start, revoked < day.end, !transaction.isUpgraded {
+            // A refund of the transaction, or a seat-based refund of some of its seats.
+            let refunded = transaction.isUpgraded ? nil : transaction.revocationDate ?? Sale(transaction)?.refundDate
+            if let refunded, refunded >= day.start, refunded < day.end {
                 ours[Key(unpriced: eventGroup(transaction.productId, country, .refund)), default: Side()]
                     .add(units: 1, id: transaction.transactionId)
             }

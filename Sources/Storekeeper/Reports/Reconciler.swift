@@ -8,7 +8,9 @@ import AppStoreModels
 /// auto-renewable subscriptions, new or renewal. A sale counts on the Pacific day of its
 /// `purchaseDate`, a refund on the day of its `revocationDate` at the negated price with negative
 /// units, as Apple's report prints them. Only what Apple reports is counted on Storekeeper's side:
-/// production transactions with a price, not Family Sharing copies (nobody paid for them).
+/// production transactions with a price, not Family Sharing copies nor group members' assigned
+/// seats (nobody paid for them): a multiseat purchase is one sale of its seats at its tiers'
+/// prices, and a seat-based refund returns the seats it revoked (``Sale``).
 ///
 /// Aggregates on both sides with equal units are matched, with different units `unitsDiffer`.
 /// An aggregate on one side only is paired, where it can be, with one on the other side that
@@ -22,13 +24,10 @@ public enum Reconciler {
         let start = day.start
         let end = day.end
         for transaction in transactions where counts(transaction) {
-            guard let price = transaction.price, let currency = transaction.currency else { continue }
+            guard let currency = transaction.currency else { continue }
             let group = Group(transaction: transaction, currency: currency)
-            if transaction.purchaseDate >= start, transaction.purchaseDate < end {
-                ours[Key(group: group, price: price), default: Side()].add(units: transaction.quantity, id: transaction.transactionId)
-            }
-            if let revoked = transaction.revocationDate, revoked >= start, revoked < end {
-                ours[Key(group: group, price: -price), default: Side()].add(units: -transaction.quantity, id: transaction.transactionId)
+            for entry in entries(transaction) where entry.instant >= start && entry.instant < end {
+                ours[Key(group: group, price: entry.price), default: Side()].add(units: entry.units, id: transaction.transactionId)
             }
         }
         var theirs: [Key: Side] = [:]
@@ -45,7 +44,28 @@ public enum Reconciler {
 
     /// Whether Apple's sales report counts the transaction at all.
     static func counts(_ transaction: AppleTransaction) -> Bool {
-        transaction.environment == .production && transaction.ownership != .familyShared
+        transaction.environment == .production && !transaction.isSharedAccess
+    }
+
+    /// What a counted transaction puts in a report: its units at each customer price on its
+    /// purchase day, and the units a refund returned (negative units at the negated price) on the
+    /// refund day. Apple prints a revocation as a return whatever caused it (an upgrade too); a
+    /// seat-based refund returns only the seats it revoked.
+    struct Entry: Hashable {
+        var instant: Timestamp
+        var price: Int64
+        var units: Int
+    }
+
+    static func entries(_ transaction: AppleTransaction) -> [Entry] {
+        guard let sale = Sale(transaction) else { return [] }
+        var entries = sale.lines.map { Entry(instant: transaction.purchaseDate, price: $0.price, units: $0.units) }
+        if let revoked = transaction.revocationDate {
+            entries += sale.lines.map { Entry(instant: revoked, price: -$0.price, units: -$0.units) }
+        } else if let date = sale.refundDate {
+            entries += sale.refunded.map { Entry(instant: date, price: -$0.price, units: -$0.units) }
+        }
+        return entries
     }
 
     /// `New`/`Renewal` as printed; absent is `New` (the report leaves the column empty only for

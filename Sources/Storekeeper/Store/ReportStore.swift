@@ -22,8 +22,9 @@ public protocol ReportStore: Sendable {
     /// The SALES SUMMARY rows of the current daily file of `day`, in file order.
     func salesLines(vendorNumber: String, day: PacificDay) async throws -> [ReportSalesLine]
 
-    /// Transactions of `environment` bought or revoked in `start..<end`, each once: what a
-    /// reconciliation of the days in that range counts.
+    /// Transactions of `environment` bought or revoked in `start..<end`, or whose seats a
+    /// seat-based refund reported in it revoked, each once: what a reconciliation of the days in
+    /// that range counts.
     func transactionsBoughtOrRevoked(
         environment: AppStoreEnvironment, from start: Timestamp, to end: Timestamp
     ) async throws

@@ -45,12 +45,18 @@ extension SubscriptionView {
             eligibleWinBackOfferIds: renewal?.eligibleWinBackOfferIds ?? [], accessWindows: windows)
     }
 
-    /// One period per period key, represented by its latest-signed transaction, in purchase order.
+    /// One period per period key, in purchase order, represented by its earliest-purchased
+    /// transaction — seats added to a group subscription partway through a period
+    /// (`SEAT_ADDITION`) are a later transaction of the same period — and among those by the
+    /// latest-signed (a restore re-issues a period's transaction with the same dates).
     static func periods(of state: SubscriptionState) -> [PaidPeriod] {
         var representatives: [String: AppleTransaction] = [:]
         for transaction in state.transactions.values {
             let key = PaidPeriod.key(of: transaction)
-            if let existing = representatives[key], !LastWriterWins.supersedes(transaction, existing) { continue }
+            if let existing = representatives[key] {
+                if transaction.purchaseDate > existing.purchaseDate { continue }
+                if transaction.purchaseDate == existing.purchaseDate, !LastWriterWins.supersedes(transaction, existing) { continue }
+            }
             representatives[key] = transaction
         }
         let ordered = representatives.sorted { ($0.value.purchaseDate, $0.key) < ($1.value.purchaseDate, $1.key) }

@@ -45,6 +45,14 @@ enum ReportRows {
         SELECT \(TransactionRows.factColumns) FROM transactions
         WHERE environment = $1 AND revocation_date >= $2 AND revocation_date < $3 AND purchase_date < $2
         """
+    /// Multiseat transactions bought before the range whose latest record, signed in it, may
+    /// report a seat-based refund (seats revoked, the transaction not: `Sale` dates it so);
+    /// `transactions_multi_seat`.
+    static let seatsRefundedEarlier = """
+        SELECT \(TransactionRows.factColumns) FROM transactions
+        WHERE environment = $1 AND multi_seat IS NOT NULL AND signed_date >= $2 AND signed_date < $3
+          AND purchase_date < $2 AND revocation_date IS NULL
+        """
     static let deleteRun = "DELETE FROM reconciliation_runs_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3"
     static let deleteRunLines = """
         DELETE FROM reconciliation_lines_by_type WHERE vendor_number = $1 AND report_type = $2 AND report_date = $3
@@ -129,7 +137,9 @@ extension SQLStoreQuerying {
         let binds = [SQLValue(environment), SQLValue(start), SQLValue(end)]
         let bought = try await sql.query(ReportRows.bought, binds)
         let revoked = try await sql.query(ReportRows.revokedEarlier, binds)
+        let seats = try await sql.query(ReportRows.seatsRefundedEarlier, binds).map(TransactionRows.transaction)
         return try (bought + revoked).map(TransactionRows.transaction)
+            + seats.filter { ($0.multiSeatInfo?.revokedSeatQuantity ?? 0) > 0 }
     }
 
     func reconciliation(vendorNumber: String, reportType: String, reportDate: String) async throws -> ReconciliationRun? {

@@ -39,12 +39,14 @@ enum SearchRows {
         """
     }
 
-    /// One row per environment and customer of a paid period (`transactions_web_order`; a
-    /// restore re-issues a period's transaction ID under the same `webOrderLineItemId`).
-    static func webOrderLineItems(environments: Int) -> String {
+    /// One row per environment and customer whose transactions carry the identifier in
+    /// `column`: a paid period's `web_order_line_item_id` (`transactions_web_order`; a restore
+    /// re-issues a period's transaction ID under the same one), or an Apple account's
+    /// `app_transaction_id` (`transactions_app_transaction`).
+    static func customers(carrying column: String, environments: Int) -> String {
         """
         SELECT environment, customer_id, MIN(product_id) FROM transactions
-        WHERE environment IN (\(placeholders(environments))) AND web_order_line_item_id = $1
+        WHERE environment IN (\(placeholders(environments))) AND \(column) = $1
         GROUP BY environment, customer_id
         ORDER BY environment, customer_id LIMIT $2
         """
@@ -85,11 +87,16 @@ extension SQLStoreQuerying {
                         kind: .originalTransaction, customerId: try row.customerID(2), matched: try row.string(1),
                         environment: AppStoreEnvironment(rawValue: try row.string(0)), productId: try row.optionalString(3)))
             }
-            for row in try await sql.query(SearchRows.webOrderLineItems(environments: environments.count), binds) {
-                matches.append(
-                    SearchMatch(
-                        kind: .webOrderLineItem, customerId: try row.customerID(1), matched: appleId,
-                        environment: AppStoreEnvironment(rawValue: try row.string(0)), productId: try row.optionalString(2)))
+            let carriers: [(SearchMatch.Kind, String)] = [
+                (.webOrderLineItem, "web_order_line_item_id"), (.appTransaction, "app_transaction_id"),
+            ]
+            for (kind, column) in carriers {
+                for row in try await sql.query(SearchRows.customers(carrying: column, environments: environments.count), binds) {
+                    matches.append(
+                        SearchMatch(
+                            kind: kind, customerId: try row.customerID(1), matched: appleId,
+                            environment: AppStoreEnvironment(rawValue: try row.string(0)), productId: try row.optionalString(2)))
+                }
             }
         }
         return matches

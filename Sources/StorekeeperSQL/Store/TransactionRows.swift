@@ -5,15 +5,15 @@ import Storekeeper
 /// The `transactions` table: every field of `AppleTransaction` is a column, followed by the
 /// stored record's own columns.
 enum TransactionRows {
-    /// The fact's columns, in the order of ``factBinds(_:)`` (`$1` ... `$26`).
+    /// The fact's columns, in the order of ``factBinds(_:)`` (`$1` ... `$29`).
     static let factColumns = """
         environment, transaction_id, original_transaction_id, web_order_line_item_id, product_id, product_type, \
         subscription_group_identifier, purchase_date, original_purchase_date, expires_date, quantity, \
         app_account_token, ownership_type, revocation_date, revocation_reason, is_upgraded, offer_type, \
         offer_identifier, offer_discount_type, offer_period, price, currency, storefront, transaction_reason, \
-        signed_date, source
+        signed_date, source, app_transaction_id, multi_seat, additional_transaction_reason
         """
-    static let factCount = 26
+    static let factCount = 29
     static let columns = factColumns + ", customer_id, order_id, recorded_at"
 
     static func factBinds(_ t: AppleTransaction) -> [SQLValue] {
@@ -26,11 +26,13 @@ enum TransactionRows {
             SQLValue(t.isUpgraded), SQLValue(t.offerType?.rawValue), SQLValue(t.offerIdentifier),
             SQLValue(t.offerDiscountType?.rawValue), SQLValue(t.offerPeriod), SQLValue(t.price),
             SQLValue(t.currency), SQLValue(t.storefront), SQLValue(t.transactionReason?.rawValue),
-            SQLValue(t.signedDate), .text(t.source.rawValue),
+            SQLValue(t.signedDate), .text(t.source.rawValue), SQLValue(t.appTransactionId),
+            SQLValue(t.multiSeatInfo.flatMap { try? String(decoding: JSONCoding.encode($0), as: UTF8.self) }),
+            SQLValue(t.additionalTransactionReason?.rawValue),
         ]
     }
 
-    /// The fact in columns 0..<26. Open enumerations keep unknown raw values.
+    /// The fact in columns 0..<29. Open enumerations keep unknown raw values.
     static func transaction(_ row: SQLRow) throws -> AppleTransaction {
         AppleTransaction(
             environment: AppStoreEnvironment(rawValue: try row.string(0)), transactionId: try row.string(1),
@@ -48,14 +50,17 @@ enum TransactionRows {
             offerPeriod: try row.optionalString(19), price: try row.optionalInt64(20), currency: try row.optionalString(21),
             storefront: try row.optionalString(22),
             transactionReason: try row.optionalString(23).map(TransactionReason.init(rawValue:)),
+            appTransactionId: try row.optionalString(26),
+            multiSeatInfo: try row.optionalString(27).map { try JSONCoding.decode(TransactionMultiSeatInfo.self, from: Data($0.utf8)) },
+            additionalTransactionReason: try row.optionalString(28).map(AdditionalTransactionReason.init(rawValue:)),
             signedDate: try row.timestamp(24), source: FactSource(rawValue: try row.string(25)))
     }
 
     /// A row of ``columns``.
     static func stored(_ row: SQLRow) throws -> StoredTransaction {
         StoredTransaction(
-            transaction: try transaction(row), customerId: try row.customerID(26), orderId: try row.optionalUUID(27),
-            recordedAt: try row.timestamp(28))
+            transaction: try transaction(row), customerId: try row.customerID(29), orderId: try row.optionalUUID(30),
+            recordedAt: try row.timestamp(31))
     }
 
     static let byId = "SELECT \(columns) FROM transactions WHERE environment = $1 AND transaction_id = $2"
@@ -108,18 +113,18 @@ enum TransactionRows {
         ORDER BY purchase_date, environment, transaction_id
         """
 
-    /// `$1`...`$26` the fact, `$27` customer, `$28` order, `$29` now.
+    /// `$1`...`$29` the fact, `$30` customer, `$31` order, `$32` now.
     static let insert = """
         INSERT INTO transactions (\(factColumns), customer_id, order_id, recorded_at, updated_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                $22, $23, $24, $25, $26, $27, $28, $29, $29)
+                $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $32)
         ON CONFLICT (environment, transaction_id) DO NOTHING
         RETURNING transaction_id
         """
     /// Locks the stored row (PostgreSQL) so the comparison and the update are atomic; SQLite's
     /// single writer already is.
     static let selectForUpdate = byId + " FOR UPDATE"
-    /// `$1`...`$26` the fact, `$27` order (set only when none is linked yet: a transaction pays at most one order), `$28` now. The owner and
+    /// `$1`...`$29` the fact, `$30` order (set only when none is linked yet: a transaction pays at most one order), `$31` now. The owner and
     /// `recorded_at` do not change: ownership moves only through `reassignTransactions`.
     static let update = """
         UPDATE transactions SET
@@ -128,8 +133,8 @@ enum TransactionRows {
             quantity = $11, app_account_token = $12, ownership_type = $13, revocation_date = $14,
             revocation_reason = $15, is_upgraded = $16, offer_type = $17, offer_identifier = $18,
             offer_discount_type = $19, offer_period = $20, price = $21, currency = $22, storefront = $23,
-            transaction_reason = $24, signed_date = $25, source = $26, order_id = COALESCE(order_id, $27),
-            updated_at = $28
+            transaction_reason = $24, signed_date = $25, source = $26, app_transaction_id = $27, multi_seat = $28,
+            additional_transaction_reason = $29, order_id = COALESCE(order_id, $30), updated_at = $31
         WHERE environment = $1 AND transaction_id = $2
         """
 
@@ -180,7 +185,7 @@ enum TransactionRows {
     static let insertNew = """
         INSERT INTO transactions (\(factColumns), customer_id, order_id, recorded_at, updated_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                $22, $23, $24, $25, $26, $27, $28, $29, $29)
+                $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $32)
         ON CONFLICT (environment, transaction_id) DO UPDATE SET updated_at = transactions.updated_at
         WHERE storekeeper_expect(FALSE, 'the transaction was recorded after it was read')
         """

@@ -44,21 +44,24 @@ extension MemoryStoreState {
                         $0.transaction.environment == environment && $0.transaction.originalTransactionId == appleId
                     }?.transaction.productId)
             }
-            var periods: [SearchMatch] = []
-            for environment in byEnvironment {
-                let paying = transactions.values.filter {
-                    $0.transaction.environment == environment && $0.transaction.webOrderLineItemId == appleId
+            let carriers: [(SearchMatch.Kind, KeyPath<AppleTransaction, String?>)] = [
+                (.webOrderLineItem, \.webOrderLineItemId), (.appTransaction, \.appTransactionId),
+            ]
+            for (kind, key) in carriers {
+                var carrying: [SearchMatch] = []
+                for environment in byEnvironment {
+                    let found = transactions.values.filter {
+                        $0.transaction.environment == environment && $0.transaction[keyPath: key] == appleId
+                    }
+                    for customer in Set(found.map(\.customerId)).sorted() {
+                        let product = found.filter { $0.customerId == customer }.map(\.transaction.productId)
+                            .min(by: MemoryText.precedes)
+                        carrying.append(
+                            SearchMatch(kind: kind, customerId: customer, matched: appleId, environment: environment, productId: product))
+                    }
                 }
-                for customer in Set(paying.map(\.customerId)).sorted() {
-                    let product = paying.filter { $0.customerId == customer }.map(\.transaction.productId)
-                        .min(by: MemoryText.precedes)
-                    periods.append(
-                        SearchMatch(
-                            kind: .webOrderLineItem, customerId: customer, matched: appleId, environment: environment,
-                            productId: product))
-                }
+                matches += try Self.limited(carrying, limit)
             }
-            matches += try Self.limited(periods, limit)
         }
         return matches
     }

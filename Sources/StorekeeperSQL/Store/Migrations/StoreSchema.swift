@@ -38,6 +38,7 @@ public enum StoreSchema {
         recoverySlices,
         reconciledReports,
         expectations,
+        seats,
     ]
 }
 

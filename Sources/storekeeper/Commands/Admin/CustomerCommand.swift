@@ -17,8 +17,8 @@ struct CustomerCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "find", abstract: "Find the customers an identifier leads to.",
             discussion: """
-                Any of: a customer or guest ID, an order ID (= appAccountToken), a transactionId, originalTransactionId \
-                or webOrderLineItemId, or the order ID of Apple's emailed invoice (asked through Look Up Order ID when \
+                Any of: a customer or guest ID, an order ID (= appAccountToken), a transactionId, originalTransactionId, \
+                webOrderLineItemId or appTransactionId (every customer of that Apple account), or the order ID of Apple's emailed invoice (asked through Look Up Order ID when \
                 the app has a Server API key). An invoice's purchase Storekeeper never recorded leads to the order its \
                 appAccountToken names; the output prints the `order correct ... attach` that applies it.
                 """)
