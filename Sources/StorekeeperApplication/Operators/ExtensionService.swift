@@ -78,7 +78,7 @@ package struct ExtensionService: Sendable {
     /// the subscription as stored afterwards.
     package func apply(
         _ facts: [SubscriptionFact], to subscription: StoredSubscription, actor: AuditActor, reference: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
+        in tx: any FactApplier.Aggregates
     ) async throws -> StoredSubscription? {
         for fact in facts {
             _ = try await applier.applySubscriptionFact(fact, actor: actor, factReference: reference, now: now, in: tx)

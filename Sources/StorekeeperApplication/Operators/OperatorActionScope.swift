@@ -1,7 +1,6 @@
 package import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// What every operator action on Storekeeper's own records runs with: the app, its fact
 /// applier (the purchase path's delivery, grants and ledger), who acts, why, and when. The
@@ -36,7 +35,7 @@ package struct OperatorActionScope: Sendable {
 
     /// The customer named in the path, which must exist (an action never creates a customer by
     /// a typo).
-    package func requireCustomer(_ id: CustomerID, in tx: any PurchaseStoreTransaction) async throws -> Customer {
+    package func requireCustomer(_ id: CustomerID, in tx: any CustomerStoreReader) async throws -> Customer {
         try Self.refusePlaceholder(id)
         guard let customer = try await tx.customer(id) else {
             throw StorekeeperError.notFound("no customer \(id.rawValue)")

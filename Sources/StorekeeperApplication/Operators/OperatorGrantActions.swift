@@ -2,7 +2,6 @@ import AppStoreModels
 package import Foundation
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperStore
 
 /// Grants an entitlement by hand and revokes such a grant early, inside the action's
 /// transaction: the grant is recorded (``OperatorGrant``), the customer's derived grants are
@@ -12,6 +11,11 @@ package import StorekeeperStore
 package struct OperatorGrantActions: Sendable {
     package let scope: OperatorActionScope
 
+    /// The aggregates a grant or revocation touches: the grant, the customer's lock, and the
+    /// derived grants recomputed.
+    package typealias Aggregates =
+        OperatorGrantStoreWriter & CoordinationStoreWriter & CustomerStoreReader & FactApplier.GrantAggregates
+
     package init(
         scope: OperatorActionScope
     ) {
@@ -19,7 +23,7 @@ package struct OperatorGrantActions: Sendable {
     }
 
     package func grant(
-        _ body: GrantActionRequest, to customerId: CustomerID, in tx: any PurchaseStoreTransaction
+        _ body: GrantActionRequest, to customerId: CustomerID, in tx: any OperatorGrantActions.Aggregates
     ) async throws -> GrantActionResponse {
         let term: OperatorGrantTerm
         let grant: OperatorGrant
@@ -51,7 +55,7 @@ package struct OperatorGrantActions: Sendable {
     }
 
     package func revoke(
-        _ grantId: UUID, of customerId: CustomerID, in tx: any PurchaseStoreTransaction
+        _ grantId: UUID, of customerId: CustomerID, in tx: any OperatorGrantActions.Aggregates
     ) async throws -> GrantActionResponse {
         try await tx.lock(customer: customerId)
         guard let stored = try await tx.operatorGrant(id: grantId), stored.customerId == customerId, stored.appId == scope.app.id
@@ -81,7 +85,7 @@ package struct OperatorGrantActions: Sendable {
 
     /// Recomputes the customer's derived grants and answers with the grant and the entitlements.
     private func answer(
-        _ grant: OperatorGrant, customerId: CustomerID, in tx: any PurchaseStoreTransaction
+        _ grant: OperatorGrant, customerId: CustomerID, in tx: any OperatorGrantActions.Aggregates
     ) async throws -> GrantActionResponse {
         try await scope.applier.refreshGrants(
             of: customerId, actor: scope.actor, fact: "grant:\(grant.id.uuidString.lowercased())", now: scope.now, in: tx)

@@ -2,7 +2,6 @@ package import AppStoreModels
 package import Foundation
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperStore
 
 /// Support's order corrections (订单矫正, 补单; `seeds/004_*`), inside the action's transaction.
 /// Attaching a transaction and re-running delivery go through the purchase path
@@ -37,7 +36,7 @@ package struct OrderCorrectionAction: Sendable {
 
     package func correct(
         _ action: OrderCorrection.Action, orderId: UUID, body: OrderCorrectionActionRequest, attachment: Attachment?,
-        in tx: any PurchaseStoreTransaction
+        in tx: any FactApplier.Aggregates
     ) async throws -> OrderCorrectionResponse {
         // An order id names orders of every app: another app's order is not found here.
         guard let order = try await tx.order(id: orderId), scope.app.owns(order.customerId) else {
@@ -55,7 +54,7 @@ package struct OrderCorrectionAction: Sendable {
     }
 
     private func attach(
-        _ attachment: Attachment, to order: Order, in tx: any PurchaseStoreTransaction
+        _ attachment: Attachment, to order: Order, in tx: any FactApplier.Aggregates
     ) async throws
         -> OrderCorrectionResponse
     {
@@ -76,7 +75,7 @@ package struct OrderCorrectionAction: Sendable {
         return response
     }
 
-    private func redeliver(_ order: Order, in tx: any PurchaseStoreTransaction) async throws -> OrderCorrectionResponse {
+    private func redeliver(_ order: Order, in tx: any FactApplier.Aggregates) async throws -> OrderCorrectionResponse {
         let transaction: AppleTransaction
         if let environment = order.environment, let transactionId = order.transactionId,
             let stored = try await tx.transaction(environment: environment, transactionId: transactionId)
@@ -98,7 +97,7 @@ package struct OrderCorrectionAction: Sendable {
     /// Runs the purchase path for `transaction` presented by the order's customer with the order
     /// named; refuses when another customer owns the purchase (a transfer is a separate action).
     private func deliver(
-        _ transaction: AppleTransaction, order: Order, action: OrderCorrection.Action, in tx: any PurchaseStoreTransaction
+        _ transaction: AppleTransaction, order: Order, action: OrderCorrection.Action, in tx: any FactApplier.Aggregates
     ) async throws -> OrderCorrectionResponse {
         let customerId = order.customerId
         if let owner = try await tx.owner(environment: transaction.environment, originalTransactionId: transaction.originalTransactionId),
@@ -137,7 +136,8 @@ package struct OrderCorrectionAction: Sendable {
     }
 
     private func mark(
-        _ order: Order, action: OrderCorrection.Action, failureCode: String?, in tx: any PurchaseStoreTransaction
+        _ order: Order, action: OrderCorrection.Action, failureCode: String?,
+        in tx: any OrderStoreWriter & AuditStoreWriter & CoordinationStoreWriter & CustomerStoreReader
     ) async throws -> OrderCorrectionResponse {
         try await tx.lock(customer: order.customerId)
         guard let current = try await tx.order(id: order.id) else {

@@ -22,7 +22,7 @@ package struct OverviewRollup: Sendable {
 
     /// A transaction fact was recorded for `customerId` (as `upsert` says).
     package func recorded(
-        _ transaction: AppleTransaction, upsert: TransactionUpsert, customerId: CustomerID, in tx: any PurchaseStoreTransaction
+        _ transaction: AppleTransaction, upsert: TransactionUpsert, customerId: CustomerID, in tx: any FiguresStoreWriter
     ) async throws {
         let previous: AppleTransaction?
         switch upsert {
@@ -41,7 +41,7 @@ package struct OverviewRollup: Sendable {
 
     /// A subscription's state went from `previous` (nil when new) to `next`.
     package func subscriptionChanged(
-        from previous: SubscriptionState?, to next: SubscriptionState, in tx: any PurchaseStoreTransaction
+        from previous: SubscriptionState?, to next: SubscriptionState, in tx: any FiguresStoreWriter
     ) async throws {
         let moves = SubscriptionFigures.moves(from: previous, to: next)
         try await tx.addFigures(appId: appId, moves, spreadKey: next.originalTransactionId)

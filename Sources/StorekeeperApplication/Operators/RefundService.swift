@@ -41,7 +41,7 @@ package struct RefundService: Sendable {
         }
     }
 
-    private func body(_ record: RefundRecord, in reader: any PurchaseStoreReader) async throws -> RefundBody {
+    private func body(_ record: RefundRecord, in reader: any LedgerStoreReader) async throws -> RefundBody {
         var wallet: [RefundBody.Wallet] = []
         for currency in app.catalog[record.productId]?.currencies.keys.sorted() ?? [] {
             let clawbackKey = "clawback:\(record.environment.rawValue):\(record.transactionId):\(currency)"

@@ -2,7 +2,6 @@ import AppStoreModels
 import Foundation
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperStore
 
 /// Moves purchases between customers by hand (a customer changed accounts) and merges one
 /// customer into another, inside the action's transaction.
@@ -18,6 +17,11 @@ package import StorekeeperStore
 package struct TransferAction: Sendable {
     package let scope: OperatorActionScope
 
+    /// The aggregates a transfer touches: the owners, the moved transactions and subscriptions,
+    /// a placeholder's wallet, locks, and the grants recomputed on both sides.
+    package typealias Aggregates =
+        CustomerStoreWriter & LedgerStoreWriter & TransactionStoreWriter & CoordinationStoreWriter & FactApplier.GrantAggregates
+
     package init(
         scope: OperatorActionScope
     ) {
@@ -25,7 +29,7 @@ package struct TransferAction: Sendable {
     }
 
     package func transfer(
-        _ body: TransferActionRequest, from source: CustomerID, in tx: any PurchaseStoreTransaction
+        _ body: TransferActionRequest, from source: CustomerID, in tx: any TransferAction.Aggregates
     ) async throws -> TransferResponse {
         let target = try CustomerID(requested: body.to, field: "to", in: scope.app.customerSpace)
         guard source != target else { throw StorekeeperError.invalidRequest("cannot transfer purchases to the same customer") }
@@ -108,7 +112,7 @@ package struct TransferAction: Sendable {
     }
 
     package func merge(
-        _ body: MergeActionRequest, from source: CustomerID, customers: CustomerService, in tx: any PurchaseStoreTransaction
+        _ body: MergeActionRequest, from source: CustomerID, customers: CustomerService, in tx: any CustomerService.MergeAggregates
     ) async throws -> MergeResponse {
         let target = try CustomerID(requested: body.into, field: "into", in: scope.app.customerSpace)
         try OperatorActionScope.refusePlaceholder(target)

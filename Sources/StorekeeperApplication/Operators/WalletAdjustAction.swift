@@ -2,7 +2,6 @@ import AppStoreModels
 import Foundation
 package import Storekeeper
 package import StorekeeperAPIModels
-package import StorekeeperStore
 
 /// Adjusts a customer's balance by hand (``Wallet/adjustment(_:currency:amount:key:operatorName:memo:at:)``):
 /// one balanced journal entry against the adjustment account, booked in the action's
@@ -19,7 +18,8 @@ package struct WalletAdjustAction: Sendable {
 
     /// `key` is the operator's idempotency key (unique per app, as the journal key is globally).
     package func adjust(
-        _ body: WalletAdjustActionRequest, of customerId: CustomerID, key: String, in tx: any PurchaseStoreTransaction
+        _ body: WalletAdjustActionRequest, of customerId: CustomerID, key: String,
+        in tx: any LedgerStoreWriter & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & CustomerStoreReader
     ) async throws -> WalletAdjustResponse {
         let app = scope.app
         guard app.catalog.products.contains(where: { $0.currencies[body.currency] != nil }) || app.bonus?.currency == body.currency

@@ -1,7 +1,6 @@
 package import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// Answers CONSUMPTION_REQUEST notifications: builds the consumption data from what Storekeeper
 /// knows and queues it in the outbox (sent to Apple by `OutboxDispatcher` before Apple's
@@ -10,6 +9,12 @@ package import StorekeeperStore
 /// the refusal is recorded (``ConsumptionRefusal``) and the decision audited either way.
 package struct ConsumptionResponder: Sendable {
     package let app: AppConfiguration
+
+    /// The aggregates answering a request touches: what the answer reports (the customer, the
+    /// ledger, the transactions), the outbox that sends it, a refusal's record and the audit.
+    package typealias Aggregates =
+        ConsumptionRefusalStoreWriter & AuditStoreWriter & OutboxStoreWriter & CustomerStoreReader & LedgerStoreReader
+        & TransactionStoreReader
 
     /// Apple waits 12 hours for an answer.
     package static let deadlineMilliseconds: Int64 = 12 * 3_600_000
@@ -26,7 +31,7 @@ package struct ConsumptionResponder: Sendable {
     }
 
     package func queueAnswer(
-        to request: ConsumptionRequestFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        to request: ConsumptionRequestFact, reference: String, now: Timestamp, in tx: any ConsumptionResponder.Aggregates
     ) async throws {
         let transaction = request.transaction
         // Another app's customer is not this app's to describe to Apple.

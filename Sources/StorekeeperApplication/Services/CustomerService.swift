@@ -10,6 +10,11 @@ public struct CustomerService: Sendable {
     package let applier: FactApplier
     package let now: any WallClock
 
+    /// The aggregates merging one customer into another touches.
+    package typealias MergeAggregates =
+        CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
+        & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader
+
     package init(
         store: any PurchaseStore, app: AppConfiguration, applier: FactApplier, now: any WallClock
     ) {
@@ -29,7 +34,7 @@ public struct CustomerService: Sendable {
         }
     }
 
-    package static func view(_ customerId: CustomerID, now: Timestamp, in reader: any PurchaseStoreReader) async throws -> CustomerView {
+    package static func view(_ customerId: CustomerID, now: Timestamp, in reader: any CustomerStoreReader) async throws -> CustomerView {
         CustomerView(
             customerId, record: try await reader.customerRecord(customerId, purchaseLimit: purchaseHistoryLimit), now: now)
     }
@@ -118,7 +123,7 @@ public struct CustomerService: Sendable {
     /// the audit events.
     package func merge(
         _ source: CustomerID, into target: CustomerID, actor: AuditActor, reason: String? = nil, appId: String? = nil,
-        now: Timestamp, in tx: any PurchaseStoreTransaction
+        now: Timestamp, in tx: any CustomerService.MergeAggregates
     ) async throws -> CustomerView {
         guard source != target else { throw StorekeeperError.invalidRequest("cannot merge a customer into itself") }
         for customer in [source, target].sorted() { try await tx.lock(customer: customer) }

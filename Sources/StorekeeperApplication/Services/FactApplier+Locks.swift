@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// Locks: who a write of purchase facts involves, read before any lock, and every lock taken at
 /// once, in ``LockSet``'s canonical order (customers sorted, then purchases sorted). Whether
@@ -14,7 +13,7 @@ extension FactApplier {
     /// per order customer other than the presenter (to follow a merge).
     package func presentationSnapshot(
         of ordered: [AppleTransaction], renewals: [RenewalInfo], presentedBy presenter: CustomerID,
-        in tx: any PurchaseStoreTransaction
+        in tx: any CustomerStoreReader & OrderStoreReader & TransactionStoreReader
     ) async throws -> PurchaseSnapshot {
         var snapshot = PurchaseSnapshot(presenter: presenter, purchases: [])
         var tokenCustomers: [UUID: CustomerID?] = [:]

@@ -1,7 +1,6 @@
 import AppStoreModels
 package import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// The two IO halves around ``PurchasePlanner``: what it needs loaded under the locks, and its
 /// plan committed.
@@ -14,7 +13,7 @@ extension FactApplier {
     /// `owners` were read before the locks; the plan's ownership claims check them on commit.
     package func load(
         _ transactions: [AppleTransaction], owners: [PurchaseKey: CustomerID?], orderId: UUID?, locks: LockSet,
-        presentation: Bool, in tx: any PurchaseStoreTransaction
+        presentation: Bool, in tx: any LedgerStoreReader & OrderStoreReader & TransactionStoreReader
     ) async throws -> PurchaseWorkspace {
         var workspace = PurchaseWorkspace(owners: owners)
         for transaction in transactions where workspace.transactions[TransactionRef(transaction)] == nil {
@@ -82,7 +81,7 @@ extension FactApplier {
     /// fails the transaction as a serialization failure, so that the store runs it again from
     /// the start. Returns the subscription lifecycle's actions.
     @discardableResult
-    package func commit(_ plan: PurchasePlan, in tx: any PurchaseStoreTransaction) async throws -> [SubscriptionAction] {
+    package func commit(_ plan: PurchasePlan, in tx: any FactApplier.Aggregates) async throws -> [SubscriptionAction] {
         var actions: [SubscriptionAction] = []
         for effect in plan.effects {
             switch effect {

@@ -3,8 +3,6 @@ package import Foundation
 package import Storekeeper
 package import StorekeeperStore
 
-/// An unlocked read of owner candidates made earlier in the transaction, and what it read.
-
 /// Applies verified Apple facts to the store inside one write transaction: ownership, the
 /// transaction record, wallet postings, order delivery, derived entitlements and audit events.
 ///
@@ -30,10 +28,20 @@ package struct FactApplier: Sendable {
 
     package typealias Outcome = PurchaseOutcome
 
+    /// The aggregates applying a fact touches: customers, orders, transactions, the ledger,
+    /// subscriptions and grants, the outbox, the audit trail, locks and the figures' rollups.
+    package typealias Aggregates =
+        CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
+        & OutboxStoreWriter & AuditStoreWriter & CoordinationStoreWriter & FiguresStoreWriter & OperatorGrantStoreReader
+
+    /// The aggregates recomputing a customer's derived grants touches.
+    package typealias GrantAggregates =
+        TransactionStoreReader & SubscriptionStoreWriter & OperatorGrantStoreReader & AuditStoreWriter & OutboxStoreWriter
+
     /// Facts presented by `customerId` (a client submission or a restore).
     package func applyPresented(
         _ transactions: [AppleTransaction], renewals: [RenewalInfo], by customerId: CustomerID, orderId: UUID?,
-        actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        actor: AuditActor, fact: String, now: Timestamp, in tx: any FactApplier.Aggregates
     ) async throws -> Outcome {
         let ordered = PurchasePlanner.applyingOrder(transactions)
         let snapshot = try await presentationSnapshot(of: ordered, renewals: renewals, presentedBy: customerId, in: tx)
@@ -53,7 +61,7 @@ package struct FactApplier: Sendable {
     /// owns the purchase, else the customer of the order its `appAccountToken` names, else an
     /// unclaimed placeholder the app's customer will claim when it presents the purchase.
     package func applyFromApple(
-        _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        _ transactions: [AppleTransaction], actor: AuditActor, fact: String, now: Timestamp, in tx: any FactApplier.Aggregates
     ) async throws -> Outcome? {
         guard let first = transactions.first else { return nil }
         let (recipient, firstOwner) = try await resolveOwner(first, in: tx)
@@ -79,7 +87,7 @@ package struct FactApplier: Sendable {
     /// transactions are recorded, then the lifecycle applies the fact once, with its status and
     /// renewal info.
     package func applySubscriptionFact(
-        _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        _ fact: SubscriptionFact, actor: AuditActor, factReference: String, now: Timestamp, in tx: any FactApplier.Aggregates
     ) async throws -> (Outcome, [SubscriptionAction]) {
         let purchase = PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId)
         let stored = try ownOwner(
@@ -108,7 +116,7 @@ package struct FactApplier: Sendable {
     /// Who Apple's facts about `transaction`'s purchase go to
     /// (``PurchaseDecision/recipient(owner:orderCustomer:placeholder:)``), and its recorded owner.
     package func resolveOwner(
-        _ transaction: AppleTransaction, in tx: any PurchaseStoreTransaction
+        _ transaction: AppleTransaction, in tx: any TransactionStoreReader
     ) async throws
         -> (recipient: CustomerID, owner: CustomerID?)
     {
@@ -143,7 +151,7 @@ package struct FactApplier: Sendable {
     /// Recomputes the customer's grants from the facts held (Apple's and the app's operators'
     /// grants) and records what changed (``GrantChange``).
     package func refreshGrants(
-        of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any FactApplier.GrantAggregates
     ) async throws {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)

@@ -167,7 +167,7 @@ public struct NotificationService: Sendable {
 
     /// Applies one interpreted fact inside `tx`.
     package func apply(
-        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any PurchaseStoreTransaction
+        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any FactApplier.Aggregates & ConsumptionRefusalStoreWriter
     ) async throws -> Applied {
         var applied = Applied()
         switch fact {

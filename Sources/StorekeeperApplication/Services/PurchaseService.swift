@@ -97,7 +97,7 @@ public struct PurchaseService: Sendable {
     /// it first — the order the presented transaction paid.
     private func paidOrder(
         orderId: UUID?, customerId: CustomerID, outcome: FactApplier.Outcome, presented: [AppleTransaction],
-        in tx: any PurchaseStoreTransaction
+        in tx: any OrderStoreReader & TransactionStoreReader
     ) async throws -> Order? {
         if let orderId {
             guard let order = try await tx.order(id: orderId), order.customerId == customerId else { return nil }

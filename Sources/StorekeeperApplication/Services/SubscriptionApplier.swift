@@ -8,12 +8,17 @@ package import StorekeeperStore
 package struct SubscriptionApplier: Sendable {
     package let app: AppConfiguration
 
+    /// The aggregates a lifecycle step touches: the subscription, its audit, the upgrade
+    /// confirmation queued in the outbox, and the figures' rollups.
+    package typealias Aggregates =
+        SubscriptionStoreWriter & AuditStoreWriter & OutboxStoreWriter & TransactionStoreReader & FiguresStoreWriter
+
     package var policy: SubscriptionPolicy { SubscriptionPolicy(billingRetryGrantsAccess: app.policy.billingRetryGrantsAccess) }
 
     /// Applies one fact; returns the lifecycle's actions (empty for a replay or an older fact).
     package func apply(
         _ subscriptionFact: SubscriptionFact, owner: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any PurchaseStoreTransaction
+        in tx: any SubscriptionApplier.Aggregates
     ) async throws -> [SubscriptionAction] {
         let stored = try await tx.subscription(
             environment: subscriptionFact.environment, originalTransactionId: subscriptionFact.originalTransactionId)

@@ -1,7 +1,6 @@
 package import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// Asks Apple for its own record of a subscription period that an upgrade or a same-duration
 /// crossgrade replaced.
@@ -34,7 +33,7 @@ package struct UpgradeConfirmation: Sendable {
     /// record does not say `isUpgraded` yet. Nothing when the app has no App Store Server API key
     /// (nobody could send the request).
     package func queue(
-        after actions: [SubscriptionAction], customerId: CustomerID, now: Timestamp, in tx: any PurchaseStoreTransaction
+        after actions: [SubscriptionAction], customerId: CustomerID, now: Timestamp, in tx: any OutboxStoreWriter & TransactionStoreReader
     ) async throws {
         guard app.serverAPI != nil else { return }
         for case .periodRevoked(let period) in actions where period.revocation?.kind == .upgraded {

@@ -4,10 +4,18 @@
 /// request carries text (JSON strings, path and query) and both backends answer alike. The scans
 /// look at the bytes as sent, so they see every string a decoder would produce, object keys and
 /// fields no model reads included.
+///
+/// The scans take contiguous bytes and a `String`, not generic sequences: called from another
+/// module a generic scan is not specialised, and every byte then goes through a witness table.
 package enum NULDetection {
     /// Whether a JSON document holds NUL: a `\u0000` escape inside a string (a backslash escaped
     /// as `\\` does not start one), or a raw 0x00 byte anywhere (never valid JSON).
-    package static func json(_ bytes: some Sequence<UInt8>) -> Bool {
+    package static func json(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { json($0) }
+    }
+
+    /// The same scan over bytes in place, such as a request body's buffer.
+    package static func json(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var state = JSONState.outside
         for byte in bytes {
             if byte == 0 { return true }
@@ -36,7 +44,7 @@ package enum NULDetection {
 
     /// Whether percent-encoded text (a URL path or query) decodes to something holding NUL: a
     /// `%00` escape or a raw 0x00 byte.
-    package static func percentEncoded(_ text: some StringProtocol) -> Bool {
+    package static func percentEncoded(_ text: String) -> Bool {
         var zerosAfterPercent: Int?
         for byte in text.utf8 {
             if byte == 0 { return true }

@@ -13,7 +13,7 @@ package enum JSONBody {
     package static func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = RequestBodyLimit.smallBytes) async throws -> T
     {
         let buffer = try await RequestBodyLimit.collect(request, upTo: limit)
-        if NULDetection.json(buffer.readableBytesView) {
+        if buffer.withUnsafeReadableBytes({ NULDetection.json($0) }) {
             throw StorekeeperError.nulCharacter("a string in the body contains U+0000 (NUL)")
         }
         do {
