@@ -1,7 +1,6 @@
 import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
 
 /// Re-keys a purchase at Apple when support makes it another order's or customer's: Apple keeps
 /// the `appAccountToken` a purchase was made with and sends it on every renewal, and a token
@@ -13,13 +12,16 @@ package import StorekeeperStore
 package struct AppAccountTokenRekeying: Sendable {
     package let scope: OperatorActionScope
 
+    /// The aggregates re-keying touches: the new owner's order, the outbox, the audit trail.
+    package typealias Aggregates = OrderStoreWriter & OutboxStoreWriter & AuditStoreWriter
+
     package init(scope: OperatorActionScope) {
         self.scope = scope
     }
 
     /// After `transaction` was attached to `order`: Apple is asked to carry the order's token,
     /// unless the purchase already does.
-    package func attached(_ transaction: AppleTransaction, to order: Order, in tx: any PurchaseStoreTransaction) async throws {
+    package func attached(_ transaction: AppleTransaction, to order: Order, in tx: any AppAccountTokenRekeying.Aggregates) async throws {
         guard transaction.appAccountToken != order.appAccountToken else { return }
         try await queue(
             AppAccountTokenUpdate(
@@ -32,7 +34,7 @@ package struct AppAccountTokenRekeying: Sendable {
     /// the purchase's latest transaction), whose token Apple is asked to carry, so that renewals
     /// name the new owner rather than the order of the customer it left.
     package func transferred(
-        _ key: PurchaseKey, latest: AppleTransaction, to target: CustomerID, in tx: any PurchaseStoreTransaction
+        _ key: PurchaseKey, latest: AppleTransaction, to target: CustomerID, in tx: any AppAccountTokenRekeying.Aggregates
     ) async throws {
         let order = Order(
             customerId: target, productId: latest.productId, quantity: latest.quantity, state: .delivered,
@@ -46,7 +48,7 @@ package struct AppAccountTokenRekeying: Sendable {
     }
 
     private func queue(
-        _ update: AppAccountTokenUpdate, customerId: CustomerID, orderId: UUID, in tx: any PurchaseStoreTransaction
+        _ update: AppAccountTokenUpdate, customerId: CustomerID, orderId: UUID, in tx: any AppAccountTokenRekeying.Aggregates
     ) async throws {
         var details = [
             "originalTransactionId": update.originalTransactionId, "environment": update.environment,

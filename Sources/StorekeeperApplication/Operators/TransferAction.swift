@@ -18,9 +18,11 @@ package struct TransferAction: Sendable {
     package let scope: OperatorActionScope
 
     /// The aggregates a transfer touches: the owners, the moved transactions and subscriptions,
-    /// a placeholder's wallet, locks, and the grants recomputed on both sides.
+    /// a placeholder's wallet, locks, the grants recomputed on both sides, and the re-keying at
+    /// Apple (an order of the new owner, the outbox, the trail).
     package typealias Aggregates =
         CustomerStoreWriter & LedgerStoreWriter & TransactionStoreWriter & CoordinationStoreWriter & FactApplier.GrantAggregates
+        & AppAccountTokenRekeying.Aggregates
 
     package init(
         scope: OperatorActionScope
