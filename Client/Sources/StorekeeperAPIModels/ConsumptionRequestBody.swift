@@ -16,7 +16,8 @@ public struct ConsumptionRequestBody: Codable, Sendable, Hashable {
     public var decidedAt: Int64
     /// When the answer was queued (absent when none was).
     public var queuedAt: Int64?
-    /// How the answer's sending stands: `pending`, `delivered`, `failed`, or `notSent`.
+    /// How the answer's sending stands: `pending`, `delivered`, `failed`, `skipped` (Apple refuses
+    /// the transaction; not retried), or `notSent`.
     public var status: String
     /// Why no answer was sent: `noConsent` (Apple accepts consumption data only with the
     /// customer's consent).

@@ -64,6 +64,7 @@ extension ServerAPIRoutes {
             let body = try decodeBody(ConsumptionRequest.self, bytes: bytes)
             try record(bytes, version: 2, transactionId: context.parameters.get("transactionId") ?? "", bundleId: bundleId) {
                 transaction throws(APIRequestError) in
+                try Self.refuseAssigned(transaction.payload)
                 try Self.validate(body, productType: transaction.payload.type)
             }
             return HTTPSupport.empty(.accepted)
@@ -91,6 +92,7 @@ extension ServerAPIRoutes {
                         .familyTransactionNotSupported,
                         reason: "Invalid request. Family Sharing transactions aren't supported by this endpoint.")
                 }
+                try Self.refuseAssigned(transaction.payload)
                 try internalError { () throws(SimulatorError) in
                     try engine.setAppAccountToken(transaction.originalTransactionId, token: body.appAccountToken)
                 }
@@ -146,6 +148,15 @@ extension ServerAPIRoutes {
         ]
         for (valid, code, field) in checks where !valid {
             throw APIRequestError(code, reason: "Invalid request. The \(field) field is invalid.")
+        }
+    }
+
+    /// Apple refuses consumption data and app account tokens for a transaction an organization or
+    /// group assigned to the customer (`inAppOwnershipType` `ASSIGNED`, API 1.22): 4000227.
+    static func refuseAssigned(_ transaction: JWSTransactionDecodedPayload) throws(APIRequestError) {
+        guard transaction.inAppOwnershipType?.rawValue != "ASSIGNED" else {
+            throw APIRequestError(
+                APIErrorCode(rawValue: 4_000_227), reason: "Invalid request. Assigned transactions aren't supported by this endpoint.")
         }
     }
 

@@ -190,6 +190,9 @@ struct ServerAPIRoutes: Sendable {
         case .serverError:
             let code: APIErrorCode = fault.retryable == true ? .generalInternalRetryable : .generalInternal
             return (HTTPSupport.apiError(APIRequestError(code, reason: "An unknown error occurred.")), code)
+        case .refusal:
+            let code = APIErrorCode(rawValue: fault.errorCode ?? APIErrorCode.generalBadRequest.rawValue)
+            return (HTTPSupport.apiError(APIRequestError(code, reason: "Invalid request.")), code)
         case .hang:
             try? await Task.sleep(for: .milliseconds(fault.hangMilliseconds ?? 30_000))
             return (

@@ -81,6 +81,9 @@ public struct APIFaultRule: Hashable, Sendable, Codable {
         case serverError
         /// No answer for `hangMilliseconds` of real time, then 500 / 5000001.
         case hang
+        /// Apple refusing the call with `errorCode` (its HTTP status follows from the code, 400
+        /// for `4000xxx`): what Apple answers for a transaction the endpoint does not support.
+        case refusal
     }
 
     public var id: Int
@@ -93,10 +96,12 @@ public struct APIFaultRule: Hashable, Sendable, Codable {
     public var retryAfterMilliseconds: Int64?
     public var retryable: Bool?
     public var hangMilliseconds: Int64?
+    /// The error code a `refusal` answers (default 4000000, GeneralBadRequestError).
+    public var errorCode: Int64?
 
     public init(
         id: Int = 0, endpoint: String, kind: Kind, count: Int, retryAfterMilliseconds: Int64? = nil,
-        retryable: Bool? = nil, hangMilliseconds: Int64? = nil
+        retryable: Bool? = nil, hangMilliseconds: Int64? = nil, errorCode: Int64? = nil
     ) {
         self.id = id
         self.endpoint = endpoint
@@ -105,10 +110,11 @@ public struct APIFaultRule: Hashable, Sendable, Codable {
         self.retryAfterMilliseconds = retryAfterMilliseconds
         self.retryable = retryable
         self.hangMilliseconds = hangMilliseconds
+        self.errorCode = errorCode
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, endpoint, kind, count, retryAfterMilliseconds, retryable, hangMilliseconds
+        case id, endpoint, kind, count, retryAfterMilliseconds, retryable, hangMilliseconds, errorCode
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,7 +126,8 @@ public struct APIFaultRule: Hashable, Sendable, Codable {
             count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1,
             retryAfterMilliseconds: try container.decodeIfPresent(Int64.self, forKey: .retryAfterMilliseconds),
             retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable),
-            hangMilliseconds: try container.decodeIfPresent(Int64.self, forKey: .hangMilliseconds))
+            hangMilliseconds: try container.decodeIfPresent(Int64.self, forKey: .hangMilliseconds),
+            errorCode: try container.decodeIfPresent(Int64.self, forKey: .errorCode))
     }
 }
 

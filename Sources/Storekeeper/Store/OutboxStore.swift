@@ -41,7 +41,9 @@ extension OutboxStoreWriter {
 /// Something to send after commit: an event to the app's backend, consumption data to Apple.
 public struct OutboxMessage: Hashable, Sendable, Codable {
     public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
-        case pending, delivered, failed
+        /// `skipped`: Apple refuses the call for this transaction, every time (``AppleRefusal``);
+        /// it is not retried.
+        case pending, delivered, failed, skipped
     }
 
     /// Stable across retries (receivers deduplicate on it).

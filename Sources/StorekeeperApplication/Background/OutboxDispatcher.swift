@@ -10,9 +10,11 @@ package import Storekeeper
 package import StorekeeperStore
 
 /// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
-/// consumption answers to Apple, and requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
+/// consumption answers to Apple, app account tokens to Apple (``AppAccountTokenUpdate``), and
+/// requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
 /// send one at once; failures retry with exponential backoff until the message's deadline; the
-/// message id is the same on every attempt, so receivers can deduplicate.
+/// message id is the same on every attempt, so receivers can deduplicate. What Apple refuses for
+/// the transaction itself (``AppleRefusal``) is recorded as skipped and not retried.
 public struct OutboxDispatcher: PeriodicJob {
     /// Sends consumption information to Apple for one app.
     public protocol ConsumptionSending: Sendable {
@@ -35,6 +37,8 @@ public struct OutboxDispatcher: PeriodicJob {
     package let consumption: [String: any ConsumptionSending]
     /// Transaction confirmers by app id.
     package let confirmations: [String: any TransactionConfirming]
+    /// App account token setters by app id.
+    package let accountTokens: [String: any AppAccountTokenSetting]
     package let httpClient: HTTPClient
     package let metrics: StorekeeperMetrics
     package let now: any WallClock
@@ -56,7 +60,8 @@ public struct OutboxDispatcher: PeriodicJob {
 
     package init(
         store: any PurchaseStore, instance: String, webhooks: AppWebhooks, consumption: [String: any ConsumptionSending],
-        confirmations: [String: any TransactionConfirming], httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock,
+        confirmations: [String: any TransactionConfirming], accountTokens: [String: any AppAccountTokenSetting] = [:],
+        httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock,
         logger: Logger, signatureClock: (any WallClock)? = nil, leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds,
         renewalInterval: Duration = .milliseconds(2_500), requestTimeout: TimeAmount = .seconds(10)
     ) {
@@ -65,6 +70,7 @@ public struct OutboxDispatcher: PeriodicJob {
         self.webhooks = webhooks
         self.consumption = consumption
         self.confirmations = confirmations
+        self.accountTokens = accountTokens
         self.httpClient = httpClient
         self.metrics = metrics
         self.now = now
@@ -98,6 +104,7 @@ public struct OutboxDispatcher: PeriodicJob {
         let destinations =
             webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
             + confirmations.keys.sorted().map { UpgradeConfirmation.destination(appId: $0) }
+            + accountTokens.keys.sorted().map { AppAccountTokenUpdate.destination(appId: $0) }
         return try await store.write { tx in
             try await tx.claimOutbox(
                 now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
@@ -138,6 +145,19 @@ public struct OutboxDispatcher: PeriodicJob {
             updated.status = .delivered
             updated.deliveredAt = now
             updated.lastError = nil
+        } catch  where Self.refusal(of: message, error) != nil {
+            // Apple refuses this transaction here every time: recorded, never retried.
+            let refusal = Self.refusal(of: message, error)
+            updated.status = .skipped
+            updated.lastError = "skipped: " + (refusal ?? "")
+            if message.destination.hasPrefix(Self.consumptionPrefix) {
+                metrics.consumptionAnswered(
+                    outcome: "skipped", latency: .milliseconds(now.millisecondsSince1970 - message.createdAt.millisecondsSince1970))
+            }
+            await save(
+                updated, claim: message, leases: leases,
+                audit: Self.appleOutcome(updated, status: .skipped, refusal: refusal, at: now))
+            return
         } catch {
             updated.lastError = String(describing: error)
             // 10 s, 20 s, 40 s ... capped at an hour, with ±20 % jitter.
@@ -147,17 +167,23 @@ public struct OutboxDispatcher: PeriodicJob {
             logger.info(
                 "outbox delivery failed", metadata: ["storekeeper.destination": "\(message.destination)", "storekeeper.error": "\(error)"])
         }
-        await save(updated, claim: message, leases: leases)
+        await save(
+            updated, claim: message, leases: leases,
+            audit: Self.appleOutcome(updated, status: updated.status, refusal: nil, at: now))
     }
 
     /// Records the attempt unless the claim was lost meanwhile (the lease ran out and another
     /// instance took the message over: its outcome stands).
-    private func save(_ message: OutboxMessage, claim: OutboxMessage, leases: OutboxLeases) async {
+    private func save(_ message: OutboxMessage, claim: OutboxMessage, leases: OutboxLeases, audit: AuditEvent? = nil) async {
         let leaseUntil = leases.leaseUntil(claim.id)
         leases.release(claim.id)
         do {
             guard let leaseUntil,
-                try await store.write({ tx in try await tx.updateOutbox(message, claimedBy: instance, leaseUntil: leaseUntil) })
+                try await store.write({ tx in
+                    guard try await tx.updateOutbox(message, claimedBy: instance, leaseUntil: leaseUntil) else { return false }
+                    if let audit { try await tx.append(audit) }
+                    return true
+                })
             else {
                 logger.notice(
                     "outbox lease lost before the attempt was recorded; the message's new holder decides",
@@ -193,6 +219,16 @@ public struct OutboxDispatcher: PeriodicJob {
             let request = try JSONCoding.decode(UpgradeConfirmation.Message.self, from: message.payload)
             try await confirmer.confirmTransaction(
                 environment: AppStoreEnvironment(rawValue: request.environment), transactionId: request.transactionId)
+            return
+        }
+        if message.destination.hasPrefix(AppAccountTokenUpdate.prefix) {
+            guard let setter = accountTokens[String(message.destination.dropFirst(AppAccountTokenUpdate.prefix.count))] else {
+                throw DeliveryError(description: "no App Store Server API key configured for this app")
+            }
+            let update = try JSONCoding.decode(AppAccountTokenUpdate.self, from: message.payload)
+            try await setter.setAppAccountToken(
+                update.appAccountToken, environment: AppStoreEnvironment(rawValue: update.environment),
+                originalTransactionId: update.originalTransactionId)
             return
         }
         guard let destination = WebhookDestination(of: message) else {

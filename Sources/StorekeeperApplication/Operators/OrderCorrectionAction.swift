@@ -68,7 +68,11 @@ package struct OrderCorrectionAction: Sendable {
         } catch {
             throw StorekeeperError.order(error)
         }
-        return try await deliver(transaction, order: order, action: .attach, in: tx)
+        let response = try await deliver(transaction, order: order, action: .attach, in: tx)
+        if response.changed {
+            try await AppAccountTokenRekeying(scope: scope).attached(transaction, to: order, in: tx)
+        }
+        return response
     }
 
     private func redeliver(_ order: Order, in tx: any FactApplier.Aggregates) async throws -> OrderCorrectionResponse {

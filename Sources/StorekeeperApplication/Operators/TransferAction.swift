@@ -11,14 +11,18 @@ package import StorekeeperAPIModels
 /// transactions and subscriptions move as when a second account presents the purchase
 /// (`FactApplier.move`); a consumable stays (its currency is in the wallet: adjust balances
 /// instead) unless it leaves an unclaimed placeholder, whose balance goes with it (as when the
-/// purchase is claimed). A merge is the app's alias merge (`CustomerService.merge`).
+/// purchase is claimed). Each moved purchase is re-keyed at Apple with the token of an order made
+/// for the new owner (``AppAccountTokenRekeying``). A merge is the app's alias merge
+/// (`CustomerService.merge`).
 package struct TransferAction: Sendable {
     package let scope: OperatorActionScope
 
     /// The aggregates a transfer touches: the owners, the moved transactions and subscriptions,
-    /// a placeholder's wallet, locks, and the grants recomputed on both sides.
+    /// a placeholder's wallet, locks, the grants recomputed on both sides, and the re-keying at
+    /// Apple (an order of the new owner, the outbox, the trail).
     package typealias Aggregates =
         CustomerStoreWriter & LedgerStoreWriter & TransactionStoreWriter & CoordinationStoreWriter & FactApplier.GrantAggregates
+        & AppAccountTokenRekeying.Aggregates
 
     package init(
         scope: OperatorActionScope
@@ -58,8 +62,12 @@ package struct TransferAction: Sendable {
         }
         let selected = body.transactionIds.map { Set($0) }
         var purchases: [PurchaseKey: String] = [:]
+        var latest: [PurchaseKey: AppleTransaction] = [:]
         for stored in owned where selected?.contains(stored.transaction.transactionId) ?? true {
-            purchases[PurchaseKey(stored.transaction)] = stored.transaction.productId
+            let key = PurchaseKey(stored.transaction)
+            purchases[key] = stored.transaction.productId
+            if let known = latest[key], known.purchaseDate >= stored.transaction.purchaseDate { continue }
+            latest[key] = stored.transaction
         }
         // A placeholder holds one unclaimed purchase and what it credited: all of it goes.
         let fromPlaceholder = PurchaseDecision.isPlaceholder(source)
@@ -76,6 +84,9 @@ package struct TransferAction: Sendable {
             }
             try await tx.lock(environment: key.environment, originalTransactionId: key.originalTransactionId)
             try await scope.applier.move(key, to: target, in: tx)
+            if let transaction = latest[key] {
+                try await AppAccountTokenRekeying(scope: scope).transferred(key, latest: transaction, to: target, in: tx)
+            }
             for (customer, counterpart) in [(source, target), (target, source)] {
                 try await tx.append(
                     scope.audit(

@@ -1,0 +1,10 @@
+import AppStoreAPI
+package import AppStoreModels
+package import Foundation
+
+extension AppleConnection: OutboxDispatcher.AppAccountTokenSetting {
+    package func setAppAccountToken(_ token: UUID, environment: AppStoreEnvironment, originalTransactionId: String) async throws {
+        try await client(environment).setAppAccountToken(
+            originalTransactionId: originalTransactionId, request: UpdateAppAccountTokenRequest(appAccountToken: token))
+    }
+}
