@@ -97,8 +97,7 @@ import Testing
                 Issue.record("delivered while the server was down")
                 return
             }
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(await app.pendingProofs.first?.attempts ?? 0 >= 2, "retried while down")
+            try await waitUntil("retried while down") { await app.pendingProofs.first?.attempts ?? 0 >= 2 }
             #expect(world.log.finished.isEmpty)
             world.proxy.set(.sign(key: 0))
             try await waitUntil("the queue drained") { await app.pendingProofs.isEmpty }
