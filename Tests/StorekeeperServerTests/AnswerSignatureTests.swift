@@ -60,6 +60,20 @@ import Testing
         #expect(Base64URL.decode("Zm9vYg==") == nil)
     }
 
+    @Test func base64URLRoundTripsEveryLengthAndRefusesNonCanonicalText() {
+        let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
+        for (plain, encoded) in vectors {
+            #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
+            #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+        }
+        for count in 0..<70 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 250) }
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
+        }
+        #expect(Base64URL.decode("Zh") == nil, "unused bits set: not what any bytes encode to")
+        #expect(Base64URL.decode("Zm9=") == nil)
+    }
+
     @Test func keyIdIsTheDigestPrefixInHex() {
         #expect(AnswerSignature.keyId(publicKeySHA256: Array(0..<32)) == "0001020304050607")
     }
