@@ -43,19 +43,7 @@ extension AppConfiguration {
     package static func reports(
         _ settings: SettingsReader, mode: StorekeeperConfiguration.Mode
     ) throws(ConfigurationError) -> ReportsCredentials? {
-        let inline = try settings.string("privateKey", secret: true)
-        let path = try settings.string("privateKeyPath")
-        guard inline != nil || path != nil else { return nil }
-        let pem: String
-        if let inline {
-            pem = inline
-        } else {
-            do {
-                pem = try String(contentsOfFile: path ?? "", encoding: .utf8)
-            } catch {
-                throw ConfigurationError(key: settings.name(["privateKeyPath"]), "cannot read \(path ?? ""): \(error.localizedDescription)")
-            }
-        }
+        guard let pem = try pem(settings, inline: "privateKey", path: "privateKeyPath") else { return nil }
         let key: P256.Signing.PrivateKey
         do {
             key = try ES256Signer.privateKey(p8: pem)
