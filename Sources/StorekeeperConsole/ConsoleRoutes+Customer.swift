@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 package import Hummingbird
 package import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
 package import StorekeeperHTTP
 
@@ -15,14 +16,15 @@ extension ConsoleRoutes {
         let call = try await appCall(request, context)
         let customerId = try context.customer(in: call.services.customerSpace)
         let now = now()
-        let (view, orders, grants) = try await store.read { tx in
+        let (view, orders, grants, appleAccounts) = try await store.read { tx in
             guard try await tx.customer(customerId) != nil else {
                 throw StorekeeperError.notFound("no customer \(customerId.rawValue)")
             }
             return (
                 try await CustomerService.view(customerId, now: now, in: tx),
                 try await tx.orders(customerId: customerId, before: nil, limit: Self.orderLimit),
-                try await tx.operatorGrants(customerId: customerId)
+                try await tx.operatorGrants(customerId: customerId),
+                try await CustomerRecordService.appleAccounts(of: customerId, in: tx)
             )
         }
         let timeline = try await timelineSection(call, customerId, request: request)
@@ -37,7 +39,8 @@ extension ConsoleRoutes {
         }
         let notice = Self.notice(request.uri.queryParameters.get("done"), replayed: request.uri.queryParameters.get("replayed") == "1")
         let page = Self.customerPage(
-            view, orders: orders, timeline: timeline, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [])
+            view, orders: orders, timeline: timeline, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [],
+            appleAccounts: appleAccounts.map { Self.appleAccountRow($0, app: call.appId) })
         return try templates.page("customer", page, frame: frame("\(customerId.rawValue) · \(call.appId)", call, .search))
     }
 
@@ -78,9 +81,18 @@ extension ConsoleRoutes {
         return text.map { replayed ? $0 + " (This form had already been sent: nothing was done again.)" : $0 }
     }
 
+    /// An Apple account row: the other customers behind it link to their pages.
+    static func appleAccountRow(_ account: AdminAppleAccount, app: String) -> CustomerPage.AppleAccount {
+        CustomerPage.AppleAccount(
+            appTransactionId: account.appTransactionId, environment: account.environment,
+            sharedWith: account.sharedWith.map { CustomerPage.Link(label: $0, href: ConsolePaths.customer(app, $0)) },
+            isShared: !account.sharedWith.isEmpty)
+    }
+
     package static func customerPage(
         _ view: CustomerView, orders: [Order] = [], timeline: TimelineSection? = nil, notice: String? = nil,
-        actions: CustomerPage.Actions? = nil, operatorGrants: [CustomerPage.OperatorGrantRow] = []
+        actions: CustomerPage.Actions? = nil, operatorGrants: [CustomerPage.OperatorGrantRow] = [],
+        appleAccounts: [CustomerPage.AppleAccount] = []
     ) -> CustomerPage {
         let entitlements = view.entitlements.map { item in
             CustomerPage.Entitlement(
@@ -107,7 +119,8 @@ extension ConsoleRoutes {
         }
         return CustomerPage(
             customer: view.customerId.rawValue, created: ConsoleFormat.time(view.createdAt), notice: notice, actions: actions,
-            operatorGrants: operatorGrants, entitlements: entitlements,
+            operatorGrants: operatorGrants, appleAccounts: appleAccounts, hasAppleAccounts: !appleAccounts.isEmpty,
+            entitlements: entitlements,
             subscriptions: subscriptions, balances: balances, purchases: purchases, orders: orderRows, timeline: timeline,
             noEntitlements: entitlements.isEmpty, noSubscriptions: subscriptions.isEmpty, noBalances: balances.isEmpty,
             noPurchases: purchases.isEmpty, noOrders: orderRows.isEmpty)

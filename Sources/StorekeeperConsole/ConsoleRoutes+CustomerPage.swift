@@ -57,6 +57,19 @@ extension ConsoleRoutes {
         }
 
         /// An option of a form's `<select>`.
+        /// An Apple account the customer was seen behind, and the other customers behind it.
+        package struct AppleAccount {
+            package let appTransactionId: String
+            package let environment: String
+            package let sharedWith: [Link]
+            package let isShared: Bool
+        }
+
+        package struct Link {
+            package let label: String
+            package let href: String
+        }
+
         package struct Choice {
             package let value: String
             package let label: String
@@ -94,6 +107,8 @@ extension ConsoleRoutes {
         package let notice: String?
         package let actions: Actions?
         package let operatorGrants: [OperatorGrantRow]
+        package let appleAccounts: [AppleAccount]
+        package let hasAppleAccounts: Bool
         package let entitlements: [Entitlement]
         package let subscriptions: [Subscription]
         package let balances: [Balance]

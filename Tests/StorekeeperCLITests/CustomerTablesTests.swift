@@ -41,10 +41,13 @@ import Testing
              "subscriptions": [],
              "wallet": {"balances": {"gems": 5}, "entries": [{"sequence": 1, "key": \(try Self.json("adjust:\u{202E}4711\nforged")),
                "kind": "adjustment", "currency": "gems", "amount": 5, "createdAt": 1764000000000, "postings": []}]},
-             "orders": {"items": []}, "purchases": []}
+             "orders": {"items": []}, "purchases": [],
+             "appleAccounts": [{"appTransactionId": \(try Self.json("7041\u{1B}[2J")), "environment": "Production",
+               "sharedWith": [\(try Self.json(Self.hostile))]}]}
             """)
         let output = CustomerTables.record(record)
         Self.expectNeutral(output)
+        #expect(output.contains("7041␛[2J") && output.contains("Apple accounts"), "\(output)")
         #expect(output.contains("operator sam: " + Self.shown))
         #expect(output.contains("adjust:<U+202E>4711␊forged"), "a line feed cannot forge a row: \(output)")
     }

@@ -123,7 +123,20 @@ import Testing
 
             let record = try await browser.get("/console/apps/app/customers/carol%40example")
             #expect(record.status == .ok && record.html.contains("carol@example"))
+            #expect(!record.html.contains("Apple accounts"), "no account seen, no section")
             #expect(try await browser.get("/console/apps/app/customers/nobody").status == .notFound)
+
+            // Dave was seen behind Carol's Apple account: each page links to the other.
+            let dave = try #require(CustomerID(rawValue: "dave"))
+            let account = AppleAccountKey(environment: .production, appTransactionId: "705")
+            try await h.store.write { tx in
+                try await tx.ensureCustomer(Customer(id: dave, createdAt: h.clock()))
+                try await tx.linkAppleAccount(account, customerId: carol, at: h.clock())
+                try await tx.linkAppleAccount(account, customerId: dave, at: h.clock().adding(milliseconds: 1))
+            }
+            let shared = try await browser.get("/console/apps/app/customers/carol%40example")
+            #expect(shared.html.contains("id=\"apple-accounts\"") && shared.html.contains("<code>705</code>"))
+            #expect(shared.html.contains("<a href=\"/console/apps/app/customers/dave\">dave</a>"), "\(shared.html)")
         }
     }
 

@@ -17,11 +17,15 @@ public struct AdminCustomerRecord: Codable, Sendable, Hashable {
     public var orders: AdminOrderPage
     /// The most recent purchases (newest first), with Apple's revocations as last signed.
     public var purchases: [AdminPurchase]
+    /// The Apple accounts the customer was seen behind, each with the other customers seen
+    /// behind it: one Apple account behind several app accounts. Absent from servers before
+    /// Storekeeper kept them.
+    public var appleAccounts: [AdminAppleAccount]?
 
     public init(
         customerId: String, exists: Bool, createdAt: Int64? = nil, mergedInto: String? = nil, consumptionConsent: Bool? = nil,
         playTimeMinutes: Int64? = nil, aliases: [AdminAlias], entitlements: [AdminEntitlement], subscriptions: [AdminSubscription],
-        wallet: AdminWallet, orders: AdminOrderPage, purchases: [AdminPurchase]
+        wallet: AdminWallet, orders: AdminOrderPage, purchases: [AdminPurchase], appleAccounts: [AdminAppleAccount]? = nil
     ) {
         self.customerId = customerId
         self.exists = exists
@@ -35,5 +39,6 @@ public struct AdminCustomerRecord: Codable, Sendable, Hashable {
         self.wallet = wallet
         self.orders = orders
         self.purchases = purchases
+        self.appleAccounts = appleAccounts
     }
 }

@@ -26,6 +26,8 @@ public enum PurchaseEffect: Hashable, Sendable {
     case applySubscription(SubscriptionFact, owner: CustomerID)
     /// Recomputes the customers' entitlement grants from the facts written so far (``GrantChange``).
     case refreshGrants([CustomerID])
+    /// Links the customer to the Apple account (kept once per customer and account).
+    case linkAppleAccount(AppleAccountKey, customer: CustomerID)
 }
 
 /// What follows a posted journal entry, once the store says the customer's balance after it.

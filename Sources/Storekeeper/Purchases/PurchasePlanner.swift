@@ -34,6 +34,9 @@ public struct PurchasePlanner: Sendable {
         workspace.ensureCustomer(presenter)
         for transaction in Self.applyingOrder(transactions) {
             let orderCustomer = transaction.appAccountToken.flatMap { snapshot.orderCustomers[$0] }
+            // Presenting a purchase shows the presenter signed in with its Apple account, whoever
+            // the policy then says owns it.
+            workspace.linkAppleAccount(of: transaction, to: presenter, actor: actor, fact: fact, now: now)
             if let orderCustomer {
                 try recordForOrderCustomer(transaction, orderCustomer: orderCustomer, in: &workspace, outcome: &outcome)
             }
@@ -130,6 +133,7 @@ public struct PurchasePlanner: Sendable {
     ) throws {
         let order = try findOrder(for: transaction, customer: customer, orderId: orderId, in: workspace)
         let upsert = try workspace.upsert(transaction, for: customer, orderId: order?.id, now: now)
+        workspace.linkAppleAccount(of: transaction, to: customer, actor: actor, fact: fact, now: now)
         let kind = catalog[transaction.productId]?.kind ?? transaction.productType.flatMap(ProductKind.init(appleType:))
         let decision = PurchaseDecision.recording(
             transaction, upsert: upsert, kind: kind, for: customer, order: order,

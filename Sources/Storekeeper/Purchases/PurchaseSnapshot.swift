@@ -16,16 +16,31 @@ public struct PurchaseSnapshot: Hashable, Sendable {
     /// By `appAccountToken`: the other customer (not the presenter) whose order the token names,
     /// following a merged customer to the one it was merged into.
     public var orderCustomers: [UUID: CustomerID]
+    /// The Apple accounts a customer may join by these facts (``AppleAccountSharing``).
+    public var appleAccounts: Set<AppleAccountKey>
 
     public init(
         presenter: CustomerID? = nil, recipient: CustomerID? = nil, purchases: Set<PurchaseKey>,
-        owners: [PurchaseKey: CustomerID] = [:], orderCustomers: [UUID: CustomerID] = [:]
+        owners: [PurchaseKey: CustomerID] = [:], orderCustomers: [UUID: CustomerID] = [:],
+        appleAccounts: Set<AppleAccountKey> = []
     ) {
         self.presenter = presenter
         self.recipient = recipient
         self.purchases = purchases
         self.owners = owners
         self.orderCustomers = orderCustomers
+        self.appleAccounts = appleAccounts
+    }
+
+    /// The Apple accounts of `transactions` that a customer may join by them: each one a
+    /// transaction of a purchase that `gainer` does not own already (a presenter, or the app
+    /// customer Apple's facts go to). A purchase the customer owns was linked when it became
+    /// theirs, so a renewal or a replay locks and reads nothing more.
+    public static func joinableAppleAccounts(
+        of transactions: [AppleTransaction], gainer: CustomerID, owners: [PurchaseKey: CustomerID]
+    ) -> Set<AppleAccountKey> {
+        guard !PurchaseDecision.isPlaceholder(gainer) else { return [] }
+        return Set(transactions.lazy.filter { owners[PurchaseKey($0)] != gainer }.compactMap(AppleAccountKey.init))
     }
 
     /// The locks a write of these facts needs: the presenter (or recipient), the customers whose
@@ -34,6 +49,6 @@ public struct PurchaseSnapshot: Hashable, Sendable {
         var customers = Set(owners.values).union(orderCustomers.values)
         if let presenter { customers.insert(presenter) }
         if let recipient { customers.insert(recipient) }
-        return LockSet(customers: customers, purchases: purchases)
+        return LockSet(customers: customers, purchases: purchases, appleAccounts: appleAccounts)
     }
 }

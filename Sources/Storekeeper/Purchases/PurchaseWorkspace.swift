@@ -23,6 +23,9 @@ public struct PurchaseWorkspace: Sendable {
     /// Journal entries by key: those loaded (a refund's clawbacks and restores; `nil`: not
     /// booked) and those the plan books.
     public var journal: [String: JournalEntry?]
+    /// The customers linked to each Apple account a customer may join by these facts (loaded
+    /// under the account's lock; an account not loaded is one nobody joins by them).
+    public var appleAccounts: [AppleAccountKey: [CustomerID]] = [:]
 
     /// The writes decided so far, in order.
     public private(set) var effects: [PurchaseEffect] = []
@@ -164,6 +167,22 @@ public struct PurchaseWorkspace: Sendable {
     }
 
     public mutating func append(_ event: AuditEvent) { effects.append(.audit(event)) }
+
+    /// Links `customer` to the Apple account `transaction` was made with, when the account was
+    /// loaded and the customer is new to it, with the trail that tells the account's other
+    /// customers (``AppleAccountSharing``).
+    public mutating func linkAppleAccount(
+        of transaction: AppleTransaction, to customer: CustomerID, actor: AuditActor, fact: String, now: Timestamp
+    ) {
+        guard let account = AppleAccountKey(transaction), let linked = appleAccounts[account],
+            let link = AppleAccountSharing.link(customer, to: account, linked: linked)
+        else { return }
+        appleAccounts[account] = linked + [customer]
+        effects.append(.linkAppleAccount(account, customer: customer))
+        for event in AppleAccountSharing.audit(of: link, purchase: PurchaseKey(transaction), actor: actor, fact: fact, now: now) {
+            effects.append(.audit(event))
+        }
+    }
 
     public mutating func applySubscription(_ fact: SubscriptionFact, owner: CustomerID) {
         effects.append(.applySubscription(fact, owner: owner))

@@ -22,6 +22,9 @@ public protocol CoordinationStoreWriter: CoordinationStoreReader {
     /// `lock(customer:)`, then `lock(environment:originalTransactionId:)` for each purchase in
     /// the order given, in one round trip.
     func lock(customer: CustomerID, purchases: [PurchaseLock]) async throws
+    /// Serializes writers that may link a customer to this Apple account (``AppleAccountSharing``),
+    /// taken after every customer's and purchase's lock.
+    func lock(appleAccount: AppleAccountKey) async throws
 
     func setWatermark(_ name: String, value: String) async throws
     /// Takes the named lease if it is free or expired; `true` when this owner holds it now.

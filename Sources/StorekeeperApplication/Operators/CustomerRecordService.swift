@@ -21,6 +21,8 @@ package struct CustomerRecordService: Sendable {
     package static let purchaseLimit = 50
     package static let pageLimit = 20
     package static let aliasLimit = 100
+    /// Apple accounts shown: an app account is normally behind one or two.
+    package static let appleAccountLimit = 20
     /// The most a page route answers.
     package static let maximumPage = 200
 
@@ -39,6 +41,7 @@ package struct CustomerRecordService: Sendable {
                 grants.contains { $0.source.operatorGrantId != nil }
                 ? try await reader.operatorGrants(customerId: customerId) : []
             let grantsById = Dictionary(operatorGrants.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let appleAccounts = try await Self.appleAccounts(of: customerId, in: reader)
             return AdminCustomerRecord(
                 customerId: customerId.rawValue, exists: customer != nil, createdAt: customer?.createdAt.millisecondsSince1970,
                 mergedInto: customer?.mergedInto?.rawValue, consumptionConsent: customer?.consumptionConsent,
@@ -48,8 +51,24 @@ package struct CustomerRecordService: Sendable {
                 subscriptions: try subscriptions.map(Self.subscription),
                 wallet: Self.wallet(balances: balances, entries: entries, customerId: customerId, limit: Self.pageLimit),
                 orders: Self.orderPage(orders, limit: Self.pageLimit),
-                purchases: purchases.map(Self.purchase))
+                purchases: purchases.map(Self.purchase), appleAccounts: appleAccounts)
         }
+    }
+
+    /// The Apple accounts `customerId` was seen behind, each with the other customers of its
+    /// space seen behind it (another app's customers are never shown).
+    package static func appleAccounts(
+        of customerId: CustomerID, in reader: any AppleAccountStoreReader
+    ) async throws -> [AdminAppleAccount] {
+        var accounts: [AdminAppleAccount] = []
+        for account in try await reader.appleAccounts(customerId: customerId).prefix(appleAccountLimit) {
+            let others = try await reader.appleAccountCustomers(account).filter { $0 != customerId && $0.space == customerId.space }
+            accounts.append(
+                AdminAppleAccount(
+                    appTransactionId: account.appTransactionId, environment: account.environment.rawValue,
+                    sharedWith: others.map(\.rawValue)))
+        }
+        return accounts
     }
 
     /// Older orders, strictly before `cursor` (a record's or a page's `nextCursor`).

@@ -13,7 +13,7 @@ public struct CustomerService: Sendable {
     /// The aggregates merging one customer into another touches.
     package typealias MergeAggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
-        & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader
+        & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader & AppleAccountStoreWriter
 
     package init(
         store: any PurchaseStore, app: AppConfiguration, applier: FactApplier, now: any WallClock
@@ -165,6 +165,7 @@ public struct CustomerService: Sendable {
             reassigned.updatedAt = now
             try await tx.updateOrder(reassigned)
         }
+        try await tx.reassignAppleAccounts(from: source, to: target)
         sourceCustomer.mergedInto = target
         try await tx.updateCustomer(sourceCustomer)
         for (customer, other) in [(source, target), (target, source)] {

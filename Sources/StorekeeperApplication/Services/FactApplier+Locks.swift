@@ -40,21 +40,23 @@ extension FactApplier {
                 try await tx.owner(environment: renewal.environment, originalTransactionId: renewal.originalTransactionId),
                 of: PurchaseKey(renewal))
         }
+        snapshot.appleAccounts = PurchaseSnapshot.joinableAppleAccounts(of: ordered, gainer: presenter, owners: snapshot.owners)
         return snapshot
     }
 
     /// Takes every lock of `locks` in the canonical order: each customer but the last alone, then
-    /// the last customer with every purchase in one round trip.
+    /// the last customer with every purchase in one round trip, then the Apple accounts.
     package func take(_ locks: LockSet, in tx: any CoordinationStoreWriter) async throws {
         let customers = locks.orderedCustomers
         let purchases = locks.orderedPurchases.map { (environment: $0.environment, originalTransactionId: $0.originalTransactionId) }
-        guard let last = customers.last else {
+        if let last = customers.last {
+            for customer in customers.dropLast() { try await tx.lock(customer: customer) }
+            try await tx.lock(customer: last, purchases: purchases)
+        } else {
             for purchase in purchases {
                 try await tx.lock(environment: purchase.environment, originalTransactionId: purchase.originalTransactionId)
             }
-            return
         }
-        for customer in customers.dropLast() { try await tx.lock(customer: customer) }
-        try await tx.lock(customer: last, purchases: purchases)
+        for account in locks.orderedAppleAccounts { try await tx.lock(appleAccount: account) }
     }
 }

@@ -9,13 +9,18 @@ extension FactApplier {
     /// stored record of each transaction (none to read for a purchase read as nobody's); for app
     /// customers, the orders a presentation or a token names and, when a transaction has no order by token, their open orders; the balances a
     /// placeholder claim moves (`presentation`); and, for a refunded or reinstated consumable,
-    /// every customer's balances and the clawback and restore entries of its currencies.
+    /// every customer's balances and the clawback and restore entries of its currencies; the
+    /// customers linked to each Apple account a customer may join (locked with the rest).
     /// `owners` were read before the locks; the plan's ownership claims check them on commit.
     package func load(
         _ transactions: [AppleTransaction], owners: [PurchaseKey: CustomerID?], orderId: UUID?, locks: LockSet,
-        presentation: Bool, in tx: any LedgerStoreReader & OrderStoreReader & TransactionStoreReader
+        presentation: Bool, in tx: any LedgerStoreReader & OrderStoreReader & TransactionStoreReader & AppleAccountStoreReader
     ) async throws -> PurchaseWorkspace {
         var workspace = PurchaseWorkspace(owners: owners)
+        for account in locks.orderedAppleAccounts {
+            // Another app's customers are nobody this app's customers share an account with.
+            workspace.appleAccounts[account] = try await tx.appleAccountCustomers(account).compactMap(ownCustomer)
+        }
         for transaction in transactions where workspace.transactions[TransactionRef(transaction)] == nil {
             // A purchase nobody owned when read had no stored transaction then: a transaction is
             // recorded only after its purchase is claimed, in the same write. One recorded since
@@ -127,6 +132,8 @@ extension FactApplier {
                 for customer in customers {
                     try await refreshGrants(of: customer, actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
                 }
+            case .linkAppleAccount(let account, let customer):
+                try await tx.linkAppleAccount(account, customerId: customer, at: plan.now)
             }
         }
         return actions

@@ -33,6 +33,7 @@ package struct FactApplier: Sendable {
     package typealias Aggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
         & OutboxStoreWriter & AuditStoreWriter & CoordinationStoreWriter & FiguresStoreWriter & OperatorGrantStoreReader
+        & AppleAccountStoreWriter
 
     /// The aggregates recomputing a customer's derived grants touches.
     package typealias GrantAggregates =
@@ -74,8 +75,10 @@ package struct FactApplier: Sendable {
                 try ownOwner(
                     try await tx.owner(environment: key.environment, originalTransactionId: key.originalTransactionId), of: key))
         }
+        let known = owners.compactMapValues { $0 }
         let snapshot = PurchaseSnapshot(
-            recipient: recipient, purchases: Set(owners.keys), owners: owners.compactMapValues { $0 })
+            recipient: recipient, purchases: Set(owners.keys), owners: known,
+            appleAccounts: PurchaseSnapshot.joinableAppleAccounts(of: ordered, gainer: recipient, owners: known))
         try await take(snapshot.locks, in: tx)
         let workspace = try await load(ordered, owners: owners, orderId: nil, locks: snapshot.locks, presentation: false, in: tx)
         let plan = try planning(actor: actor, fact: fact, now: now) { try $0.fromApple(ordered, recipient: recipient, in: workspace) }
@@ -102,7 +105,11 @@ package struct FactApplier: Sendable {
         } else {
             throw StorekeeperError.invalidRequest("subscription identifiers are not usable")
         }
-        let locks = PurchaseSnapshot(recipient: owner, purchases: [purchase]).locks
+        let locks = PurchaseSnapshot(
+            recipient: owner, purchases: [purchase],
+            appleAccounts: PurchaseSnapshot.joinableAppleAccounts(
+                of: fact.transactions, gainer: owner, owners: stored.map { [purchase: $0] } ?? [:])
+        ).locks
         try await take(locks, in: tx)
         let workspace = try await load(
             fact.transactions, owners: [purchase: stored], orderId: nil, locks: locks, presentation: false, in: tx)

@@ -44,6 +44,11 @@ struct SQLStoreTransaction: SQLStoreQuerying, PurchaseStoreTransaction {
         try await sql.advisoryLocks([Self.lockKey(customer)] + purchases.map { Self.lockKey($0.environment, $0.originalTransactionId) })
     }
 
+    func lock(appleAccount: AppleAccountKey) async throws {
+        try await sql.advisoryLock(
+            SQLAdvisoryLock.key(for: "storekeeper.appleAccount:\(appleAccount.environment.rawValue):\(appleAccount.appTransactionId)"))
+    }
+
     static func lockKey(_ customer: CustomerID) -> Int64 {
         SQLAdvisoryLock.key(for: "storekeeper.customer:" + customer.key)
     }

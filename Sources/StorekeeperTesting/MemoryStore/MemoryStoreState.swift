@@ -31,6 +31,8 @@ struct MemoryStoreState: Sendable {
     /// Entry id → its latest attempts, oldest first.
     var inboxAttempts: [String: [InboxAttempt]] = [:]
     var consumptionRefusals: [MemoryRefusalKey: ConsumptionRefusal] = [:]
+    /// The customers linked to each Apple account, with when (`apple_accounts`).
+    var appleAccounts: [AppleAccountKey: [CustomerID: Timestamp]] = [:]
     var massExtensions: [MemoryMassExtensionKey: MassExtensionRecord] = [:]
     var outbox: [UUID: OutboxMessage] = [:]
     var watermarks: [String: String] = [:]

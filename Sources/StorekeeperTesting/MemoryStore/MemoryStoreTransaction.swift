@@ -19,6 +19,8 @@ struct MemoryStoreTransaction: MemoryStoreQuerying, PurchaseStoreTransaction {
 
     func lock(customer: CustomerID, purchases: [PurchaseLock]) async throws { try handle.reading { _ in () } }
 
+    func lock(appleAccount: AppleAccountKey) async throws { try handle.reading { _ in () } }
+
     @discardableResult
     func ensureCustomer(_ customer: Customer) async throws -> Customer { try handle.writing { try $0.ensureCustomer(customer) } }
     func createCustomerIfMissing(_ customer: Customer) async throws { _ = try await ensureCustomer(customer) }

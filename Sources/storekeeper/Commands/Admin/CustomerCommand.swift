@@ -38,7 +38,7 @@ struct CustomerCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "A customer's record: entitlements, subscriptions, wallet, orders, purchases, aliases.")
+            abstract: "A customer's record: entitlements, subscriptions, wallet, orders, purchases, aliases, Apple accounts.")
 
         @OptionGroup var admin: AdminOptions
 

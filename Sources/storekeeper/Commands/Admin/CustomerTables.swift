@@ -115,6 +115,16 @@ enum CustomerTables {
             ])
         }
         out += section("Purchases", purchases)
+        if let appleAccounts = record.appleAccounts, !appleAccounts.isEmpty {
+            var accounts = TextTable(["APPLE ACCOUNT (APP TRANSACTION)", "ENVIRONMENT", "ALSO BEHIND IT"])
+            for account in appleAccounts {
+                accounts.append([
+                    shown(account.appTransactionId), shown(account.environment),
+                    account.sharedWith.isEmpty ? "-" : shown(account.sharedWith.joined(separator: ", ")),
+                ])
+            }
+            out += section("Apple accounts", accounts)
+        }
         return out
     }
 
