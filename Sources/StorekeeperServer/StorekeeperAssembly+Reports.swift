@@ -48,7 +48,8 @@ extension StorekeeperAssembly {
             do {
                 let configuration = AppStoreConnectReportsConfiguration(
                     environment: credentials.baseURL == nil ? .production : .xcode,
-                    baseURL: credentials.baseURL ?? AppStoreConnectReportsConfiguration.productionBaseURL)
+                    baseURL: credentials.baseURL ?? AppStoreConnectReportsConfiguration.productionBaseURL,
+                    hourlyRequestLimit: credentials.requestsPerHour)
                 let client = try AppStoreConnectReportsClient(
                     configuration: configuration, token: try credentials.token(), httpClient: httpClient,
                     metricsFactory: PrometheusMetricsFactory(registry: registry), logger: logger)

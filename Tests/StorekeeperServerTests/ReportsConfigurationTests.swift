@@ -21,6 +21,7 @@ import Testing
         #expect(reports.vendorNumber == "85000000")
         #expect(reports.baseURL == "http://127.0.0.1:9999")
         #expect(reports.trailingDays == 3, "the default re-fetch window")
+        #expect(reports.requestsPerHour == 3500, "Apple's example limit")
         #expect(try reports.token().keyId == "KEY1")
         #expect(try await ConfigurationTests.load().app("main")?.reports == nil)
     }
@@ -31,6 +32,8 @@ import Testing
         ("app.main.reports.privateKey", "not a key", "app.main.reports.privateKey"),
         ("app.main.reports.trailingDays", "0", "app.main.reports.trailingDays"),
         ("app.main.reports.trailingDays", "31", "app.main.reports.trailingDays"),
+        ("app.main.reports.requestsPerHour", "0", "app.main.reports.requestsPerHour"),
+        ("app.main.reports.requestsPerHour", "100001", "app.main.reports.requestsPerHour"),
     ])
     func refusesABadSetting(key: String, value: String, named: String) async throws {
         var overrides = [

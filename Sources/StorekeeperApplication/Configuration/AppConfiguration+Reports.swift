@@ -11,7 +11,10 @@ extension AppConfiguration {
     /// - `reports.baseURL`: replaces `https://api.appstoreconnect.apple.com` (the simulator;
     ///   development mode only);
     /// - `reports.trailingDays` (default 3, 1...30): how many of the latest published days the
-    ///   scheduled fetch downloads again each time a new day is published (Apple revises them).
+    ///   scheduled fetch downloads again each time a new day is published (Apple revises them);
+    /// - `reports.requestsPerHour` (default 3500, 1...100000): the key's rolling-hour request limit,
+    ///   as Apple's `X-Rate-Limit` header states it for the key (Apple's example is 3500 and it says
+    ///   actual limits vary); the fetcher spends no more than this.
     ///
     /// Absent when no key is configured; a key without its IDs or vendor number stops the server.
     public struct ReportsCredentials: Sendable {
@@ -21,10 +24,11 @@ extension AppConfiguration {
         public var vendorNumber: String
         public var baseURL: String?
         public var trailingDays: Int
+        public var requestsPerHour: Int
 
         public init(
             issuerId: String, keyId: String, privateKey: P256.Signing.PrivateKey, vendorNumber: String, baseURL: String? = nil,
-            trailingDays: Int = 3
+            trailingDays: Int = 3, requestsPerHour: Int = 3500
         ) {
             self.issuerId = issuerId
             self.keyId = keyId
@@ -32,6 +36,7 @@ extension AppConfiguration {
             self.vendorNumber = vendorNumber
             self.baseURL = baseURL
             self.trailingDays = trailingDays
+            self.requestsPerHour = requestsPerHour
         }
 
         /// The bearer-token signer for the App Store Connect API.
@@ -67,8 +72,12 @@ extension AppConfiguration {
         guard (1...30).contains(trailingDays) else {
             throw ConfigurationError(key: settings.name(["trailingDays"]), "must be 1...30 days")
         }
+        let requestsPerHour = try settings.int("requestsPerHour") ?? 3500
+        guard (1...100_000).contains(requestsPerHour) else {
+            throw ConfigurationError(key: settings.name(["requestsPerHour"]), "must be 1...100000 requests")
+        }
         return ReportsCredentials(
             issuerId: try settings.requiredString("issuerId"), keyId: try settings.requiredString("keyId"), privateKey: key,
-            vendorNumber: vendorNumber, baseURL: baseURL, trailingDays: trailingDays)
+            vendorNumber: vendorNumber, baseURL: baseURL, trailingDays: trailingDays, requestsPerHour: requestsPerHour)
     }
 }
