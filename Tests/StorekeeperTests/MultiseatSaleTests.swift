@@ -132,4 +132,17 @@ struct MultiseatSaleTests {
         #expect(sale.lines == [Sale.Line(price: 990, units: 3)])
         #expect(Sale(ReconcilerTests.sale("2", ownership: .familyShared)) == nil)
     }
+
+    @Test("A member's revoked seat is the end of an assigned seat, never a refund; the purchaser's is a refund")
+    func revokedSeatsAreNotRefunds() throws {
+        let member = Self.seats("2", seats: 5, ownership: .assigned, revokedAt: Self.later)
+        let purchaser = Self.seats("1", seats: 5, revokedAt: Self.later)
+        let shared = Self.seats("3", seats: 5, ownership: .familyShared, revokedAt: Self.later)
+        #expect(RefundRecord.Kind(member) == .seatRevoked)
+        #expect(RefundRecord.Kind(purchaser) == .refunded)
+        #expect(RefundRecord.Kind(shared) == .familySharingRevoked)
+        #expect(RefundRecord.Kind(Self.seats("4", seats: 5, ownership: .assigned)) == nil, "not revoked")
+        #expect(RevocationInfo.Kind.revocation(of: .assigned) == .seatRevoked)
+        #expect(RevocationInfo.Kind.revocation(of: .purchased) == .refunded && RevocationInfo.Kind.revocation(of: nil) == .refunded)
+    }
 }

@@ -35,7 +35,7 @@ public struct RefundBody: Codable, Sendable, Hashable {
     public var customerId: String
     public var productId: String
     public var productType: String?
-    /// `refunded` or `familySharingRevoked`.
+    /// `refunded`, `familySharingRevoked` or `seatRevoked` (a member's assigned seat ended).
     public var kind: String
     /// Apple's `revocationReason` (0 other, 1 app issue).
     public var revocationReason: Int32?

@@ -1,6 +1,6 @@
 /// Why and when a paid period ended before its expiry.
 public struct RevocationInfoBody: Codable, Sendable, Hashable {
-    /// `refunded`, `familySharingRevoked` or `upgraded`.
+    /// `refunded`, `familySharingRevoked`, `upgraded` or `seatRevoked` (a member's assigned seat ended).
     public var kind: String
     /// The instant access from the period ends, in milliseconds since 1970.
     public var date: Int64

@@ -9,12 +9,19 @@ public struct RefundRecord: Hashable, Sendable, Codable {
         case refunded
         /// Family Sharing of the purchase ended (the family member lost it; no money moved).
         case familySharingRevoked
+        /// A group member's assigned seat ended (no money moved: the purchaser's seat refund is
+        /// the purchaser's record).
+        case seatRevoked
 
         /// How `transaction` was revoked; nil when it was not, or was upgraded away (Apple's
         /// pro-rata credit of an upgrade is not a refund).
         public init?(_ transaction: AppleTransaction) {
             guard transaction.revocationDate != nil, !transaction.isUpgraded else { return nil }
-            self = transaction.ownership == .familyShared ? .familySharingRevoked : .refunded
+            switch RevocationInfo.Kind.revocation(of: transaction.ownership) {
+            case .familySharingRevoked: self = .familySharingRevoked
+            case .seatRevoked: self = .seatRevoked
+            case .refunded, .upgraded: self = .refunded
+            }
         }
     }
 

@@ -93,6 +93,19 @@ public struct RevocationInfo: Hashable, Sendable, Codable {
         /// The period was replaced immediately by another product of the group (an upgrade or a
         /// same-duration crossgrade); Apple refunds the unused part pro rata.
         case upgraded
+        /// The period was a member's assigned seat of a group (multiseat) subscription and the
+        /// seat ended (the group's refund or revocation, or fewer seats): no money moved.
+        case seatRevoked
+
+        /// The kind of a revocation Apple signed for a transaction owned as `ownership` (not an
+        /// upgrade): a refund of a purchase, or the end of a shared or assigned copy.
+        public static func revocation(of ownership: InAppOwnershipType?) -> Kind {
+            switch ownership {
+            case .familyShared?: .familySharingRevoked
+            case .assigned?: .seatRevoked
+            default: .refunded
+            }
+        }
     }
 
     public var kind: Kind

@@ -100,8 +100,8 @@ extension SubscriptionView {
                 reason: transaction.revocationReason)
         }
         if let date = transaction.revocationDate {
-            let kind: RevocationInfo.Kind = transaction.ownership == .familyShared ? .familySharingRevoked : .refunded
-            return RevocationInfo(kind: kind, date: date, reason: transaction.revocationReason)
+            return RevocationInfo(
+                kind: .revocation(of: transaction.ownership), date: date, reason: transaction.revocationReason)
         }
         if let next, next.productId != transaction.productId, let expires = transaction.expiresDate,
             next.purchaseDate < expires,
