@@ -17,7 +17,7 @@ import Testing
         let key = key ?? self.key
         let message = AnswerSignature.message(
             app: "demo", nonce: nonce ?? self.nonce, method: "POST", target: target, status: status, signedAt: signedAt,
-            bodySHA256: SHA256.hash(data: body ?? self.body))
+            bodySHA256: Array(SHA256.hash(data: body ?? self.body)))
         return AnswerSignature(
             keyId: AnswerVerifier.keyId(of: key.publicKey), signedAt: signedAt,
             signature: Array(try key.signature(for: message).rawRepresentation)

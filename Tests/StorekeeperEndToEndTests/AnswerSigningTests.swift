@@ -69,7 +69,7 @@ import Testing
         else { return false }
         let message = AnswerSignature.message(
             app: app, nonce: nonce, method: method, target: target, status: status, signedAt: signature.signedAt,
-            bodySHA256: SHA256.hash(data: body))
+            bodySHA256: Array(SHA256.hash(data: body)))
         return key.isValidSignature(ecdsa, for: message)
     }
 

@@ -70,16 +70,17 @@ public struct AnswerSignature: Sendable, Hashable {
 
     /// The bytes the signature covers (see the type's documentation).
     public static func message(
-        app: String, nonce: String, method: String, target: String, status: Int, signedAt: Int64, bodySHA256: some Sequence<UInt8>
+        app: String, nonce: String, method: String, target: String, status: Int, signedAt: Int64, bodySHA256: [UInt8]
     ) -> [UInt8] {
         let lines = [
-            "storekeeper-answer-\(version)", app, nonce, method.uppercased(), target, String(status), String(signedAt), hex(bodySHA256),
+            "storekeeper-answer-\(version)", app, nonce, method.uppercased(), target, String(status), String(signedAt),
+            hex(bodySHA256[...]),
         ]
         return Array(lines.joined(separator: "\n").utf8)
     }
 
     /// The key id of a public key, from the SHA-256 of its X9.63 representation.
-    public static func keyId(publicKeySHA256: some Sequence<UInt8>) -> String {
+    public static func keyId(publicKeySHA256: [UInt8]) -> String {
         hex(publicKeySHA256.prefix(8))
     }
 
@@ -93,7 +94,9 @@ public struct AnswerSignature: Sendable, Hashable {
         text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    // Concrete byte types rather than a generic sequence: these run on every signed answer and
+    // are called from other modules, where a generic would run unspecialised.
+    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {
@@ -112,8 +115,7 @@ public struct AnswerSignature: Sendable, Hashable {
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let input = Array(bytes)
+    public static func encode(_ input: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((input.count * 4 + 2) / 3)
         var index = 0

@@ -40,7 +40,7 @@ package struct AnswerSigner: Sendable {
         let signedAt = clock.timestamp.millisecondsSince1970 / 1000
         let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
         let message = AnswerSignature.message(
-            app: appId, nonce: nonce, method: method, target: target, status: status, signedAt: signedAt, bodySHA256: digest)
+            app: appId, nonce: nonce, method: method, target: target, status: status, signedAt: signedAt, bodySHA256: Array(digest))
         let signature = try key.privateKey.signature(for: message)
         return AnswerSignature(keyId: key.keyId, signedAt: signedAt, signature: Array(signature.rawRepresentation))
     }

@@ -36,6 +36,6 @@ public struct AnswerSigningKey: Sendable {
 
     /// The key id of `publicKey`: from the SHA-256 of its X9.63 (uncompressed point) form.
     public static func keyId(of publicKey: P256.Signing.PublicKey) -> String {
-        AnswerSignature.keyId(publicKeySHA256: SHA256.hash(data: publicKey.x963Representation))
+        AnswerSignature.keyId(publicKeySHA256: Array(SHA256.hash(data: publicKey.x963Representation)))
     }
 }

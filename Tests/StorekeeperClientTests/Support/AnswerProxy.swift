@@ -136,9 +136,9 @@ final class AnswerProxy: Sendable {
         let signedAt = now()
         let message = AnswerSignature.message(
             app: appId, nonce: nonce, method: method, target: target, status: status, signedAt: signedAt,
-            bodySHA256: SHA256.hash(data: body))
+            bodySHA256: Array(SHA256.hash(data: body)))
         guard let signature = try? key.signature(for: message) else { return nil }
-        let keyId = AnswerSignature.keyId(publicKeySHA256: SHA256.hash(data: key.publicKey.x963Representation))
+        let keyId = AnswerSignature.keyId(publicKeySHA256: Array(SHA256.hash(data: key.publicKey.x963Representation)))
         return AnswerSignature(keyId: keyId, signedAt: signedAt, signature: Array(signature.rawRepresentation)).headerValue
     }
 

@@ -38,7 +38,7 @@ public struct AnswerVerifier: Sendable {
 
     /// The key id the server puts in `kid` for `key`.
     public static func keyId(of key: P256.Signing.PublicKey) -> String {
-        AnswerSignature.keyId(publicKeySHA256: SHA256.hash(data: key.x963Representation))
+        AnswerSignature.keyId(publicKeySHA256: Array(SHA256.hash(data: key.x963Representation)))
     }
 
     /// Verifies one answer. `target` is the path (and `?query`) exactly as the app sent it;
@@ -51,7 +51,7 @@ public struct AnswerVerifier: Sendable {
         guard let key = keys[signature.keyId] else { return .unverified(.keyNotTrusted(keyId: signature.keyId)) }
         let message = AnswerSignature.message(
             app: appId, nonce: nonce, method: method, target: target, status: status, signedAt: signature.signedAt,
-            bodySHA256: SHA256.hash(data: body))
+            bodySHA256: Array(SHA256.hash(data: body)))
         guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature.signature),
             key.isValidSignature(ecdsa, for: message)
         else { return .unverified(.signatureInvalid) }
