@@ -84,6 +84,7 @@ extension ConsoleRoutes {
             .init(label: "Churned", value: String(totals.churned)),
             .init(label: "Trials converted", value: String(totals.trialsConverted)),
             .init(label: "Refunds", value: String(totals.refunds)),
+            .init(label: "Units sold", value: String(totals.units)),
         ]
             + totals.revenue.map { revenue in
                 .init(

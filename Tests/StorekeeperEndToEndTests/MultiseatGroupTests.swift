@@ -2,6 +2,7 @@ import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperAPIModels
 import StorekeeperApplication
 import StorekeeperLocal
 import StorekeeperStore
@@ -18,6 +19,19 @@ import Testing
         let totals = try await h.store.read { try await $0.figureTotals(appId: "n-\(h.tag)", environment: .production, days: days) }
         func sum(_ metric: FigureMetric) -> Int64 { totals.filter { $0.metric == metric }.reduce(0) { $0 + $1.value } }
         return (sum(.units), sum(.revenue), sum(.refunded))
+    }
+
+    /// Units sold over `days`, as the admin overview API answers (production figures).
+    static func overviewUnits(_ h: NotificationHarness, days: ClosedRange<FigureDay>) async throws -> Int64? {
+        let created = try await OperatorKeys.create(
+            name: "viewer-\(UUID().uuidString.prefix(8).lowercased())", role: .viewer, apps: [h.stack.app.id], in: h.store,
+            actor: .job("test"), reason: "test fixture")
+        let admin = StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + h.stack.app.id, credential: created.key)
+        let response = try await admin.get("/overview?from=\(days.lowerBound)&to=\(days.upperBound)&environment=Production")
+        #expect(response.status == 200, "\(response.text)")
+        let overview = try JSONDecoder().decode(OverviewResponse.self, from: response.body)
+        #expect(overview.totals.units == overview.days.reduce(0) { $0 + $1.units })
+        return overview.totals.units
     }
 
     /// What a member's app does at launch: hands the transactions StoreKit has to Storekeeper.
@@ -62,6 +76,7 @@ import Testing
             var figures = try await Self.sold(h, days: start...start.adding(days: 1))
             #expect(figures.units == 5, "one sale of 5 seats, not one per member")
             #expect(figures.revenue == 5 * seatPrice)
+            #expect(try await Self.overviewUnits(h, days: start...start.adding(days: 1)) == 5, "the overview API says the same")
 
             // Two seats added the next day: a sale of their own, the same period.
             try await h.simulator.advance(byMilliseconds: Span.day)

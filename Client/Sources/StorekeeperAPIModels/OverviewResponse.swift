@@ -10,12 +10,16 @@ public struct OverviewResponse: Codable, Sendable, Hashable {
         public var churned: Int64
         public var refunds: Int64
         public var trialsConverted: Int64
+        /// Units sold, every product: each purchase's quantity (a group purchase's seats) on its
+        /// day, less the units refunds took back on theirs; Family Sharing copies and assigned
+        /// seats are not sales.
+        public var units: Int64
         /// Per currency, sorted by currency code.
         public var revenue: [OverviewRevenue]
 
         public init(
             date: String, active: Active, new: Int64, renewed: Int64, churned: Int64, refunds: Int64, trialsConverted: Int64,
-            revenue: [OverviewRevenue]
+            units: Int64, revenue: [OverviewRevenue]
         ) {
             self.date = date
             self.active = active
@@ -24,6 +28,7 @@ public struct OverviewResponse: Codable, Sendable, Hashable {
             self.churned = churned
             self.refunds = refunds
             self.trialsConverted = trialsConverted
+            self.units = units
             self.revenue = revenue
         }
     }
@@ -73,14 +78,19 @@ public struct OverviewResponse: Codable, Sendable, Hashable {
         public var churned: Int64
         public var refunds: Int64
         public var trialsConverted: Int64
+        /// Units sold over the range, as ``Day/units``.
+        public var units: Int64
         public var revenue: [OverviewRevenue]
 
-        public init(new: Int64, renewed: Int64, churned: Int64, refunds: Int64, trialsConverted: Int64, revenue: [OverviewRevenue]) {
+        public init(
+            new: Int64, renewed: Int64, churned: Int64, refunds: Int64, trialsConverted: Int64, units: Int64, revenue: [OverviewRevenue]
+        ) {
             self.new = new
             self.renewed = renewed
             self.churned = churned
             self.refunds = refunds
             self.trialsConverted = trialsConverted
+            self.units = units
             self.revenue = revenue
         }
     }

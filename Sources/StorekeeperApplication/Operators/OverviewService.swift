@@ -79,7 +79,7 @@ package struct OverviewService: Sendable {
             days: bodies,
             totals: OverviewResponse.Totals(
                 new: range.total(.new), renewed: range.total(.renewed), churned: range.total(.churned), refunds: range.total(.refunds),
-                trialsConverted: range.total(.trialsConverted), revenue: revenue(range)))
+                trialsConverted: range.total(.trialsConverted), units: range.total(.units), revenue: revenue(range)))
     }
 
     /// The proceeds calibration of the vendor's SALES rows of the last
@@ -105,7 +105,7 @@ package struct OverviewService: Sendable {
         return OverviewResponse.Day(
             date: day.day.description, active: OverviewResponse.Active(total: day.activeTotal, byProduct: products),
             new: day.total(.new), renewed: day.total(.renewed), churned: day.total(.churned), refunds: day.total(.refunds),
-            trialsConverted: day.total(.trialsConverted), revenue: revenue(day))
+            trialsConverted: day.total(.trialsConverted), units: day.total(.units), revenue: revenue(day))
     }
 
     package func revenue(_ day: FigureOverview.Day) -> [OverviewRevenue] {
