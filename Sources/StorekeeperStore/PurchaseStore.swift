@@ -43,7 +43,8 @@ public protocol PurchaseStoreReader:
     FiguresStoreReader,
     ConsoleSessionStoreReader,
     ConsumptionRefusalStoreReader,
-    RecoveryStoreReader
+    RecoveryStoreReader,
+    SeatClaimStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -57,5 +58,6 @@ public protocol PurchaseStoreTransaction:
     FiguresStoreWriter,
     ConsoleSessionStoreWriter,
     ConsumptionRefusalStoreWriter,
-    RecoveryStoreWriter
+    RecoveryStoreWriter,
+    SeatClaimStoreWriter
 {}

@@ -51,7 +51,7 @@ public enum PurchaseStoreContract {
         + expectedWriteCases + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
         + recoveryCases + operatorCases
         + transactionalityCases + textCases
-        + searchCases + timelineCases + seatCases
+        + searchCases + timelineCases + seatCases + seatClaimCases
         + operatorGrantCases
         + inboxQueryCases
         + figuresCases
