@@ -1,0 +1,50 @@
+package import AppStoreModels
+package import Foundation
+package import Storekeeper
+package import StorekeeperAPIModels
+
+// How the seat ledger's wire models meet the domain.
+
+extension SeatClaimBody {
+    package init(_ claim: SeatClaim) {
+        self.init(
+            environment: claim.group.environment.rawValue, originalTransactionId: claim.group.originalTransactionId,
+            requestIdentifier: claim.requestIdentifier.uuidString.lowercased(), memberCustomerId: claim.memberId.rawValue,
+            seatClaimId: claim.seatClaimId?.uuidString.lowercased(), appTransactionId: claim.appTransactionId,
+            state: claim.state.rawValue, releasedBy: claim.releasedBy?.rawValue, reason: claim.reason,
+            claimedAt: claim.claimedAt.millisecondsSince1970, updatedAt: claim.updatedAt.millisecondsSince1970,
+            releasedAt: claim.releasedAt?.millisecondsSince1970)
+    }
+}
+
+extension SeatService.Answer {
+    package var body: SeatClaimResponse { SeatClaimResponse(claim: SeatClaimBody(claim), replayed: replayed) }
+}
+
+extension SeatService {
+    /// A request's `environment` field: one of the app's environments, when given.
+    package func environment(_ name: String?) throws -> AppStoreEnvironment? {
+        guard let name else { return nil }
+        let environment = AppStoreEnvironment(rawValue: name)
+        guard recorder.app.environments.contains(environment) else {
+            throw StorekeeperError.invalidRequest("environment must be one the app serves")
+        }
+        return environment
+    }
+
+    /// A request's text field that must be present and short: an identifier or a reason.
+    package static func field(_ text: String?, _ name: String, required: Bool = false, limit: Int = 500) throws -> String? {
+        guard let text, !text.isEmpty else {
+            if required { throw StorekeeperError.invalidRequest("\(name) is required") }
+            return nil
+        }
+        guard text.count <= limit else { throw StorekeeperError.invalidRequest("\(name) must be at most \(limit) characters") }
+        return text
+    }
+
+    /// `requestIdentifier`: a UUID.
+    package static func requestIdentifier(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw StorekeeperError.invalidRequest("requestIdentifier must be a UUID") }
+        return id
+    }
+}
