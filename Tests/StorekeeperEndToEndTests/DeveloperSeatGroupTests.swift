@@ -1,7 +1,9 @@
+import AppStoreAPI
 import AppStoreModels
 import AppStoreSimulator
 import Foundation
 import Storekeeper
+import StorekeeperApplication
 import StorekeeperLocal
 import StorekeeperStore
 import Testing
@@ -155,6 +157,44 @@ import Testing
             for customer in [owner, ana, ben, cai] {
                 #expect(try await !Self.hasAccess(h, customer), "\(customer) has no access once the group expired")
             }
+        }
+    }
+    @Test(arguments: NotificationBackend.all)
+    func aClaimWhoseAnswerWasLostIsFinishedWithItsRequestIdentifier(_ backend: NotificationBackend) async throws {
+        try await NotificationHarness.run(backend) { h in
+            let owner = h.customer("owner")
+            let ana = h.customer("ana")
+            let order = try await h.order(owner, DemoCatalog.monthly)
+            let bought = try await h.simulator.purchase(
+                PurchaseRequest(
+                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
+                    appAccountToken: order.token, seats: 3, invitationManagement: .developer))
+            try await h.submit(owner, bought.signedTransaction)
+            let group = try #require(bought.transaction.originalTransactionId)
+
+            // Storekeeper saved the pending claim and Apple claimed the seat, then the process
+            // died before recording Apple's answer.
+            let request = UUID()
+            let runtime = try #require(try h.job(InboxProcessor.self).notifications[h.stack.app.id]).runtime
+            let lost = try await AppleSide.client(runtime, .sandbox).claimSeat(
+                transactionId: group, request: ClaimSeatRequest(requestIdentifier: request))
+            try await h.store.write { tx in
+                try await tx.insertSeatClaim(
+                    SeatClaim(
+                        group: PurchaseKey(environment: .sandbox, originalTransactionId: group), requestIdentifier: request,
+                        memberId: ana, claimedAt: h.now))
+            }
+            #expect(try await !Self.hasAccess(h, ana), "a pending claim gives no access")
+
+            // The app retries with the same request identifier: Apple answers the same claim.
+            let finished = try await Self.seat(
+                h.client, owner,
+                ["originalTransactionId": group, "memberCustomerId": ana.rawValue, "requestIdentifier": request.uuidString])
+            #expect(finished.status == 201 && finished.claim["state"] as? String == "claimed", "\(finished)")
+            #expect(finished.claim["seatClaimId"] as? String == lost.seatClaimId?.uuidString.lowercased())
+            #expect(h.simulator.subscription(originalTransactionId: group)?.seatGroup?.claims.count == 1, "one seat, not two")
+            #expect(Self.claimSeatCalls(h) == 2)
+            #expect(try await Self.hasAccess(h, ana))
         }
     }
 }
