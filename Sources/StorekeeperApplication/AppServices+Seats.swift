@@ -9,3 +9,13 @@ extension AppServices {
             apple: { try AppleSide.client(runtime, $0) }, now: customers.now)
     }
 }
+
+extension AppServices {
+    /// The app's group views for support.
+    package var groups: GroupService {
+        let runtime = runtime
+        return GroupService(
+            store: customers.store, recorder: SeatRecorder(app: runtime.config, applier: customers.applier),
+            apple: { try AppleSide.client(runtime, $0) }, now: customers.now)
+    }
+}

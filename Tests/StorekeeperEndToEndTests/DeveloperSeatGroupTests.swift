@@ -42,6 +42,15 @@ import Testing
         )
     }
 
+    /// A client of `app`'s admin routes (this stack's app by default) for a new viewer.
+    static func viewer(_ h: NotificationHarness, app: String? = nil) async throws -> StorekeeperClient {
+        let app = app ?? h.stack.app.id
+        let created = try await OperatorKeys.create(
+            name: "viewer-\(app)-\(UUID().uuidString.prefix(8).lowercased())", role: .viewer, apps: [app], in: h.store, actor: .job("test"),
+            reason: "test fixture")
+        return StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + app, credential: created.key)
+    }
+
     static func claimSeatCalls(_ h: NotificationHarness) -> Int {
         h.simulator.receivedRequests().filter { $0.endpoint == AppStoreServerEndpoint.claimSeat.rawValue }.count
     }
@@ -129,6 +138,33 @@ import Testing
             #expect(caiClaims.map(\.state) == [.unclaimed] && caiClaims.first?.releasedBy == .apple)
             #expect(try await h.store.read { try await $0.seatClaims(memberId: ana) }.map(\.state) == [.claimed])
 
+            // Support sees the group: purchaser, seats, the member seated now, every claim with its state.
+            let viewer = try await Self.viewer(h)
+            let view = try await viewer.get("/groups/\(group)")
+            #expect(view.status == 200, "\(view.text)")
+            let record = view.json
+            #expect(record["purchaserCustomerId"] as? String == owner.rawValue)
+            #expect(record["invitationManagement"] as? String == "DEVELOPER")
+            #expect(record["totalSeats"] as? Int == 4 && record["availableSeats"] as? Int == 2 && record["active"] as? Bool == true)
+            let members = (record["members"] as? [[String: Any]] ?? []).map { $0["customerId"] as? String }
+            #expect(members == [ana.rawValue], "\(record)")
+            let states = (record["claims"] as? [[String: Any]] ?? []).compactMap { claim -> String? in
+                guard let member = claim["memberCustomerId"] as? String, let state = claim["state"] as? String else { return nil }
+                return "\(member):\(state):\(claim["releasedBy"] as? String ?? "-")"
+            }
+            #expect(
+                Set(states)
+                    == [
+                        "\(ana.rawValue):claimed:-", "\(ben.rawValue):unclaimed:app", "\(cai.rawValue):unclaimed:apple",
+                    ])
+            let anaGroups = try await viewer.get("/customers/\(ana.rawValue)/groups").json["groups"] as? [[String: Any]] ?? []
+            #expect(
+                anaGroups.map { "\($0["role"] ?? ""):\($0["state"] ?? ""):\($0["originalTransactionId"] ?? "")" } == [
+                    "member:claimed:\(group)"
+                ])
+            let ownerGroups = try await viewer.get("/customers/\(owner.rawValue)/groups").json["groups"] as? [[String: Any]] ?? []
+            #expect(ownerGroups.map { $0["role"] as? String } == ["purchaser"])
+
             // Every claim and unclaim is on the purchaser's and the member's timelines.
             let ownerKinds = try await h.audit(owner).filter { $0.kind.hasPrefix("seat.") }.map(\.kind)
             #expect(ownerKinds.filter { $0 == "seat.claimed" }.count == 3 && ownerKinds.filter { $0 == "seat.unclaimed" }.count == 2)
@@ -148,6 +184,7 @@ import Testing
             let foreignReplay = try await Self.seat(other, owner, claimAna)
             #expect(foreignReplay.status == 404, "another app cannot replay this app's claim: \(foreignReplay)")
             #expect(try await Self.seat(other, owner, path: "/\(anaSeat)/unclaim", ["originalTransactionId": group]).status == 404)
+            #expect(try await Self.viewer(h, app: otherId).get("/groups/\(group)").status == 404)
 
             // The purchaser turns auto-renew off: at the period's end every member's access ends.
             try await h.simulator.setAutoRenew(originalTransactionId: group, enabled: false)
@@ -195,6 +232,32 @@ import Testing
             #expect(h.simulator.subscription(originalTransactionId: group)?.seatGroup?.claims.count == 1, "one seat, not two")
             #expect(Self.claimSeatCalls(h) == 2)
             #expect(try await Self.hasAccess(h, ana))
+        }
+    }
+    @Test(arguments: NotificationBackend.all)
+    func supportSeesTheCustomersOfAnAppleHostedGroup(_ backend: NotificationBackend) async throws {
+        try await NotificationHarness.run(backend) { h in
+            let owner = h.customer("owner")
+            let ana = h.customer("ana")
+            let order = try await h.order(owner, DemoCatalog.monthly)
+            let bought = try await h.simulator.purchase(
+                PurchaseRequest(
+                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
+                    appAccountToken: order.token, seats: 3))
+            try await h.submit(owner, bought.signedTransaction)
+            let group = try #require(bought.transaction.originalTransactionId)
+            let assigned = try await h.simulator.joinGroup(originalTransactionId: group, member: try h.account("apple-ana"))
+            try await h.submit(ana, try h.simulator.signedTransaction(id: assigned))
+            try await h.runInbox()
+
+            let record = try await Self.viewer(h).get("/groups/\(group)")
+            #expect(record.status == 200, "\(record.text)")
+            #expect(record.json["invitationManagement"] as? String == "APPLE")
+            let members = record.json["members"] as? [[String: Any]] ?? []
+            #expect(members.map { "\($0["customerId"] ?? ""):\($0["via"] ?? "")" } == ["\(ana.rawValue):assigned"], "\(record.text)")
+            #expect(record.json["availableSeats"] as? Int == 1 && record.json["membersUnknown"] == nil)
+            let anaGroups = try await Self.viewer(h).get("/customers/\(ana.rawValue)/groups").json["groups"] as? [[String: Any]] ?? []
+            #expect(anaGroups.map { "\($0["role"] ?? ""):\($0["state"] ?? "")" } == ["member:assigned"])
         }
     }
 }

@@ -48,3 +48,28 @@ extension SeatService {
         return id
     }
 }
+
+extension AdminGroup {
+    package init(_ group: GroupService.Group) {
+        self.init(
+            environment: group.seats.group.environment.rawValue, originalTransactionId: group.seats.group.originalTransactionId,
+            productId: group.seats.productId, purchaserCustomerId: group.purchaser.rawValue,
+            invitationManagement: group.seats.invitationManagement.rawValue, totalSeats: group.seats.totalSeats,
+            availableSeats: group.availableSeats, active: group.isActive,
+            members: group.members.map {
+                AdminGroupMember(customerId: $0.customerId.rawValue, via: $0.via, appTransactionId: $0.appTransactionId)
+            },
+            claims: group.claims.map(SeatClaimBody.init), membersUnknown: group.membersUnknown)
+    }
+}
+
+extension AdminGroupMemberships {
+    package init(_ memberships: [GroupService.Membership]) {
+        self.init(
+            groups: memberships.map {
+                Membership(
+                    environment: $0.group.environment.rawValue, originalTransactionId: $0.group.originalTransactionId,
+                    productId: $0.productId, role: $0.role, state: $0.state)
+            })
+    }
+}
