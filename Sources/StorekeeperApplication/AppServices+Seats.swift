@@ -12,10 +12,5 @@ extension AppServices {
 
 extension AppServices {
     /// The app's group views for support.
-    package var groups: GroupService {
-        let runtime = runtime
-        return GroupService(
-            store: customers.store, recorder: SeatRecorder(app: runtime.config, applier: customers.applier),
-            apple: { try AppleSide.client(runtime, $0) }, now: customers.now)
-    }
+    package var groups: GroupService { GroupService(seats: seats) }
 }

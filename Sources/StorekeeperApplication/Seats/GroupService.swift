@@ -1,8 +1,8 @@
-package import AppStoreAPI
+import AppStoreAPI
 package import AppStoreModels
 import Foundation
 package import Storekeeper
-package import StorekeeperStore
+import StorekeeperStore
 
 /// What support sees of group subscriptions (multiseat purchases): one group with its purchaser,
 /// seats, members and seat claims, and the groups one customer buys or belongs to.
@@ -12,20 +12,16 @@ package import StorekeeperStore
 /// are matched to the app's customers; Apple serves those endpoints in the sandbox only, so for
 /// a production group the view says members are unknown rather than guessing.
 package struct GroupService: Sendable {
-    package let store: any PurchaseStore
-    package let recorder: SeatRecorder
-    package let apple: @Sendable (AppStoreEnvironment) throws -> any AppStoreServerGroupsAPI
-    package let now: any WallClock
+    /// The seat ledger's use cases, whose store, Apple clients and clock these views read.
+    package let seats: SeatService
 
-    package init(
-        store: any PurchaseStore, recorder: SeatRecorder,
-        apple: @escaping @Sendable (AppStoreEnvironment) throws -> any AppStoreServerGroupsAPI, now: any WallClock
-    ) {
-        self.store = store
-        self.recorder = recorder
-        self.apple = apple
-        self.now = now
+    package init(seats: SeatService) {
+        self.seats = seats
     }
+
+    private var store: any PurchaseStore { seats.store }
+    private var recorder: SeatRecorder { seats.recorder }
+    private var now: any WallClock { seats.now }
 
     /// One member of a group and how they hold their seat.
     package struct Member: Sendable, Hashable {
@@ -119,7 +115,7 @@ package struct GroupService: Sendable {
     /// transaction IDs, and the app's customers holding an `ASSIGNED` transaction of the group's
     /// product under each.
     private func assignedMembers(of group: SeatRecorder.LoadedGroup, owns: @Sendable (CustomerID) -> Bool) async throws -> [Member] {
-        let client = try apple(group.seats.group.environment)
+        let client = try seats.apple(group.seats.group.environment)
         var appTransactionIds: [String] = []
         do {
             let groups = try await client.getCustomerGroups(transactionId: group.seats.group.originalTransactionId)
