@@ -1,4 +1,5 @@
 package import Foundation
+package import Storekeeper
 import StorekeeperApplication
 import StorekeeperHTTP
 
@@ -15,6 +16,11 @@ package enum ConsolePaths {
 
     package static func customer(_ app: String, _ customer: String) -> String {
         "/console/apps/\(escape(app))/customers/\(escape(customer))"
+    }
+
+    /// A group subscription's page (its purchaser's original transaction, in its environment).
+    package static func group(_ app: String, _ group: PurchaseKey) -> String {
+        "/console/apps/\(escape(app))/groups/\(escape(group.originalTransactionId))?environment=\(escape(group.environment.rawValue))"
     }
 
     /// A path segment, percent-encoded (customer ids may hold `:` and `@`).

@@ -38,9 +38,15 @@ extension ConsoleRoutes {
                 revokeKey: ConsoleSessions.randomToken())
         }
         let notice = Self.notice(request.uri.queryParameters.get("done"), replayed: request.uri.queryParameters.get("replayed") == "1")
-        let page = Self.customerPage(
+        var page = Self.customerPage(
             view, orders: orders, timeline: timeline, notice: notice, actions: actions, operatorGrants: mayAct ? rows : [],
             appleAccounts: appleAccounts.map { Self.appleAccountRow($0, app: call.appId) })
+        page.groups = try await call.services.groups.memberships(of: customerId).map { membership in
+            CustomerPage.GroupLink(
+                href: ConsolePaths.group(call.appId, membership.group), originalTransactionId: membership.group.originalTransactionId,
+                environment: membership.group.environment.rawValue, product: membership.productId, role: membership.role,
+                state: membership.state)
+        }
         return try templates.page("customer", page, frame: frame("\(customerId.rawValue) · \(call.appId)", call, .search))
     }
 

@@ -120,6 +120,21 @@ extension ConsoleRoutes {
         package let noBalances: Bool
         package let noPurchases: Bool
         package let noOrders: Bool
+        /// The groups the customer buys or sits in, each linking to its page.
+        package var groups: [GroupLink] = [] {
+            didSet { hasGroups = !groups.isEmpty }
+        }
+        /// Stored, not computed: the templates read properties by reflection.
+        package private(set) var hasGroups = false
+
+        package struct GroupLink {
+            package let href: String
+            package let originalTransactionId: String
+            package let environment: String
+            package let product: String
+            package let role: String
+            package let state: String
+        }
     }
 
     /// Apple's reasons for a renewal-date extension (`extendReasonCode`).

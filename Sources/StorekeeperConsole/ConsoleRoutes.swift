@@ -65,6 +65,7 @@ package struct ConsoleRoutes: Sendable {
         console.post("apps/:app/customers/:customer/transfer", use: transferAction)
         console.post("apps/:app/customers/:customer/merge", use: mergeAction)
         console.get("apps/:app/customers/:customer/timeline/:entry/raw", use: timelineRawPage)
+        console.get("apps/:app/groups/:originalTransactionId", use: groupPage)
         console.get("apps/:app/overview", use: overviewPage)
         console.get("apps/:app/refunds", use: refundsPage)
         console.get("apps/:app/notifications", use: notificationsPage)

@@ -44,6 +44,7 @@ public protocol PurchaseStoreReader:
     ConsoleSessionStoreReader,
     ConsumptionRefusalStoreReader,
     RecoveryStoreReader,
+    SeatClaimStoreReader,
     AppleAccountStoreReader
 {}
 
@@ -59,5 +60,6 @@ public protocol PurchaseStoreTransaction:
     ConsoleSessionStoreWriter,
     ConsumptionRefusalStoreWriter,
     RecoveryStoreWriter,
+    SeatClaimStoreWriter,
     AppleAccountStoreWriter
 {}

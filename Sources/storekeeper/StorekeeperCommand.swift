@@ -17,7 +17,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             DemoCommand.self,
             ReportsCommand.self,
             OperatorCommand.self,
-            CustomerCommand.self,
+            CustomerCommand.self, GroupCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
             ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self, RefundsCommand.self,
             FiguresCommand.self,

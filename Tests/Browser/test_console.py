@@ -5,6 +5,7 @@ scripts/console-browser-tests.sh, which sets the environment conftest.py reads.
 Each test signs in as a person would (typing into the labelled fields), and writes screenshots
 of the pages it visits at desktop and phone widths."""
 
+import time
 import uuid
 
 import pytest
@@ -390,3 +391,61 @@ def test_stored_text_shows_visible_stand_ins_and_pages_log_no_error(browser, sta
     assert "<U+202E>gnp.exe" in browser.find_element(By.ID, "audit-events").text
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def group_story(stack):
+    """A 3-seat group whose invitations the app hosts: the app seats two members through its API,
+    then Apple unclaims one (UNCLAIM_SEATS). Answers (purchaser, group, kept member, unclaimed
+    member) once Storekeeper has processed Apple's notification."""
+    tag = uuid.uuid4().hex[:8]
+    account, owner = f"browser-group-{tag}", f"gina-{tag}"
+    status, _ = stack.control("PUT", "/accounts", {"id": account})
+    assert status == 200
+    status, bought = stack.control("POST", "/purchases", {"accountId": account, "bundleId": BUNDLE, "productId": MONTHLY,
+                                                          "seats": 3, "invitationManagement": "DEVELOPER"})
+    assert status == 200, bought
+    status, answer = stack.api("POST", "/purchases", {"customerId": owner, "signedTransaction": bought["signedTransaction"]})
+    assert status == 200, answer
+    group = bought["transaction"]["originalTransactionId"]
+    seats = {}
+    for member in (f"mia-{tag}", f"noa-{tag}"):
+        status, answer = stack.api("POST", f"/customers/{owner}/seats", {
+            "originalTransactionId": group, "memberCustomerId": member, "requestIdentifier": str(uuid.uuid4()),
+            "reason": "invited from the team screen"})
+        assert status == 201, answer
+        seats[member] = answer["claim"]["seatClaimId"]
+    kept, gone = list(seats)
+    status, answer = stack.control("POST", f"/subscriptions/{group}/unclaim-seats", {"seatClaimIds": [seats[gone]]})
+    assert status == 200, answer
+    for _ in range(60):
+        status, record = stack.admin("GET", f"/apps/{stack.app}/groups/{group}")
+        assert status == 200, record
+        if any(claim.get("releasedBy") == "apple" for claim in record["claims"]):
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError(f"Storekeeper did not process UNCLAIM_SEATS: {record}")
+    return owner, group, kept, gone
+
+
+def test_a_group_page_from_the_purchasers_record(browser, stack, screenshots):
+    owner, group, kept, gone = group_story(stack)
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/{owner}")
+    groups = browser.find_element(By.ID, "groups")
+    assert group in groups.text and "purchaser" in groups.text, groups.text
+    shoot(browser, screenshots, "customer-groups", anchor="h-groups")
+    browser.find_element(By.CSS_SELECTOR, "#groups tbody tr a").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "claims")))
+    facts = browser.find_element(By.ID, "group-facts").text
+    assert owner in facts and "3 (1 free" in facts and "active" in facts, facts
+    members = browser.find_element(By.ID, "members").text
+    assert kept in members and gone not in members, members
+    claims = browser.find_element(By.ID, "claims").text
+    assert f"{kept}\nclaimed" in claims or f"{kept} claimed" in claims, claims
+    assert "unclaimed by Apple" in claims and "invited from the team screen" in claims, claims
+    shoot(browser, screenshots, "group")
+    browser.find_element(By.LINK_TEXT, kept).click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "customer-id")))
+    assert "member" in browser.find_element(By.ID, "groups").text
+    assert "premium" in browser.find_element(By.ID, "entitlements").text, "the seated member has the group's access"

@@ -5,7 +5,8 @@ public import AppStoreModels
 public enum NotificationInterpreter {
     /// The V2 types about auto-renewable subscriptions only. `UNCLAIM_SEATS` is about a group
     /// subscription: its purchaser's transaction and renewal info are recorded like any
-    /// subscription's (the seat claims it names are not kept by Storekeeper).
+    /// subscription's, and the seat claims it names (``SubscriptionFact/unclaimedSeatClaimIds``)
+    /// are released from the group's seat ledger.
     static let subscriptionTypes: Set<NotificationTypeV2> = [
         .subscribed, .didRenew, .didChangeRenewalPref, .didChangeRenewalStatus, .didFailToRenew,
         .gracePeriodExpired, .expired, .offerRedeemed, .priceIncrease, .renewalExtended,
@@ -108,7 +109,9 @@ public enum NotificationInterpreter {
                 if let purchase = fact.transaction, !purchase.isAutoRenewableSubscription {
                     return ignored(.unexpectedProductType(purchase.productType))
                 }
-                return .subscription(fact)
+                var subscription = fact
+                if type == .unclaimSeats { subscription.unclaimedSeatClaimIds = payload.unclaimInfo?.unclaimSeatIds ?? [] }
+                return .subscription(subscription)
             default:
                 return ignored(.unknownType)
             }

@@ -1,4 +1,5 @@
 public import AppStoreModels
+public import Foundation
 
 /// One observation about one auto-renewable subscription, identified by
 /// `(environment, originalTransactionId)`: what Apple said, when it said it, and what carried it.
@@ -32,6 +33,9 @@ public struct SubscriptionFact: Hashable, Sendable, Codable {
     /// Set when the fact comes from an unsigned source (a V1 notification): applying it asks the
     /// server to confirm the subscription with Apple (``SubscriptionAction/refreshFromApple(_:)``).
     public var requiresConfirmation: Bool
+    /// `UNCLAIM_SEATS`: the seat claims (`seatClaimId`s) of this group subscription the App
+    /// Store released; nil for every other fact.
+    public var unclaimedSeatClaimIds: [UUID]?
 
     public init(
         environment: AppStoreEnvironment, originalTransactionId: String, signedDate: Timestamp,

@@ -33,11 +33,12 @@ package struct FactApplier: Sendable {
     package typealias Aggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
         & OutboxStoreWriter & AuditStoreWriter & CoordinationStoreWriter & FiguresStoreWriter & OperatorGrantStoreReader
-        & AppleAccountStoreWriter
+        & AppleAccountStoreWriter & SeatClaimStoreWriter
 
     /// The aggregates recomputing a customer's derived grants touches.
     package typealias GrantAggregates =
         TransactionStoreReader & SubscriptionStoreWriter & OperatorGrantStoreReader & AuditStoreWriter & OutboxStoreWriter
+        & SeatClaimStoreReader
 
     /// Facts presented by `customerId` (a client submission or a restore).
     package func applyPresented(
@@ -163,6 +164,7 @@ package struct FactApplier: Sendable {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
         grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
+        grants += try await seatGrants(of: customerId, in: tx)
         grants += OperatorGrantRules.entitlementGrants(
             try await tx.operatorGrants(customerId: customerId), apps: app.appsSharingCustomers)
         let change = GrantChange(before: try await tx.grants(customerId: customerId), after: grants)

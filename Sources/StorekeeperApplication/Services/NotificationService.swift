@@ -175,6 +175,12 @@ public struct NotificationService: Sendable {
             applied.outcome = try await applier.applySubscriptionFact(
                 subscription, actor: .apple, factReference: reference, now: now, in: tx
             ).0
+            if let released = subscription.unclaimedSeatClaimIds {
+                try await SeatRecorder(app: applier.app, applier: applier).releasedByApple(
+                    released,
+                    group: PurchaseKey(environment: subscription.environment, originalTransactionId: subscription.originalTransactionId),
+                    fact: reference, now: now, in: tx)
+            }
         case .oneTimePurchase(let purchase):
             if purchase.event == .refundDeclined {
                 let owner = try await applier.resolveOwner(purchase.transaction, in: tx).recipient

@@ -55,22 +55,21 @@ package struct SubscriptionApplier: Sendable {
     /// The customer's entitlement grants from their subscriptions: each subscription's latest
     /// access window (paid periods, grace, and billing retry when the policy grants it).
     package func grants(of customerId: CustomerID, now: Timestamp, in tx: any SubscriptionStoreReader) async throws -> [EntitlementGrant] {
-        var grants: [EntitlementGrant] = []
-        for stored in try await tx.subscriptions(customerId: customerId) {
-            let state = try Self.decode(stored.state)
-            guard let window = state.accessWindows(policy: policy).last, let current = state.view.currentPeriod else { continue }
-            let product = app.catalog[window.productId]
-            for entitlement in product?.entitlements ?? [] {
-                grants.append(
-                    EntitlementGrant(
-                        customerId: customerId, entitlement: entitlement, productId: window.productId,
-                        source: GrantSource(
-                            environment: stored.environment, originalTransactionId: stored.originalTransactionId,
-                            transactionId: current.transactionId),
-                        startsAt: window.start, expiresAt: window.end))
-            }
+        try await tx.subscriptions(customerId: customerId).flatMap { try grants(of: $0) }
+    }
+
+    /// The grants `stored` gives its owner: its latest access window's entitlements.
+    package func grants(of stored: StoredSubscription) throws -> [EntitlementGrant] {
+        let state = try Self.decode(stored.state)
+        guard let window = state.accessWindows(policy: policy).last, let current = state.view.currentPeriod else { return [] }
+        return (app.catalog[window.productId]?.entitlements ?? []).map { entitlement in
+            EntitlementGrant(
+                customerId: stored.customerId, entitlement: entitlement, productId: window.productId,
+                source: GrantSource(
+                    environment: stored.environment, originalTransactionId: stored.originalTransactionId,
+                    transactionId: current.transactionId),
+                startsAt: window.start, expiresAt: window.end)
         }
-        return grants
     }
 
     package func record(_ state: SubscriptionState, customerId: CustomerID, now: Timestamp) throws -> StoredSubscription {

@@ -38,6 +38,7 @@ package struct AdminAPI: Sendable {
         let app = admin.group("apps/:app")
         auditRoutes(app)
         customerRoutes(app)
+        groupRoutes(app)
         actionRoutes(app)
         appleRoutes(app)
         overviewRoutes(app)

@@ -39,6 +39,7 @@ package struct StorekeeperAPI: Sendable {
         app.get("customers/:customer/offers", use: offerSummary)
         app.get("customers/:customer/offers/introductory/:product", use: introductoryOffer)
         app.post("customers/:customer/offers/promotional", use: promotionalOffer)
+        seatRoutes(app)
     }
 
     // MARK: Plumbing

@@ -37,6 +37,11 @@ extension StorekeeperRequestContext {
         get throws { try uuid("grant", "grant id must be a UUID") }
     }
 
+    /// The path's `seatClaim` id (Apple's identifier of a seat claim).
+    package var seatClaimId: UUID {
+        get throws { try uuid("seatClaim", "seat claim id must be a UUID") }
+    }
+
     /// The path's `product` id.
     package var productId: String {
         get throws {

@@ -49,6 +49,8 @@ struct MemoryStoreState: Sendable {
     var figures = MemoryFigures()
     /// Id hash → console session.
     var consoleSessions: [String: ConsoleSession] = [:]
+    /// Group → request identifier (lowercase text) → claim (the SQL `seat_claims`).
+    var seatClaims: [PurchaseKey: [String: SeatClaim]] = [:]
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

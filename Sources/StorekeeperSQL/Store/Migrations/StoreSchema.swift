@@ -39,6 +39,7 @@ public enum StoreSchema {
         reconciledReports,
         expectations,
         seats,
+        seatClaims,
         appleAccounts,
     ]
 }
