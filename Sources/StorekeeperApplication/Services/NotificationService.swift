@@ -57,7 +57,7 @@ public struct NotificationService: Sendable {
         }
         let payload = verified.payload
         let id = payload.notificationUUID ?? Self.digestId(body)
-        let type = payload.notificationType?.rawValue ?? "unknown"
+        let type = payload.notificationType?.canonical.rawValue ?? "unknown"
         let fact = NotificationInterpreter.interpret(
             payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
         // The body goes into the inbox in the same transaction that applies it, already marked
