@@ -59,7 +59,8 @@ public struct NotificationService: Sendable {
         let id = payload.notificationUUID ?? Self.digestId(body)
         let type = payload.notificationType?.canonical.rawValue ?? "unknown"
         let fact = NotificationInterpreter.interpret(
-            payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
+            payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo,
+            appTransaction: verified.appTransaction)
         // The body goes into the inbox in the same transaction that applies it, already marked
         // processed: one durable commit stores and applies it (nothing is acknowledged before).
         // The purchase it is about goes with the entry: a store may read its owner with the
