@@ -187,6 +187,10 @@ public struct NotificationService: Sendable {
             } else {
                 applied.outcome = try await applier.applyFromApple(
                     [purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                if purchase.event == .charged {
+                    try await TransactionFinisher(runtime: runtime).queue(
+                        after: applied.outcome, fact: reference, now: now, in: tx)
+                }
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
