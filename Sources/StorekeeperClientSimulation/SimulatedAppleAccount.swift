@@ -50,10 +50,16 @@ public final class SimulatedAppleAccount: Sendable {
             appAccountToken: stored.payload.appAccountToken, signedTransaction: try simulator.signedTransaction(id: stored.transactionId))
     }
 
-    /// `Transaction.unfinished`.
+    /// `Transaction.unfinished`: neither finished by an app nor by a server (Finish Transaction).
     func unfinished() -> [StoreTransaction] {
         let finished = state.withLock { $0.finished }
-        return storedTransactions().filter { !finished.contains($0.transactionId) }.compactMap { try? storeTransaction($0) }
+        return storedTransactions().filter { !Self.isFinished($0, finished) }.compactMap { try? storeTransaction($0) }
+    }
+
+    /// Whether an app finished `stored` (`finished`) or a server did through Finish Transaction:
+    /// either way StoreKit neither lists it as unfinished nor delivers it again.
+    static func isFinished(_ stored: StoredTransaction, _ finished: Set<String>) -> Bool {
+        stored.finishedAt != nil || finished.contains(stored.transactionId)
     }
 
     /// `Transaction.currentEntitlements`: each non-consumable, the latest transaction of each
@@ -110,7 +116,7 @@ public final class SimulatedAppleAccount: Sendable {
         let (finished, delivered, listeners) = state.withLock { ($0.finished, $0.delivered, Array($0.listeners.values)) }
         guard !listeners.isEmpty else { return [] }
         var sent: [String] = []
-        for stored in storedTransactions() where !finished.contains(stored.transactionId) && !delivered.contains(stored.transactionId) {
+        for stored in storedTransactions() where !Self.isFinished(stored, finished) && !delivered.contains(stored.transactionId) {
             guard let transaction = try? storeTransaction(stored) else { continue }
             for listener in listeners { listener.yield(transaction) }
             markDelivered(stored.transactionId)

@@ -56,6 +56,8 @@ extension ConsoleRoutes {
         package let status: String
         package let environment: String
         package let verified: String
+        /// What Storekeeper does with it (verified V2 bodies).
+        package let handling: String?
         package let transactionId: String?
         package let productId: String?
         /// Every recorded attempt, oldest first; `attemptCount` counts them all.
@@ -132,6 +134,7 @@ extension ConsoleRoutes {
             verified: entry.version == 2
                 ? (detail.verified ? "✓ signature verified now" : "✗ not verified: \(detail.verificationError ?? "")")
                 : "V1 (shared secret)",
+            handling: detail.handling,
             transactionId: detail.transaction?["transactionId"]?.stringValue, productId: detail.transaction?["productId"]?.stringValue,
             attempts: detail.attempts.map {
                 NotificationPage.Attempt(

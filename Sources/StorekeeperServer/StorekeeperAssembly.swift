@@ -83,6 +83,7 @@ package struct StorekeeperAssembly: Sendable {
         var consumption: [String: any OutboxDispatcher.ConsumptionSending] = [:]
         var confirmations: [String: any OutboxDispatcher.TransactionConfirming] = [:]
         var accountTokens: [String: any OutboxDispatcher.AppAccountTokenSetting] = [:]
+        var finishes: [String: any OutboxDispatcher.TransactionFinishing] = [:]
         var jobs: [any PeriodicJob] = [
             InboxProcessor(store: store, notifications: apps.mapValues(\.notifications), now: now),
             OrderExpirer(store: store, metrics: metrics, now: now),
@@ -92,6 +93,7 @@ package struct StorekeeperAssembly: Sendable {
             guard let apple = services.runtime.apple, !apple.serverAPI.isEmpty else { continue }
             consumption[services.runtime.config.id] = apple
             accountTokens[services.runtime.config.id] = apple
+            finishes[services.runtime.config.id] = apple
             confirmations[services.runtime.config.id] = TransactionConfirmer(
                 store: store, applier: services.notifications.applier, apple: apple, now: now)
             for environment in apple.serverAPI.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
@@ -107,7 +109,8 @@ package struct StorekeeperAssembly: Sendable {
         jobs.append(
             OutboxDispatcher(
                 store: store, instance: instance, webhooks: webhooks, consumption: consumption,
-                confirmations: confirmations, accountTokens: accountTokens, httpClient: httpClient, metrics: metrics, now: now,
+                confirmations: confirmations, accountTokens: accountTokens, finishes: finishes, httpClient: httpClient, metrics: metrics,
+                now: now,
                 logger: logger, signatureClock: wallClock))
         return jobs
     }

@@ -380,7 +380,21 @@ struct EndpointEncodingTests {
                 configuration: AppStoreServerAPIConfiguration(environment: .localTesting), token: credentials.token)
         }
         let production = AppStoreServerAPIConfiguration(environment: .production)
-        #expect(production.baseURL == "https://api.storekit.itunes.apple.com")
-        #expect(AppStoreServerAPIConfiguration(environment: .sandbox).baseURL == "https://api.storekit-sandbox.itunes.apple.com")
+        #expect(production.baseURL == "https://api.storekit.apple.com")
+        #expect(AppStoreServerAPIConfiguration(environment: .sandbox).baseURL == "https://api.storekit-sandbox.apple.com")
+    }
+
+    @Test("Apple's recommended and earlier hosts are Apple's; anything else, or the other environment's, is not")
+    func appleHosts() {
+        for url in ["https://api.storekit.apple.com", "https://api.storekit.itunes.apple.com/"] {
+            #expect(AppStoreServerAPIConfiguration.isAppleBaseURL(url, for: .production))
+            #expect(!AppStoreServerAPIConfiguration.isAppleBaseURL(url, for: .sandbox))
+        }
+        for url in ["https://api.storekit-sandbox.apple.com/", "https://api.storekit-sandbox.itunes.apple.com"] {
+            #expect(AppStoreServerAPIConfiguration.isAppleBaseURL(url, for: .sandbox))
+            #expect(!AppStoreServerAPIConfiguration.isAppleBaseURL(url, for: .production))
+        }
+        #expect(!AppStoreServerAPIConfiguration.isAppleBaseURL("http://127.0.0.1:8090/production", for: .production))
+        #expect(!AppStoreServerAPIConfiguration.isAppleBaseURL("https://api.storekit.apple.com", for: .xcode))
     }
 }

@@ -101,6 +101,24 @@ struct OpenEnumerationTests {
         #expect(NotificationTypeV1.knownValues.count == 13)
     }
 
+    @Test("MIGRATE (the changelog's spelling) and MIGRATION are one type; the spelling Apple sent is kept")
+    func migrateIsMigration() throws {
+        let decoded = try JSONDecoder().decode([NotificationTypeV2].self, from: Data(#"["MIGRATE","MIGRATION"]"#.utf8))
+        #expect(decoded.map(\.rawValue) == ["MIGRATE", "MIGRATION"])
+        #expect(decoded[0] == .migration && decoded[1] == .migrate)
+        #expect(Set(decoded).count == 1)
+        #expect(decoded[0].canonical.rawValue == "MIGRATION")
+        #expect(decoded[0].isKnown)
+        #expect(String(decoding: try JSONEncoder().encode(decoded[0]), as: UTF8.self) == #""MIGRATE""#)
+        switch decoded[0] {
+        case .migration: break
+        default: Issue.record("MIGRATE did not match .migration")
+        }
+        #expect(NotificationTypeV2.metadataUpdate != .migration)
+        #expect(NotificationTypeV2(rawValue: "MIGRATED") != .migration)
+        #expect(NotificationTypeV2.priceChange.canonical == .priceChange)
+    }
+
     @Test(
         "Product types use Apple's display strings",
         arguments: [

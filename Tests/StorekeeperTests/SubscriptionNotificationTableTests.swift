@@ -375,6 +375,12 @@ extension SubscriptionNotificationCase {
             build: history { apple in ([apple.subscribe(.plus)], apple.notify(.migration)) },
             phase: .active, accessAt: 11, access: entitled(until: 30, plus),
             actions: { _ in [] }),
+        // The changelog's spelling of the same type: the same fact, the same outcome.
+        .init(
+            type: .migrate, subtype: nil,
+            build: history { apple in ([apple.subscribe(.plus)], apple.notify(.migrate)) },
+            phase: .active, accessAt: 11, access: entitled(until: 30, plus),
+            actions: { _ in [] }),
         .init(
             type: .priceChange, subtype: nil,
             build: history { apple in

@@ -7,6 +7,9 @@ public struct InboxDetailResponse: Codable, Sendable, Hashable {
     public var notification: InboxEntryBody
     public var verified: Bool
     public var verificationError: String?
+    /// What Storekeeper does with the notification (a verified V2 body): applied to what, or
+    /// recorded and deliberately left alone, or recorded without being interpreted — and why.
+    public var handling: String?
     /// The notification's decoded `signedPayload` (`notificationType`, `subtype`, `data`, ...).
     public var payload: JSONPayload?
     /// The decoded `signedTransactionInfo`.
@@ -24,13 +27,15 @@ public struct InboxDetailResponse: Codable, Sendable, Hashable {
     public var rawBody: String?
 
     public init(
-        notification: InboxEntryBody, verified: Bool, verificationError: String? = nil, payload: JSONPayload? = nil,
+        notification: InboxEntryBody, verified: Bool, verificationError: String? = nil, handling: String? = nil,
+        payload: JSONPayload? = nil,
         transaction: JSONPayload? = nil, renewalInfo: JSONPayload? = nil, v1: JSONPayload? = nil, attempts: [InboxAttemptBody],
         actions: [AuditEventBody], rawBody: String? = nil
     ) {
         self.notification = notification
         self.verified = verified
         self.verificationError = verificationError
+        self.handling = handling
         self.payload = payload
         self.transaction = transaction
         self.renewalInfo = renewalInfo

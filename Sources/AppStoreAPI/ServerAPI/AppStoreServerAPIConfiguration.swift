@@ -3,10 +3,25 @@ public import AppStoreModels
 /// How an ``AppStoreServerAPIClient`` reaches Apple: environment, base URL, timeouts, retries,
 /// rate-limit waiting and token lifetime.
 public struct AppStoreServerAPIConfiguration: Sendable {
-    /// Apple's production host.
-    public static let productionBaseURL = "https://api.storekit.itunes.apple.com"
-    /// Apple's sandbox host.
-    public static let sandboxBaseURL = "https://api.storekit-sandbox.itunes.apple.com"
+    /// Apple's production host, the one Apple recommends since 2026-05-05.
+    public static let productionBaseURL = "https://api.storekit.apple.com"
+    /// Apple's sandbox host, the one Apple recommends since 2026-05-05.
+    public static let sandboxBaseURL = "https://api.storekit-sandbox.apple.com"
+    /// Apple's earlier production host; still answered by Apple, so still accepted when configured.
+    public static let legacyProductionBaseURL = "https://api.storekit.itunes.apple.com"
+    /// Apple's earlier sandbox host; still answered by Apple, so still accepted when configured.
+    public static let legacySandboxBaseURL = "https://api.storekit-sandbox.itunes.apple.com"
+
+    /// Whether `url` is one of Apple's own hosts for `environment` (recommended or earlier), with
+    /// or without a trailing slash: such a URL is Apple, not a simulator, whoever configured it.
+    public static func isAppleBaseURL(_ url: String, for environment: AppStoreEnvironment) -> Bool {
+        let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+        switch environment {
+        case .production: return trimmed == productionBaseURL || trimmed == legacyProductionBaseURL
+        case .sandbox: return trimmed == sandboxBaseURL || trimmed == legacySandboxBaseURL
+        default: return false
+        }
+    }
 
     /// The environment the client talks to; it selects the default base URL and the rate-limit
     /// budget (sandbox is 10% of production).

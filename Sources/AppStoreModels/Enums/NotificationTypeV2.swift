@@ -1,6 +1,11 @@
 /// The event an App Store Server Notifications V2 notification reports (`notificationType`).
 ///
 /// An open enumeration: values Apple adds later decode and are kept in `rawValue`.
+///
+/// Apple spells one type two ways: the notification type list and the server libraries say
+/// `MIGRATION`, the notifications changelog says `MIGRATE`. Both are the same type here — equal,
+/// with one hash — so every `switch`, set and dictionary that interprets a type treats them alike,
+/// while `rawValue` keeps the spelling Apple sent.
 public struct NotificationTypeV2: OpenEnumeration {
     /// The value exactly as Apple sends it.
     public let rawValue: String
@@ -32,6 +37,8 @@ public struct NotificationTypeV2: OpenEnumeration {
     public static let metadataUpdate = NotificationTypeV2(rawValue: "METADATA_UPDATE")
     /// You migrated a subscription to the Advanced Commerce API.
     public static let migration = NotificationTypeV2(rawValue: "MIGRATION")
+    /// `MIGRATION` as Apple's notifications changelog spells it; equal to ``migration``.
+    public static let migrate = NotificationTypeV2(rawValue: "MIGRATE")
     /// A customer with an active subscription redeemed a subscription offer (subtype UPGRADE,
     /// DOWNGRADE, or none).
     public static let offerRedeemed = NotificationTypeV2(rawValue: "OFFER_REDEEMED")
@@ -93,6 +100,23 @@ public struct NotificationTypeV2: OpenEnumeration {
         .test,
         .unclaimSeats,
     ]
+
+    /// Other spellings Apple uses for a type, each mapped to the spelling in ``knownValues``.
+    static let spellings: [String: String] = [migrate.rawValue: migration.rawValue]
+
+    /// The type under the spelling listed in ``knownValues`` (`MIGRATE` is `MIGRATION`); any other
+    /// value as it is.
+    public var canonical: NotificationTypeV2 {
+        Self.spellings[rawValue].map(NotificationTypeV2.init(rawValue:)) ?? self
+    }
+
+    public static func == (lhs: NotificationTypeV2, rhs: NotificationTypeV2) -> Bool {
+        lhs.canonical.rawValue == rhs.canonical.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonical.rawValue)
+    }
 
     /// The raw value as text.
     public var description: String { rawValue }

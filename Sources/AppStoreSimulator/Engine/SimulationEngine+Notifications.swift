@@ -4,20 +4,24 @@ import Foundation
 extension SimulationEngine {
     /// Records a version 2 notification of `type`/`subtype`, signed at `time`, with the
     /// transaction and (for auto-renewable subscriptions) renewal info and status nested in
-    /// `data`, or with `summary`. Injected notification faults are applied here.
+    /// `data`, or with `summary`, `externalPurchaseToken` or `appData` instead of `data` (Apple
+    /// sends exactly one of the four). Injected notification faults are applied here.
     @discardableResult
     mutating func notify(
         _ type: NotificationTypeV2, _ subtype: NotificationSubtype? = nil, bundleId: String,
         environment: AppStoreEnvironment, accountId: String?, transaction: StoredTransaction? = nil,
         subscription: SimulatedSubscription? = nil, consumptionReason: ConsumptionRequestReason? = nil,
-        summary: Summary? = nil, unclaimInfo: UnclaimInfo? = nil, isTest: Bool = false, at time: Timestamp
+        summary: Summary? = nil, externalPurchaseToken: ExternalPurchaseToken? = nil, appData: AppData? = nil,
+        unclaimInfo: UnclaimInfo? = nil, isTest: Bool = false, at time: Timestamp
     ) throws(SimulatorError) -> NotificationRecord {
         let app = try app(bundleId)
         var payload = ResponseBodyV2DecodedPayload(
             notificationType: type, subtype: subtype, notificationUUID: UUID().uuidString.lowercased(),
             unclaimInfo: unclaimInfo, version: "2.0", signedDate: time)
-        if let summary {
+        if summary != nil || externalPurchaseToken != nil || appData != nil {
             payload.summary = summary
+            payload.externalPurchaseToken = externalPurchaseToken
+            payload.appData = appData
         } else {
             payload.data = NotificationData(
                 appAppleId: app.reportedAppAppleId(in: environment), bundleId: bundleId,

@@ -20,6 +20,7 @@ struct ControlRoutes: Sendable {
         registerReads(on: control)
         registerReports(on: control)
         registerSeats(on: control)
+        registerOtherNotifications(on: control)
     }
 
     /// Runs a control handler, mapping failures to JSON error responses.

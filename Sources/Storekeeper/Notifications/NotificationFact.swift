@@ -122,11 +122,17 @@ public struct ExternalPurchaseTokenFact: Hashable, Sendable, Codable {
 /// A `RESCIND_CONSENT` notification: stop serving the child's account tied to the app transaction.
 public struct ConsentRescindedFact: Hashable, Sendable, Codable {
     public var appData: AppData
+    /// The Apple account the consent was withdrawn for: the verified `signedAppTransactionInfo`'s
+    /// `appTransactionId` (the key operators search customers by).
+    public var appTransactionId: String?
     public var notification: NotificationInfo
     public var signedDate: Timestamp
 
-    public init(appData: AppData, notification: NotificationInfo, signedDate: Timestamp) {
+    public init(
+        appData: AppData, appTransactionId: String? = nil, notification: NotificationInfo, signedDate: Timestamp
+    ) {
         self.appData = appData
+        self.appTransactionId = appTransactionId
         self.notification = notification
         self.signedDate = signedDate
     }

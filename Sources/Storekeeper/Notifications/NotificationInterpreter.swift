@@ -24,9 +24,10 @@ public enum NotificationInterpreter {
     ///   - payload: the decoded `signedPayload`.
     ///   - transaction: the verified, decoded `data.signedTransactionInfo`, if present.
     ///   - renewalInfo: the verified, decoded `data.signedRenewalInfo`, if present.
+    ///   - appTransaction: the verified, decoded `appData.signedAppTransactionInfo`, if present.
     public static func interpret(
         _ payload: ResponseBodyV2DecodedPayload, transaction: JWSTransactionDecodedPayload? = nil,
-        renewalInfo: JWSRenewalInfoDecodedPayload? = nil
+        renewalInfo: JWSRenewalInfoDecodedPayload? = nil, appTransaction: AppTransaction? = nil
     ) -> NotificationFact {
         func ignored(_ reason: IgnoredNotification.Reason) -> NotificationFact {
             .ignored(
@@ -55,7 +56,10 @@ public enum NotificationInterpreter {
                     ExternalPurchaseTokenFact(subtype: payload.subtype, token: token, notification: info, signedDate: signedDate))
             case .rescindConsent:
                 guard let appData = payload.appData else { return ignored(.missingData("appData")) }
-                return .consentRescinded(ConsentRescindedFact(appData: appData, notification: info, signedDate: signedDate))
+                return .consentRescinded(
+                    ConsentRescindedFact(
+                        appData: appData, appTransactionId: appTransaction?.appTransactionId, notification: info,
+                        signedDate: signedDate))
             case .renewalExtension:
                 let subscription =
                     transaction == nil && renewalInfo == nil

@@ -6,7 +6,7 @@ public import Foundation
 /// renewals name the order or customer it belongs to now. Support's corrections call for it (an
 /// order correction's attach, a transfer); it is queued in the correction's own transaction, so
 /// Apple is asked if and only if the correction committed, and retried until Apple answers.
-public struct AppAccountTokenUpdate: Codable, Hashable, Sendable {
+public struct AppAccountTokenUpdate: AppleOutboxCall, Hashable {
     public var environment: String
     public var originalTransactionId: String
     public var appAccountToken: UUID
@@ -28,17 +28,6 @@ public struct AppAccountTokenUpdate: Codable, Hashable, Sendable {
         self.originalTransactionId = originalTransactionId
         self.appAccountToken = appAccountToken
         self.cause = cause
-    }
-
-    public static func destination(appId: String) -> String { prefix + appId }
-
-    /// The outbox message carrying this update for `customerId`, the purchase's owner now.
-    public func message(appId: String, customerId: CustomerID, at now: Timestamp) throws -> OutboxMessage {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return OutboxMessage(
-            destination: Self.destination(appId: appId), kind: Self.kind, customerId: customerId, payload: try encoder.encode(self),
-            createdAt: now, deadline: now.adding(milliseconds: Self.retentionMilliseconds))
     }
 
     /// The audit subject of the purchase it re-keys.

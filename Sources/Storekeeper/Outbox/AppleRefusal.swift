@@ -10,6 +10,8 @@ public enum AppleRefusal {
         case setAppAccountToken
         /// Send Consumption Information (the answer to a CONSUMPTION_REQUEST).
         case sendConsumption
+        /// Finish Transaction.
+        case finishTransaction
     }
 
     /// InvalidAssignedTransactionNotSupportedError (API 1.22): the transaction is one an
@@ -37,6 +39,11 @@ public enum AppleRefusal {
                 .invalidTransactionTypeNotSupported: "InvalidTransactionTypeNotSupportedError",
                 .transactionIdNotFound: "TransactionIdNotFoundError",
                 assignedTransactionNotSupported: "InvalidAssignedTransactionNotSupportedError",
+            ]
+        case .finishTransaction:
+            [
+                .invalidTransactionId: "InvalidTransactionIdError",
+                .transactionIdNotFound: "TransactionIdNotFoundError",
             ]
         }
     }

@@ -56,7 +56,8 @@ extension NotificationService {
             do {
                 let verified = try runtime.signedData.verifyNotificationBody(Array(entry.body))
                 let fact = NotificationInterpreter.interpret(
-                    verified.payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
+                    verified.payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo,
+                    appTransaction: verified.appTransaction)
                 return await process(
                     fact, inboxId: entry.id, type: entry.notificationType ?? "unknown", version: 2,
                     signedDate: verified.payload.signedDate, now: now)

@@ -9,10 +9,16 @@ extension OutboxDispatcher {
         func setAppAccountToken(_ token: UUID, environment: AppStoreEnvironment, originalTransactionId: String) async throws
     }
 
+    /// Finishes a transaction at Apple, for one app (``TransactionFinish``).
+    package protocol TransactionFinishing: Sendable {
+        func finishTransaction(environment: AppStoreEnvironment, transactionId: String) async throws
+    }
+
     /// Which of Apple's calls `message` makes, when it makes one whose refusals can be final.
     static func appleCall(_ message: OutboxMessage) -> AppleRefusal.Call? {
         if message.destination.hasPrefix(consumptionPrefix) { return .sendConsumption }
         if message.destination.hasPrefix(AppAccountTokenUpdate.prefix) { return .setAppAccountToken }
+        if message.destination.hasPrefix(TransactionFinish.prefix) { return .finishTransaction }
         return nil
     }
 
@@ -24,7 +30,8 @@ extension OutboxDispatcher {
     }
 
     /// The audit event recording how a call to Apple about a customer's purchase ended: a token set
-    /// (`appAccountToken.set`), or a call Apple refuses for good (`appAccountToken.skipped`,
+    /// (`appAccountToken.set`), a transaction finished (`transaction.finished`), or a call Apple
+    /// refuses for good (`appAccountToken.skipped`, `transaction.finishSkipped`,
     /// `consumption.skipped`). Other outcomes are in the outbox row alone.
     package static func appleOutcome(
         _ message: OutboxMessage, status: OutboxMessage.Status, refusal: String?, at now: Timestamp
@@ -39,6 +46,11 @@ extension OutboxDispatcher {
             kind = status == .delivered ? "appAccountToken.set" : "appAccountToken.skipped"
             subject = update?.subject
             appId = String(message.destination.dropFirst(AppAccountTokenUpdate.prefix.count))
+        case .finishTransaction:
+            let finish = try? JSONCoding.decode(TransactionFinish.self, from: message.payload)
+            kind = status == .delivered ? "transaction.finished" : "transaction.finishSkipped"
+            subject = finish?.subject
+            appId = String(message.destination.dropFirst(TransactionFinish.prefix.count))
         case .sendConsumption:
             guard status == .skipped else { return nil }
             let answer = try? JSONCoding.decode(ConsumptionResponder.Message.self, from: message.payload)

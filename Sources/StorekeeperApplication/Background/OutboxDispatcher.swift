@@ -10,7 +10,8 @@ package import Storekeeper
 package import StorekeeperStore
 
 /// Sends what the outbox holds after commit: events to the app's backend (signed webhooks),
-/// consumption answers to Apple, app account tokens to Apple (``AppAccountTokenUpdate``), and
+/// consumption answers to Apple, app account tokens to Apple (``AppAccountTokenUpdate``), finished
+/// transactions to Apple (``TransactionFinish``), and
 /// requests for Apple's record of upgraded-away transactions. Messages are claimed with a lease, so several instances never
 /// send one at once; failures retry with exponential backoff until the message's deadline; the
 /// message id is the same on every attempt, so receivers can deduplicate. What Apple refuses for
@@ -39,6 +40,8 @@ public struct OutboxDispatcher: PeriodicJob {
     package let confirmations: [String: any TransactionConfirming]
     /// App account token setters by app id.
     package let accountTokens: [String: any AppAccountTokenSetting]
+    /// Transaction finishers by app id.
+    package let finishes: [String: any TransactionFinishing]
     package let httpClient: HTTPClient
     package let metrics: StorekeeperMetrics
     package let now: any WallClock
@@ -61,7 +64,7 @@ public struct OutboxDispatcher: PeriodicJob {
     package init(
         store: any PurchaseStore, instance: String, webhooks: AppWebhooks, consumption: [String: any ConsumptionSending],
         confirmations: [String: any TransactionConfirming], accountTokens: [String: any AppAccountTokenSetting] = [:],
-        httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock,
+        finishes: [String: any TransactionFinishing] = [:], httpClient: HTTPClient, metrics: StorekeeperMetrics, now: any WallClock,
         logger: Logger, signatureClock: (any WallClock)? = nil, leaseMilliseconds: Int64 = Self.defaultLeaseMilliseconds,
         renewalInterval: Duration = .milliseconds(2_500), requestTimeout: TimeAmount = .seconds(10)
     ) {
@@ -71,6 +74,7 @@ public struct OutboxDispatcher: PeriodicJob {
         self.consumption = consumption
         self.confirmations = confirmations
         self.accountTokens = accountTokens
+        self.finishes = finishes
         self.httpClient = httpClient
         self.metrics = metrics
         self.now = now
@@ -105,6 +109,7 @@ public struct OutboxDispatcher: PeriodicJob {
             webhooks.destinations + consumption.keys.sorted().map { Self.consumptionPrefix + $0 }
             + confirmations.keys.sorted().map { UpgradeConfirmation.destination(appId: $0) }
             + accountTokens.keys.sorted().map { AppAccountTokenUpdate.destination(appId: $0) }
+            + finishes.keys.sorted().map { TransactionFinish.destination(appId: $0) }
         return try await store.write { tx in
             try await tx.claimOutbox(
                 now: now, lease: leaseMilliseconds, owner: instance, limit: batch, destinations: destinations)
@@ -229,6 +234,15 @@ public struct OutboxDispatcher: PeriodicJob {
             try await setter.setAppAccountToken(
                 update.appAccountToken, environment: AppStoreEnvironment(rawValue: update.environment),
                 originalTransactionId: update.originalTransactionId)
+            return
+        }
+        if message.destination.hasPrefix(TransactionFinish.prefix) {
+            guard let finisher = finishes[String(message.destination.dropFirst(TransactionFinish.prefix.count))] else {
+                throw DeliveryError(description: "no App Store Server API key configured for this app")
+            }
+            let finish = try JSONCoding.decode(TransactionFinish.self, from: message.payload)
+            try await finisher.finishTransaction(
+                environment: AppStoreEnvironment(rawValue: finish.environment), transactionId: finish.transactionId)
             return
         }
         guard let destination = WebhookDestination(of: message) else {

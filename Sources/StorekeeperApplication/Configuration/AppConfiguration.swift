@@ -1,3 +1,4 @@
+import AppStoreAPI
 public import AppStoreModels
 public import AppStoreVerification
 public import Crypto
@@ -17,8 +18,9 @@ public import Storekeeper
 /// - `sharedSecret` (secret): the app-specific shared secret (verifyReceipt, V1 notifications).
 /// - `serverAPI.issuerId`, `serverAPI.keyId`, `serverAPI.privateKey` (PEM, secret) or
 ///   `serverAPI.privateKeyPath`: the in-app purchase key for the App Store Server API;
-///   `serverAPI.productionURL` / `serverAPI.sandboxURL` override Apple's hosts (simulator only);
-///   against them requests are not rate-limited unless `serverAPI.appleBudget` is true (spend
+///   `serverAPI.productionURL` / `serverAPI.sandboxURL` override Apple's hosts (the simulator,
+///   development only; Apple's earlier hosts `api.storekit.itunes.apple.com` /
+///   `api.storekit-sandbox.itunes.apple.com` are accepted in production too); against others requests are not rate-limited unless `serverAPI.appleBudget` is true (spend
 ///   Apple's published budgets, to measure against a simulator that enforces them).
 /// - `offers.keyId`, `offers.privateKey` / `offers.privateKeyPath`: the subscription offer key.
 /// - `answerKeys` (array of names, the first signs), `answerKey.<name>.privateKey` (PEM, secret) /
@@ -107,6 +109,14 @@ public struct AppConfiguration: Sendable {
             self.productionURL = productionURL
             self.sandboxURL = sandboxURL
             self.appleBudget = appleBudget
+        }
+
+        /// Whether a configured URL is other than Apple's own hosts (recommended or earlier):
+        /// a simulator, which only development mode may name.
+        public var hasCustomURLs: Bool {
+            [(AppStoreEnvironment.production, productionURL), (.sandbox, sandboxURL)].contains { environment, url in
+                url.map { !AppStoreServerAPIConfiguration.isAppleBaseURL($0, for: environment) } ?? false
+            }
         }
     }
 
@@ -320,7 +330,7 @@ extension AppConfiguration {
             issuerId: try settings.requiredString("issuerId"), keyId: try settings.requiredString("keyId"),
             privateKey: key, productionURL: try settings.string("productionURL"),
             sandboxURL: try settings.string("sandboxURL"), appleBudget: try settings.bool("appleBudget") ?? false)
-        if mode == .production, credentials.productionURL != nil || credentials.sandboxURL != nil {
+        if mode == .production, credentials.hasCustomURLs {
             throw ConfigurationError(key: settings.name(["productionURL"]), "custom Server API URLs need development mode")
         }
         return credentials

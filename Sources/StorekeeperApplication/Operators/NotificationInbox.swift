@@ -52,6 +52,7 @@ package struct NotificationInbox: Sendable {
         }
         var verified = false
         var verificationError: String?
+        var handling: String?
         var payload: ResponseBodyV2DecodedPayload?
         var transaction: JWSTransactionDecodedPayload?
         var renewalInfo: JWSRenewalInfoDecodedPayload?
@@ -63,6 +64,11 @@ package struct NotificationInbox: Sendable {
                 payload = decoded.payload
                 transaction = decoded.transaction
                 renewalInfo = decoded.renewalInfo
+                handling =
+                    NotificationInterpreter.interpret(
+                        decoded.payload, transaction: decoded.transaction, renewalInfo: decoded.renewalInfo,
+                        appTransaction: decoded.appTransaction
+                    ).handling
             } catch {
                 verificationError = error.description
                 payload = Self.unverifiedPayload(entry.body)
@@ -73,7 +79,8 @@ package struct NotificationInbox: Sendable {
         }
         return InboxDetailResponse(
             notification: InboxEntryBody(InboxPageEntry(entry)), verified: verified, verificationError: verificationError,
-            payload: try payload.map(JSONPayload.init(encoding:)), transaction: try transaction.map(JSONPayload.init(encoding:)),
+            handling: handling, payload: try payload.map(JSONPayload.init(encoding:)),
+            transaction: try transaction.map(JSONPayload.init(encoding:)),
             renewalInfo: try renewalInfo.map(JSONPayload.init(encoding:)), v1: try v1.map(JSONPayload.init(encoding:)),
             attempts: attempts.map(InboxAttemptBody.init), actions: actions.map(AuditEventBody.init),
             rawBody: raw ? Self.rawText(entry) : nil)

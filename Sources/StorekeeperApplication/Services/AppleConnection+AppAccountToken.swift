@@ -8,3 +8,9 @@ extension AppleConnection: OutboxDispatcher.AppAccountTokenSetting {
             originalTransactionId: originalTransactionId, request: UpdateAppAccountTokenRequest(appAccountToken: token))
     }
 }
+
+extension AppleConnection: OutboxDispatcher.TransactionFinishing {
+    package func finishTransaction(environment: AppStoreEnvironment, transactionId: String) async throws {
+        try await client(environment).finishTransaction(transactionId: transactionId)
+    }
+}

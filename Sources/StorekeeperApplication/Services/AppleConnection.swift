@@ -25,9 +25,8 @@ package struct AppleConnection: Sendable {
                 bundleId: app.bundleId)
             // A custom URL means the simulator: no point spending Apple's budgets there, unless
             // asked to (measuring recovery against a simulator that enforces them).
-            let custom = credentials.productionURL != nil || credentials.sandboxURL != nil
             let limiter =
-                custom && !credentials.appleBudget ? AppStoreRateLimiter(limits: .unlimited) : AppStoreRateLimiter.shared
+                credentials.hasCustomURLs && !credentials.appleBudget ? AppStoreRateLimiter(limits: .unlimited) : AppStoreRateLimiter.shared
             for (environment, url) in [(AppStoreEnvironment.production, credentials.productionURL), (.sandbox, credentials.sandboxURL)]
             where app.environments.contains(environment) {
                 clients[environment] = try AppStoreServerAPIClient(

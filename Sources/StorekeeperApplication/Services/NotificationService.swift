@@ -57,9 +57,10 @@ public struct NotificationService: Sendable {
         }
         let payload = verified.payload
         let id = payload.notificationUUID ?? Self.digestId(body)
-        let type = payload.notificationType?.rawValue ?? "unknown"
+        let type = payload.notificationType?.canonical.rawValue ?? "unknown"
         let fact = NotificationInterpreter.interpret(
-            payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo)
+            payload, transaction: verified.transaction, renewalInfo: verified.renewalInfo,
+            appTransaction: verified.appTransaction)
         // The body goes into the inbox in the same transaction that applies it, already marked
         // processed: one durable commit stores and applies it (nothing is acknowledged before).
         // The purchase it is about goes with the entry: a store may read its owner with the
@@ -192,6 +193,10 @@ public struct NotificationService: Sendable {
             } else {
                 applied.outcome = try await applier.applyFromApple(
                     [purchase.transaction], actor: .apple, fact: reference, now: now, in: tx)
+                if purchase.event == .charged {
+                    try await TransactionFinisher(runtime: runtime).queue(
+                        after: applied.outcome, fact: reference, now: now, in: tx)
+                }
             }
         case .consumptionRequest(let request):
             if let subscription = request.subscription {
