@@ -39,7 +39,8 @@ struct SeatNotificationInterpreterTests {
             originalTransactionId: "2000000888000001", productId: "com.example.team", autoRenewProductId: "com.example.team",
             autoRenewStatus: .on, signedDate: V2Fixture.signed, environment: .production, renewalQuantity: 4)
         var payload = V2Fixture.payload(testCase.type, testCase.subtype)
-        if testCase.type == .unclaimSeats { payload.unclaimInfo = UnclaimInfo(unclaimSeatIds: [UUID()]) }
+        let unclaimed = UUID()
+        if testCase.type == .unclaimSeats { payload.unclaimInfo = UnclaimInfo(unclaimSeatIds: [unclaimed]) }
         let fact = NotificationInterpreter.interpret(payload, transaction: transaction, renewalInfo: renewal)
         guard case .subscription(let subscription) = fact else {
             Issue.record("expected a subscription fact, got \(fact)")
@@ -55,5 +56,7 @@ struct SeatNotificationInterpreterTests {
         #expect(subscription.notification?.subtype == testCase.subtype)
         #expect(subscription.renewalInfo?.renewalQuantity == 4)
         #expect(Sale(recorded).map(\.units) == (testCase.ownership == .assigned ? nil : 5))
+        // Only UNCLAIM_SEATS names seat claims to release, exactly those Apple listed.
+        #expect(subscription.unclaimedSeatClaimIds == (testCase.type == .unclaimSeats ? [unclaimed] : nil))
     }
 }
