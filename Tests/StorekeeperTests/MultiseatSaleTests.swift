@@ -145,4 +145,18 @@ struct MultiseatSaleTests {
         #expect(RevocationInfo.Kind.revocation(of: .assigned) == .seatRevoked)
         #expect(RevocationInfo.Kind.revocation(of: .purchased) == .refunded && RevocationInfo.Kind.revocation(of: nil) == .refunded)
     }
+
+    @Test("Only a fact that may be about a group makes Storekeeper read its seat claims")
+    func seatedMembersAreRecomputedOnlyForGroupFacts() {
+        var ordinary = Self.seats("5", seats: 1)
+        ordinary.multiSeatInfo = nil
+        #expect(!SubscriptionFact(transaction: ordinary).mayConcernSeatedMembers, "an ordinary subscription reads no claims")
+        #expect(SubscriptionFact(transaction: Self.seats("6", seats: 3)).mayConcernSeatedMembers)
+        var unclaim = SubscriptionFact(transaction: ordinary)
+        unclaim.unclaimedSeatClaimIds = [UUID()]
+        #expect(unclaim.mayConcernSeatedMembers, "UNCLAIM_SEATS names claims")
+        #expect(
+            SubscriptionFact(environment: .production, originalTransactionId: "100", signedDate: Self.noon, source: .notification)
+                .mayConcernSeatedMembers, "without a transaction it may be a group's")
+    }
 }

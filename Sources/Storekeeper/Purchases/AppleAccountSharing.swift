@@ -50,6 +50,8 @@ public enum AppleAccountSharing {
 
     /// The trail of `link`: on the newcomer, the customers it now shares the account with; on
     /// each of them, the newcomer. Nothing when the newcomer is the account's first customer.
+    /// Each event names only the others, not who came second: the same facts leave the same
+    /// trails whatever order they arrive in.
     public static func audit(
         of link: AppleAccountLink, purchase: PurchaseKey, actor: AuditActor, fact: String, now: Timestamp
     ) -> [AuditEvent] {
@@ -59,8 +61,7 @@ public enum AppleAccountSharing {
                 customerId: customer, kind: sharedKind, actor: actor, subject: "appleAccount:\(link.account)", fact: fact,
                 details: [
                     "appleAccount": link.account.appTransactionId, "environment": link.account.environment.rawValue,
-                    "sharedWith": sharedWith.map(\.rawValue).joined(separator: ","), "joined": link.customer.rawValue,
-                    "purchase": purchase.description,
+                    "sharedWith": sharedWith.map(\.rawValue).joined(separator: ","), "purchase": purchase.description,
                 ],
                 createdAt: now)
         }

@@ -77,6 +77,14 @@ public struct SubscriptionFact: Hashable, Sendable, Codable {
     /// The subscription status this fact reports: `data.status` of a notification, or the status
     /// of a status refresh.
     public var status: SubscriptionStatus? { notification?.status ?? refreshedStatus }
+
+    /// Whether members holding seats of this subscription may need their access recomputed: a
+    /// group purchaser's transactions always carry `multiSeatInfo`, so a fact whose transactions
+    /// carry none is about an ordinary subscription (the common case, which then reads no seat
+    /// claims). A fact without transactions, or one naming seat claims, may concern a group.
+    public var mayConcernSeatedMembers: Bool {
+        transactions.isEmpty || unclaimedSeatClaimIds != nil || transactions.contains { $0.multiSeatInfo != nil }
+    }
 }
 
 extension SubscriptionFact {

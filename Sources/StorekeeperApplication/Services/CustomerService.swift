@@ -13,7 +13,8 @@ public struct CustomerService: Sendable {
     /// The aggregates merging one customer into another touches.
     package typealias MergeAggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
-        & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader & AppleAccountStoreWriter & SeatClaimStoreReader
+        & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader & AppleAccountStoreWriter
+        & SeatClaimStoreReader
 
     package init(
         store: any PurchaseStore, app: AppConfiguration, applier: FactApplier, now: any WallClock

@@ -128,9 +128,11 @@ extension FactApplier {
             case .applySubscription(let fact, let owner):
                 actions += try await subscriptions.apply(
                     fact, owner: owner, actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
-                try await SeatRecorder(app: app, applier: self).refreshMembers(
-                    of: PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId),
-                    actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
+                if fact.mayConcernSeatedMembers {
+                    try await SeatRecorder(app: app, applier: self).refreshMembers(
+                        of: PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId),
+                        actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
+                }
             case .refreshGrants(let customers):
                 for customer in customers {
                     try await refreshGrants(of: customer, actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
