@@ -13,8 +13,8 @@ public protocol SeatClaimStoreReader: Sendable {
 }
 
 /// Writes of the seat ledger. Invariants: one claim per group and request identifier, and one
-/// per Apple `seatClaimId` (a second insert fails with a unique violation); a claim's group,
-/// request identifier and member never change.
+/// per Apple `seatClaimId` (a second insert fails with a unique violation); a claim's group and
+/// request identifier never change, nor does its member but through a merge of that customer.
 public protocol SeatClaimStoreWriter: SeatClaimStoreReader {
     func insertSeatClaim(_ claim: SeatClaim) async throws
     /// Stores what changed of a claim (Apple's identifier, the member's app transaction, its
@@ -23,4 +23,7 @@ public protocol SeatClaimStoreWriter: SeatClaimStoreReader {
     /// Forgets a pending claim Apple refused (it never held a seat); `false` when there is no
     /// pending claim with that identifier.
     func deletePendingSeatClaim(group: PurchaseKey, requestIdentifier: UUID) async throws -> Bool
+    /// A merge: every claim naming `source` names `target` from now on (a guest holding a seat
+    /// logs in, and the seat's access follows the account). Returns how many claims moved.
+    func reassignSeatClaims(from source: CustomerID, to target: CustomerID) async throws -> Int
 }

@@ -196,6 +196,42 @@ import Testing
             }
         }
     }
+    /// A guest holding a seat logs in: the seat follows it into the account (the merge moves the
+    /// claim), so the account has the group's access and the merged guest no longer does.
+    @Test(arguments: NotificationBackend.all)
+    func aSeatFollowsItsGuestIntoTheAccount(_ backend: NotificationBackend) async throws {
+        try await NotificationHarness.run(backend) { h in
+            let owner = h.customer("owner")
+            let guest = h.customer("guest:tablet")
+            let ana = h.customer("ana")
+            let order = try await h.order(owner, DemoCatalog.monthly)
+            let bought = try await h.simulator.purchase(
+                PurchaseRequest(
+                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
+                    appAccountToken: order.token, seats: 2, invitationManagement: .developer))
+            try await h.submit(owner, bought.signedTransaction)
+            let group = try #require(bought.transaction.originalTransactionId)
+            let claimed = try await Self.seat(
+                h.client, owner,
+                ["originalTransactionId": group, "memberCustomerId": guest.rawValue, "requestIdentifier": UUID().uuidString])
+            #expect(claimed.status == 201, "\(claimed)")
+            #expect(try await Self.hasAccess(h, guest))
+            #expect(try await !Self.hasAccess(h, ana))
+
+            let merged = try await h.client.post("/customers/\(ana.rawValue)/aliases", ["alias": guest.rawValue])
+            #expect(merged.status == 200, "\(merged.text)")
+            #expect(try await Self.hasAccess(h, ana), "the seat's access follows the guest into the account")
+            let guestGrants = try await h.store.read { try await $0.grants(customerId: guest) }
+            #expect(guestGrants.isEmpty, "the merged guest keeps no seat grant: \(guestGrants)")
+            let claims = try await h.store.read {
+                try await $0.seatClaims(group: PurchaseKey(environment: .sandbox, originalTransactionId: group))
+            }
+            #expect(claims.map(\.memberId) == [ana])
+            let trail = try await h.store.read { try await $0.auditEvents(customerId: ana, limit: 50) }
+            #expect(trail.contains { $0.kind == "customer.merged" && $0.details["seatClaimsMoved"] == "1" }, "\(trail.map(\.kind))")
+        }
+    }
+
     @Test(arguments: NotificationBackend.all)
     func aClaimWhoseAnswerWasLostIsFinishedWithItsRequestIdentifier(_ backend: NotificationBackend) async throws {
         try await NotificationHarness.run(backend) { h in

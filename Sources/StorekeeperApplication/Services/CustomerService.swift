@@ -14,7 +14,7 @@ public struct CustomerService: Sendable {
     package typealias MergeAggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
         & AuditStoreWriter & CoordinationStoreWriter & OutboxStoreWriter & OperatorGrantStoreReader & AppleAccountStoreWriter
-        & SeatClaimStoreReader
+        & SeatClaimStoreWriter
 
     package init(
         store: any PurchaseStore, app: AppConfiguration, applier: FactApplier, now: any WallClock
@@ -167,6 +167,8 @@ public struct CustomerService: Sendable {
             try await tx.updateOrder(reassigned)
         }
         try await tx.reassignAppleAccounts(from: source, to: target)
+        // A seat follows its member into the account; the grant refresh below gives the access.
+        let seatsMoved = try await tx.reassignSeatClaims(from: source, to: target)
         sourceCustomer.mergedInto = target
         try await tx.updateCustomer(sourceCustomer)
         for (customer, other) in [(source, target), (target, source)] {
@@ -176,7 +178,7 @@ public struct CustomerService: Sendable {
                     details: [
                         "from": source.rawValue, "into": target.rawValue, "counterpart": other.rawValue,
                         "purchasesMoved": String(moved),
-                    ],
+                    ].merging(seatsMoved > 0 ? ["seatClaimsMoved": String(seatsMoved)] : [:]) { first, _ in first },
                     appId: appId, reason: reason, createdAt: now))
         }
         for customer in [source, target] {

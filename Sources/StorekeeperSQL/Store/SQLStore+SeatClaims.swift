@@ -26,6 +26,8 @@ enum SeatClaimRows {
             updated_at = $9, released_at = $10
         WHERE environment = $1 AND original_transaction_id = $2 AND request_identifier = $3
         """
+    /// A merge moves the source's claims to the target (`seat_claims_member`).
+    static let reassign = "UPDATE seat_claims SET member_id = $2 WHERE member_id = $1"
     static let deletePending = """
         DELETE FROM seat_claims
         WHERE environment = $1 AND original_transaction_id = $2 AND request_identifier = $3 AND state = 'pending'
@@ -89,5 +91,9 @@ extension SQLStoreTransaction {
 
     func deletePendingSeatClaim(group: PurchaseKey, requestIdentifier: UUID) async throws -> Bool {
         try await sql.execute(SeatClaimRows.deletePending, SeatClaimRows.key(group, requestIdentifier)) > 0
+    }
+
+    func reassignSeatClaims(from source: CustomerID, to target: CustomerID) async throws -> Int {
+        try await sql.execute(SeatClaimRows.reassign, [SQLValue(source), SQLValue(target)])
     }
 }

@@ -56,6 +56,18 @@ extension MemoryStoreState {
         return true
     }
 
+    mutating func reassignSeatClaims(from source: CustomerID, to target: CustomerID) throws -> Int {
+        try MemoryText.refuseNUL(source.rawValue, target.rawValue)
+        var moved = 0
+        for (group, claims) in seatClaims {
+            for (key, claim) in claims where claim.memberId == source {
+                seatClaims[group]?[key]?.memberId = target
+                moved += 1
+            }
+        }
+        return moved
+    }
+
     mutating func deletePendingSeatClaim(group: PurchaseKey, requestIdentifier: UUID) throws -> Bool {
         try MemoryText.refuseNUL(group.environment.rawValue, group.originalTransactionId)
         let key = MemoryText.text(requestIdentifier)
@@ -96,6 +108,10 @@ extension MemoryStoreTransaction {
     func insertSeatClaim(_ claim: SeatClaim) async throws { try handle.writing { try $0.insertSeatClaim(claim) } }
 
     func updateSeatClaim(_ claim: SeatClaim) async throws -> Bool { try handle.writing { try $0.updateSeatClaim(claim) } }
+
+    func reassignSeatClaims(from source: CustomerID, to target: CustomerID) async throws -> Int {
+        try handle.writing { try $0.reassignSeatClaims(from: source, to: target) }
+    }
 
     func deletePendingSeatClaim(group: PurchaseKey, requestIdentifier: UUID) async throws -> Bool {
         try handle.writing { try $0.deletePendingSeatClaim(group: group, requestIdentifier: requestIdentifier) }

@@ -82,6 +82,33 @@ extension PurchaseStoreContract {
                             group: team, requestIdentifier: UUID(), memberId: ben, reason: "a\u{0}b", claimedAt: StoreFixtures.at(90)))
                 }
             }
-        }
+        },
+        StoreContractCase("seat claims follow a merged member to its account; other members' stay") { context throws in
+            let store = context.store
+            let guest = StoreFixtures.customerID("guest:phone-1")
+            let ana = StoreFixtures.customerID("ana")
+            let ben = StoreFixtures.customerID("ben")
+            let team = PurchaseKey(environment: .sandbox, originalTransactionId: "710001")
+            let other = PurchaseKey(environment: .sandbox, originalTransactionId: "710002")
+            let guestSeat = SeatClaim(group: team, requestIdentifier: UUID(), memberId: guest, claimedAt: StoreFixtures.at(10))
+            let guestOther = SeatClaim(group: other, requestIdentifier: UUID(), memberId: guest, claimedAt: StoreFixtures.at(20))
+            let benSeat = SeatClaim(group: team, requestIdentifier: UUID(), memberId: ben, claimedAt: StoreFixtures.at(30))
+            try await store.write { tx throws in
+                for claim in [guestSeat, guestOther, benSeat] { try await tx.insertSeatClaim(claim) }
+            }
+            let moved = try await store.write { tx throws in try await tx.reassignSeatClaims(from: guest, to: ana) }
+            #expect(moved == 2)
+            try await store.read { tx throws in
+                #expect(try await tx.seatClaims(memberId: guest).isEmpty)
+                #expect(
+                    try await tx.seatClaims(memberId: ana).map(\.requestIdentifier) == [
+                        guestSeat.requestIdentifier, guestOther.requestIdentifier,
+                    ])
+                #expect(try await tx.seatClaims(memberId: ben) == [benSeat])
+                #expect(try await tx.seatClaim(group: team, requestIdentifier: guestSeat.requestIdentifier)?.memberId == ana)
+            }
+            #expect(
+                try await store.write { tx throws in try await tx.reassignSeatClaims(from: guest, to: ana) } == 0, "nothing left to move")
+        },
     ]
 }
