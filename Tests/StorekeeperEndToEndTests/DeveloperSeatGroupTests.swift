@@ -42,13 +42,21 @@ import Testing
         )
     }
 
-    /// A client of `app`'s admin routes (this stack's app by default) for a new viewer.
-    static func viewer(_ h: NotificationHarness, app: String? = nil) async throws -> StorekeeperClient {
-        let app = app ?? h.stack.app.id
-        let created = try await OperatorKeys.create(
-            name: "viewer-\(app)-\(UUID().uuidString.prefix(8).lowercased())", role: .viewer, apps: [app], in: h.store, actor: .job("test"),
-            reason: "test fixture")
-        return StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + app, credential: created.key)
+    /// `owner`'s app orders the group product and `account` buys `seats` seats of it with the
+    /// order's token (invitations hosted as `invitationManagement` says); the purchase is
+    /// submitted. Answers the purchase and the group (its original transaction ID).
+    static func buyGroup(
+        _ h: NotificationHarness, _ owner: CustomerID, account: String, seats: Int32,
+        invitationManagement: InvitationManagement? = .developer
+    ) async throws -> (bought: PurchaseResult, group: String) {
+        let order = try await h.order(owner, DemoCatalog.monthly)
+        let bought = try await h.simulator.purchase(
+            PurchaseRequest(
+                accountId: account, bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly, appAccountToken: order.token,
+                seats: seats, invitationManagement: invitationManagement))
+        try await h.submit(owner, bought.signedTransaction)
+        let group = try #require(bought.transaction.originalTransactionId)
+        return (bought, group)
     }
 
     static func claimSeatCalls(_ h: NotificationHarness) -> Int {
@@ -64,13 +72,7 @@ import Testing
             let anaAccount = try h.account("apple-ana")
 
             // The purchaser buys 4 seats whose invitations the app hosts: they hold one, three are free.
-            let order = try await h.order(owner, DemoCatalog.monthly)
-            let bought = try await h.simulator.purchase(
-                PurchaseRequest(
-                    accountId: ownerAccount, bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
-                    appAccountToken: order.token, seats: 4, invitationManagement: .developer))
-            try await h.submit(owner, bought.signedTransaction)
-            let group = try #require(bought.transaction.originalTransactionId)
+            let (bought, group) = try await Self.buyGroup(h, owner, account: ownerAccount, seats: 4)
             #expect(bought.transaction.multiSeatInfo?.invitationManagement == .developer)
             #expect(try await Self.hasAccess(h, owner))
 
@@ -139,7 +141,7 @@ import Testing
             #expect(try await h.store.read { try await $0.seatClaims(memberId: ana) }.map(\.state) == [.claimed])
 
             // Support sees the group: purchaser, seats, the member seated now, every claim with its state.
-            let viewer = try await Self.viewer(h)
+            let viewer = try await h.adminClient()
             let view = try await viewer.get("/groups/\(group)")
             #expect(view.status == 200, "\(view.text)")
             let record = view.json
@@ -184,7 +186,7 @@ import Testing
             let foreignReplay = try await Self.seat(other, owner, claimAna)
             #expect(foreignReplay.status == 404, "another app cannot replay this app's claim: \(foreignReplay)")
             #expect(try await Self.seat(other, owner, path: "/\(anaSeat)/unclaim", ["originalTransactionId": group]).status == 404)
-            #expect(try await Self.viewer(h, app: otherId).get("/groups/\(group)").status == 404)
+            #expect(try await h.adminClient(app: otherId).get("/groups/\(group)").status == 404)
 
             // The purchaser turns auto-renew off: at the period's end every member's access ends.
             try await h.simulator.setAutoRenew(originalTransactionId: group, enabled: false)
@@ -204,13 +206,7 @@ import Testing
             let owner = h.customer("owner")
             let guest = h.customer("guest:tablet")
             let ana = h.customer("ana")
-            let order = try await h.order(owner, DemoCatalog.monthly)
-            let bought = try await h.simulator.purchase(
-                PurchaseRequest(
-                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
-                    appAccountToken: order.token, seats: 2, invitationManagement: .developer))
-            try await h.submit(owner, bought.signedTransaction)
-            let group = try #require(bought.transaction.originalTransactionId)
+            let group = try await Self.buyGroup(h, owner, account: try h.account("apple-owner"), seats: 2).group
             let claimed = try await Self.seat(
                 h.client, owner,
                 ["originalTransactionId": group, "memberCustomerId": guest.rawValue, "requestIdentifier": UUID().uuidString])
@@ -237,13 +233,7 @@ import Testing
         try await NotificationHarness.run(backend) { h in
             let owner = h.customer("owner")
             let ana = h.customer("ana")
-            let order = try await h.order(owner, DemoCatalog.monthly)
-            let bought = try await h.simulator.purchase(
-                PurchaseRequest(
-                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
-                    appAccountToken: order.token, seats: 3, invitationManagement: .developer))
-            try await h.submit(owner, bought.signedTransaction)
-            let group = try #require(bought.transaction.originalTransactionId)
+            let group = try await Self.buyGroup(h, owner, account: try h.account("apple-owner"), seats: 3).group
 
             // Storekeeper saved the pending claim and Apple claimed the seat, then the process
             // died before recording Apple's answer.
@@ -275,24 +265,18 @@ import Testing
         try await NotificationHarness.run(backend) { h in
             let owner = h.customer("owner")
             let ana = h.customer("ana")
-            let order = try await h.order(owner, DemoCatalog.monthly)
-            let bought = try await h.simulator.purchase(
-                PurchaseRequest(
-                    accountId: try h.account("apple-owner"), bundleId: DemoCatalog.bundleId, productId: DemoCatalog.monthly,
-                    appAccountToken: order.token, seats: 3))
-            try await h.submit(owner, bought.signedTransaction)
-            let group = try #require(bought.transaction.originalTransactionId)
+            let group = try await Self.buyGroup(h, owner, account: try h.account("apple-owner"), seats: 3, invitationManagement: nil).group
             let assigned = try await h.simulator.joinGroup(originalTransactionId: group, member: try h.account("apple-ana"))
             try await h.submit(ana, try h.simulator.signedTransaction(id: assigned))
             try await h.runInbox()
 
-            let record = try await Self.viewer(h).get("/groups/\(group)")
+            let record = try await h.adminClient().get("/groups/\(group)")
             #expect(record.status == 200, "\(record.text)")
             #expect(record.json["invitationManagement"] as? String == "APPLE")
             let members = record.json["members"] as? [[String: Any]] ?? []
             #expect(members.map { "\($0["customerId"] ?? ""):\($0["via"] ?? "")" } == ["\(ana.rawValue):assigned"], "\(record.text)")
             #expect(record.json["availableSeats"] as? Int == 1 && record.json["membersUnknown"] == nil)
-            let anaGroups = try await Self.viewer(h).get("/customers/\(ana.rawValue)/groups").json["groups"] as? [[String: Any]] ?? []
+            let anaGroups = try await h.adminClient().get("/customers/\(ana.rawValue)/groups").json["groups"] as? [[String: Any]] ?? []
             #expect(anaGroups.map { "\($0["role"] ?? ""):\($0["state"] ?? "")" } == ["member:assigned"])
         }
     }

@@ -23,11 +23,7 @@ import Testing
 
     /// Units sold over `days`, as the admin overview API answers (production figures).
     static func overviewUnits(_ h: NotificationHarness, days: ClosedRange<FigureDay>) async throws -> Int64? {
-        let created = try await OperatorKeys.create(
-            name: "viewer-\(UUID().uuidString.prefix(8).lowercased())", role: .viewer, apps: [h.stack.app.id], in: h.store,
-            actor: .job("test"), reason: "test fixture")
-        let admin = StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + h.stack.app.id, credential: created.key)
-        let response = try await admin.get("/overview?from=\(days.lowerBound)&to=\(days.upperBound)&environment=Production")
+        let response = try await h.adminClient().get("/overview?from=\(days.lowerBound)&to=\(days.upperBound)&environment=Production")
         #expect(response.status == 200, "\(response.text)")
         let overview = try JSONDecoder().decode(OverviewResponse.self, from: response.body)
         #expect(overview.totals.units == overview.days.reduce(0) { $0 + $1.units })

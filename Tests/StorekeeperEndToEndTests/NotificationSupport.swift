@@ -97,6 +97,15 @@ struct NotificationHarness: Sendable {
         CustomerID(rawValue: "\(name)-\(tag)")!
     }
 
+    /// A client of `app`'s admin routes (this stack's app by default) for a new operator of `role`.
+    func adminClient(_ role: OperatorRole = .viewer, app: String? = nil) async throws -> StorekeeperClient {
+        let app = app ?? stack.app.id
+        let created = try await OperatorKeys.create(
+            name: "\(role.rawValue)-\(app)-\(UUID().uuidString.prefix(8).lowercased())", role: role, apps: [app], in: store,
+            actor: .job("test"), reason: "test fixture")
+        return StorekeeperClient(baseURL: stack.storekeeperURL + "/v1/admin/apps/" + app, credential: created.key)
+    }
+
     /// Adds a simulator account (sandbox, USA) and returns its id.
     @discardableResult
     func account(_ name: String, familyGroupId: String? = nil) throws -> String {

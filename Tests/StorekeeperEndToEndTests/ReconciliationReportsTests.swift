@@ -37,11 +37,7 @@ import Testing
     /// The app's USD revenue in the admin overview of `from`…now: estimated proceeds and whether
     /// report rows calibrated them.
     static func usdProceeds(_ h: NotificationHarness, from first: PacificDay) async throws -> (proceeds: Int64, calibrated: Bool) {
-        let created = try await OperatorKeys.create(
-            name: "viewer-\(UUID().uuidString.prefix(8).lowercased())", role: .viewer, apps: [h.stack.app.id], in: h.store,
-            actor: .job("test"),
-            reason: "test fixture")
-        let admin = StorekeeperClient(baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + h.stack.app.id, credential: created.key)
+        let admin = try await h.adminClient()
         let from = FigureDay(containing: first.start).adding(days: -1)
         let response = try await admin.get("/overview?from=\(from)&to=\(FigureDay(containing: h.now))")
         #expect(response.status == 200, "\(response.text)")

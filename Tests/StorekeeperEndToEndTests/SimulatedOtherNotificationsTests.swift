@@ -26,11 +26,7 @@ import Testing
             let bought = try await h.buy(lou, account: account, DemoCatalog.monthly)
             let original = try #require(bought.transaction.originalTransactionId)
             let control = StorekeeperClient(baseURL: h.stack.simulatorURL + "/control", credential: "")
-            let support = try await OperatorKeys.create(
-                name: "support-\(h.tag)", role: .support, apps: [h.stack.app.id], in: h.store, actor: .job("test"),
-                reason: "test fixture")
-            let admin = StorekeeperClient(
-                baseURL: h.stack.storekeeperURL + "/v1/admin/apps/" + h.stack.app.id, credential: support.key)
+            let admin = try await h.adminClient(.support)
 
             /// Triggers one notification through the control API; returns its UUID.
             func trigger(_ path: String, _ body: [String: Any]) async throws -> String {

@@ -422,53 +422,6 @@ public struct NotificationService: Sendable {
         metrics.notification(type: type, version: version, outcome: "rejected")
         return .rejected(reason)
     }
-
-    /// A V1 body's environment named as V2 names it (`Sandbox`, `Production`).
-    package static func environment(of notification: AppStoreServerNotificationV1) -> String? {
-        guard let environment = notification.environment else { return nil }
-        return environment == .production ? AppStoreEnvironment.production.rawValue : environment.rawValue
-    }
-
-    /// Whether `error` is text no backend stores (U+0000): permanent, never worth a retry.
-    package static func isUnstorable(_ error: any Error) -> Bool {
-        (error as? PurchaseStoreError)?.code == .nulInText
-    }
-
-    /// `text` with every U+0000 written as the six characters `\u0000`, so a diagnostic quoting
-    /// hostile input (an error's description) can always be stored.
-    package static func storable(_ text: String) -> String {
-        guard text.utf8.contains(0) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\u{0}" { escaped += "\\u0000" } else { escaped.unicodeScalars.append(scalar) }
-        }
-        return escaped
-    }
-
-    /// 2 for `{"signedPayload": ...}`, 1 for `{"notification_type": ...}`.
-    package static func version(of body: [UInt8]) -> Int? {
-        struct Probe: Decodable {
-            package var signedPayload: String?
-            package var notification_type: String?
-        }
-        guard let probe = try? JSONCoding.decode(Probe.self, from: Data(body)) else { return nil }
-        if probe.signedPayload != nil { return 2 }
-        if probe.notification_type != nil { return 1 }
-        return nil
-    }
-
-    package static func digestId(_ body: [UInt8]) -> String {
-        "sha256:" + SHA256.hash(data: body).lowercaseHex
-    }
-
-    /// Compares secrets without leaking where they differ through timing.
-    package static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
-        for index in 0..<max(a.count, b.count) {
-            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
-        }
-        return difference == 0
-    }
 }
 
 /// Fetches a subscription's current state from Apple (Get All Subscription Statuses), as facts.
