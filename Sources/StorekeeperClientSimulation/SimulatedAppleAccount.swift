@@ -1,7 +1,7 @@
 import AppStoreModels
 public import AppStoreSimulator
 public import Foundation
-import StorekeeperClient
+public import StorekeeperClient
 import Synchronization
 
 /// One Apple account's side of StoreKit for one app, on Storekeeper's App Store simulator,
@@ -13,6 +13,7 @@ public final class SimulatedAppleAccount: Sendable {
         public var productId: String
         public var appAccountToken: UUID
         public var quantity: Int
+        public var billingPlan: StoreBillingPlan?
     }
 
     struct State {
@@ -146,7 +147,8 @@ public final class SimulatedAppleAccount: Sendable {
                 try await simulator.purchase(
                     PurchaseRequest(
                         accountId: accountId, bundleId: bundleId, productId: request.productId,
-                        quantity: request.quantity > 1 ? Int32(request.quantity) : nil, appAccountToken: request.appAccountToken)))
+                        quantity: request.quantity > 1 ? Int32(request.quantity) : nil, appAccountToken: request.appAccountToken,
+                        billingPlanType: request.billingPlan.map(\.billingPlanType))))
         }
         deliverUpdates()
         return results

@@ -52,12 +52,15 @@ public final class SimulatedStoreKit: StoreKitInterface, Sendable {
         }
     }
 
-    public func purchase(_ productId: String, appAccountToken: UUID, quantity: Int) async throws -> StorePurchaseResult {
+    public func purchase(
+        _ productId: String, appAccountToken: UUID, quantity: Int, billingPlan: StoreBillingPlan?
+    ) async throws -> StorePurchaseResult {
         account.log.append(.purchase(device: name, productId: productId, appAccountToken: appAccountToken))
         let behavior = behaviors.withLock { $0.isEmpty ? Behavior.buy : $0.removeFirst() }
         switch behavior {
         case .askToBuy:
-            account.requestApproval(.init(productId: productId, appAccountToken: appAccountToken, quantity: quantity))
+            account.requestApproval(
+                .init(productId: productId, appAccountToken: appAccountToken, quantity: quantity, billingPlan: billingPlan))
             return .pending
         case .cancel:
             return .userCancelled
@@ -67,7 +70,8 @@ public final class SimulatedStoreKit: StoreKitInterface, Sendable {
             let result = try await account.simulator.purchase(
                 PurchaseRequest(
                     accountId: account.accountId, bundleId: account.bundleId, productId: productId,
-                    quantity: quantity > 1 ? Int32(quantity) : nil, appAccountToken: appAccountToken))
+                    quantity: quantity > 1 ? Int32(quantity) : nil, appAccountToken: appAccountToken,
+                    billingPlanType: billingPlan.map(\.billingPlanType)))
             let transactionId = result.transaction.transactionId ?? ""
             account.log.append(.paid(device: name, transactionId: transactionId))
             if behavior == .killAfterPayment { try await Self.neverReturn() }
@@ -96,4 +100,9 @@ public final class SimulatedStoreKit: StoreKitInterface, Sendable {
         account.log.append(.finish(device: name, transactionId: transactionId))
         account.finish(transactionId)
     }
+}
+
+extension StoreBillingPlan {
+    /// The transaction's `billingPlanType` the App Store signs for the plan chosen.
+    var billingPlanType: BillingPlanType { self == .monthly ? .monthly : .billedUpfront }
 }

@@ -95,6 +95,26 @@ extension ConsoleRoutes {
             isShared: !account.sharedWith.isEmpty)
     }
 
+    /// What happens at the period's end, as Apple's renewal info says; under a 12-month
+    /// commitment, the billing period and the commitment's end, which cancelling does not move.
+    static func renewal(of subscription: CustomerView.Subscription) -> String {
+        let plain =
+            switch subscription.autoRenewStatus {
+            case 1?: "renews"
+            case 0?: "ends at expiry"
+            default: "—"
+            }
+        guard let commitment = subscription.commitment else { return plain }
+        let progress = [commitment.billingPeriodNumber, commitment.totalBillingPeriods].compactMap { $0 }.map(String.init)
+        let place = progress.count == 2 ? "billing \(progress[0]) of \(progress[1])" : "billed monthly"
+        let end = ConsoleFormat.time(commitment.expiresAt)
+        return switch commitment.autoRenewStatus {
+        case 0?: "12-month commitment, \(place); cancelled: billed monthly until it ends \(end)"
+        case 1?: "12-month commitment, \(place); renews \(end)"
+        default: "12-month commitment, \(place); ends \(end)"
+        }
+    }
+
     package static func customerPage(
         _ view: CustomerView, orders: [Order] = [], timeline: TimelineSection? = nil, notice: String? = nil,
         actions: CustomerPage.Actions? = nil, operatorGrants: [CustomerPage.OperatorGrantRow] = [],
@@ -108,7 +128,8 @@ extension ConsoleRoutes {
         let subscriptions = view.subscriptions.map { item in
             CustomerPage.Subscription(
                 product: item.productId, phase: item.phase, expires: ConsoleFormat.time(item.expiresAt),
-                originalTransactionId: item.originalTransactionId, environment: item.environment.rawValue)
+                renewal: renewal(of: item), originalTransactionId: item.originalTransactionId,
+                environment: item.environment.rawValue)
         }
         let balances = view.balances.sorted { $0.key < $1.key }.map { CustomerPage.Balance(currency: $0.key, amount: $0.value) }
         let purchases = view.purchases.map { item in

@@ -18,6 +18,8 @@ extension ConsoleRoutes {
             package let product: String
             package let phase: String
             package let expires: String
+            /// Renews, ends, or (under a 12-month commitment) where the commitment stands.
+            package let renewal: String
             package let originalTransactionId: String
             package let environment: String
         }

@@ -52,6 +52,21 @@ import Testing
         #expect(output.contains("adjust:<U+202E>4711␊forged"), "a line feed cannot forge a row: \(output)")
     }
 
+    @Test func aCommitmentShowsItsBillingPeriodEndAndRenewal() throws {
+        let record = try Self.decode(
+            AdminCustomerRecord.self,
+            """
+            {"customerId": "alice", "exists": true, "aliases": [], "entitlements": [],
+             "subscriptions": [{"environment": "Sandbox", "originalTransactionId": "2000001", "productId": "yearly",
+               "phase": "active", "autoRenewStatus": 1, "eligibleWinBackOfferIds": [], "periods": [],
+               "billingPlanType": "MONTHLY", "commitment": {"billingPeriodNumber": 4, "totalBillingPeriods": 12,
+                 "expiresAt": 1796428800000, "autoRenewStatus": 0}}],
+             "wallet": {"balances": {}, "entries": []}, "orders": {"items": []}, "purchases": []}
+            """)
+        let output = CustomerTables.record(record)
+        #expect(output.contains("4/12 to 2026-12-05 00:00:00, cancelled"), "\(output)")
+    }
+
     @Test func aTimelineShowsStoredTextNeutralised() throws {
         let page = try Self.decode(
             AdminTimelinePage.self,

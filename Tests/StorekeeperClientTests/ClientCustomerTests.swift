@@ -55,6 +55,32 @@ import Testing
         }
     }
 
+    /// The yearly plan billed monthly under a 12-month commitment: bought with StoreKit's
+    /// billing plan option; once the customer cancels, the app shows the monthly billing until the
+    /// commitment ends rather than "renews on".
+    @Test(arguments: ClientBackend.all)
+    func aCommitmentPlanIsBilledMonthlyUntilItEnds(_ backend: ClientBackend) async throws {
+        try await ClientE2E.run(backend) { world in
+            let app = try world.app(on: world.device())
+            await app.start()
+            guard case .delivered(_, let customer) = try await app.buy(DemoCatalog.yearly, billingPlan: .monthly) else {
+                Issue.record("not delivered")
+                return
+            }
+            let subscription = try #require(customer.subscriptions.first)
+            #expect(subscription.commitment?.billingPeriodNumber == 1)
+            #expect(subscription.commitment?.totalBillingPeriods == 12)
+            let nextBilling = Date(timeIntervalSince1970: Double(try #require(subscription.expiresAt)) / 1000)
+            let end = Date(timeIntervalSince1970: Double(try #require(subscription.commitment?.expiresAt)) / 1000)
+            #expect(subscription.renewal == .renewsOn(nextBilling))
+
+            try await world.simulator.advance(byMilliseconds: 60_000)
+            try await world.simulator.setAutoRenew(originalTransactionId: subscription.originalTransactionId, enabled: false)
+            #expect(try await app.refresh().subscriptions.first?.renewal == .billedMonthlyUntil(nextBilling: nextBilling, endsOn: end))
+            await app.stop()
+        }
+    }
+
     @Test func retryDelaysGrowAndStayCapped() {
         let policy = PurchaseClient.RetryPolicy(initial: .seconds(1), maximum: .seconds(10))
         for attempt in 0..<40 {

@@ -2,6 +2,7 @@ import AppStoreModels
 import Foundation
 import HTTPTypes
 import Storekeeper
+import StorekeeperApplication
 import StorekeeperTesting
 import Testing
 
@@ -124,6 +125,23 @@ import Testing
             let record = try await browser.get("/console/apps/app/customers/carol%40example")
             #expect(record.status == .ok && record.html.contains("carol@example"))
             #expect(!record.html.contains("Apple accounts"), "no account seen, no section")
+
+            // A monthly plan with a 12-month commitment that Carol cancelled: billed until it ends.
+            try await h.store.write { tx in
+                try await tx.saveSubscription(
+                    StoredSubscription(
+                        environment: .production, originalTransactionId: "3000001", customerId: carol, productId: "yearly",
+                        subscriptionGroup: "g", phase: "active", expiresAt: h.clock(), lastSignedDate: h.clock(),
+                        state: try SubscriptionApplier.encode(
+                            SubscriptionState(environment: .production, originalTransactionId: "3000001")),
+                        updatedAt: h.clock(), autoRenewStatus: 1,
+                        commitment: CommitmentProgress(
+                            billingPeriodNumber: 4, totalBillingPeriods: 12, expiresAt: h.clock(), autoRenewStatus: 0)))
+            }
+            let committed = try await browser.get("/console/apps/app/customers/carol%40example")
+            #expect(
+                committed.html.contains("12-month commitment, billing 4 of 12; cancelled: billed monthly until it ends"),
+                "\(committed.html)")
             #expect(try await browser.get("/console/apps/app/customers/nobody").status == .notFound)
 
             // Dave was seen behind Carol's Apple account: each page links to the other.

@@ -26,6 +26,11 @@ import Testing
                 "originalTransactionId": text(), "environment": environment(), "productId": text(),
                 "group": maybe(text()), "phase": text(), "expiresAt": maybe(millis()),
                 "autoRenewStatus": maybe(Int.random(in: 0...1, using: &generator)), "autoRenewProductId": maybe(text()),
+                "commitment": maybe(
+                    [
+                        "billingPeriodNumber": maybe(Int.random(in: 1...12, using: &generator)), "totalBillingPeriods": maybe(12),
+                        "expiresAt": maybe(millis()), "autoRenewStatus": maybe(Int.random(in: 0...1, using: &generator)),
+                    ].compactMapValues { $0 }),
             ]
         }
         let purchases: [[String: Any?]] = (0..<count()).map { _ in
@@ -75,6 +80,7 @@ import Testing
         let view = try Self.randomView(&generator, complete: true)
         for value in [Mirror(reflecting: view)]
             + [view.entitlements[0], view.subscriptions[0], view.purchases[0]].map({ Mirror(reflecting: $0) })
+            + [try #require(view.subscriptions[0].commitment)].map({ Mirror(reflecting: $0) })
         {
             for child in value.children {
                 #expect(String(describing: child.value) != "nil", "the complete fixture leaves \(child.label ?? "?") empty")

@@ -36,6 +36,25 @@ extension Product {
         public static func quantity(_ quantity: Int) -> Product.PurchaseOption {
             Product.PurchaseOption(name: "quantity", value: String(quantity))
         }
+
+        /// `static func billingPlanType(_ billingPlanType: Product.SubscriptionInfo.BillingPlanType) -> Product.PurchaseOption`
+        /// (iOS 26.4+)
+        public static func billingPlanType(_ billingPlanType: Product.SubscriptionInfo.BillingPlanType) -> Product.PurchaseOption {
+            Product.PurchaseOption(name: "billingPlanType", value: billingPlanType.name)
+        }
+    }
+
+    /// `Product.SubscriptionInfo`, as far as the adapter uses it.
+    public struct SubscriptionInfo: Sendable, Hashable {
+        /// `Product.SubscriptionInfo.BillingPlanType` (iOS 26.4+).
+        public struct BillingPlanType: Sendable, Hashable {
+            fileprivate let name: String
+
+            /// `static let monthly: Product.SubscriptionInfo.BillingPlanType`
+            public static let monthly = BillingPlanType(name: "monthly")
+            /// `static let upFront: Product.SubscriptionInfo.BillingPlanType`
+            public static let upFront = BillingPlanType(name: "upFront")
+        }
     }
 
     /// `Product.PurchaseResult`.

@@ -30,13 +30,18 @@ public struct AdminSubscription: Codable, Sendable, Hashable {
     public var periods: [PaidPeriodBody]
     /// The renewal info Storekeeper holds, as Apple signed it (latest).
     public var renewalInfo: RenewalInfoBody?
+    /// Apple's `billingPlanType` of the current period: `MONTHLY` under a 12-month commitment.
+    public var billingPlanType: String?
+    /// The 12-month commitment the current period is billed under, if it is.
+    public var commitment: CommitmentBody?
 
     public init(
         environment: String, originalTransactionId: String, productId: String, group: String? = nil, phase: String,
         expiresAt: Int64? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil, expirationIntent: Int32? = nil,
         isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Int64? = nil, priceIncrease: String? = nil,
         renewalPrice: Int64? = nil, renewalCurrency: String? = nil, renewalExtendedUntil: Int64? = nil, pendingOffer: OfferInfoBody? = nil,
-        eligibleWinBackOfferIds: [String], periods: [PaidPeriodBody], renewalInfo: RenewalInfoBody? = nil
+        eligibleWinBackOfferIds: [String], periods: [PaidPeriodBody], renewalInfo: RenewalInfoBody? = nil,
+        billingPlanType: String? = nil, commitment: CommitmentBody? = nil
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -57,5 +62,7 @@ public struct AdminSubscription: Codable, Sendable, Hashable {
         self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
         self.periods = periods
         self.renewalInfo = renewalInfo
+        self.billingPlanType = billingPlanType
+        self.commitment = commitment
     }
 }

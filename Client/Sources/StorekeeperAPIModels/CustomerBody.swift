@@ -38,10 +38,13 @@ public struct CustomerBody: Codable, Sendable, Hashable {
         public var autoRenewStatus: Int?
         /// The product the next renewal bills.
         public var autoRenewProductId: String?
+        /// The 12-month commitment the current period is billed under, if it is.
+        public var commitment: CommitmentBody?
 
         public init(
             originalTransactionId: String, environment: String, productId: String, group: String? = nil, phase: String,
-            expiresAt: Int64? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil
+            expiresAt: Int64? = nil, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil,
+            commitment: CommitmentBody? = nil
         ) {
             self.originalTransactionId = originalTransactionId
             self.environment = environment
@@ -51,6 +54,7 @@ public struct CustomerBody: Codable, Sendable, Hashable {
             self.expiresAt = expiresAt
             self.autoRenewStatus = autoRenewStatus
             self.autoRenewProductId = autoRenewProductId
+            self.commitment = commitment
         }
     }
 

@@ -23,6 +23,10 @@ public struct PaidPeriodBody: Codable, Sendable, Hashable {
     public var appAccountToken: UUID?
     /// Why and when the period ended early, if it did.
     public var revocation: RevocationInfoBody?
+    /// Apple's `billingPlanType`: `MONTHLY` for one monthly billing of a 12-month commitment.
+    public var billingPlanType: String?
+    /// Which billing period of its commitment the period pays for.
+    public var billingPeriodNumber: Int?
     /// When access from this period ends: the earliest of its expiry, its revocation and the start
     /// of the next period.
     public var accessEnd: Int64
@@ -31,7 +35,8 @@ public struct PaidPeriodBody: Codable, Sendable, Hashable {
         periodKey: String, webOrderLineItemId: String?, environment: String, originalTransactionId: String, transactionId: String,
         productId: String, subscriptionGroupIdentifier: String? = nil, purchaseDate: Int64, expiresDate: Int64?, price: Int64? = nil,
         currency: String? = nil, storefront: String? = nil, offer: OfferInfoBody? = nil, ownership: String? = nil,
-        appAccountToken: UUID? = nil, revocation: RevocationInfoBody? = nil, accessEnd: Int64
+        appAccountToken: UUID? = nil, revocation: RevocationInfoBody? = nil, billingPlanType: String? = nil,
+        billingPeriodNumber: Int? = nil, accessEnd: Int64
     ) {
         self.periodKey = periodKey
         self.webOrderLineItemId = webOrderLineItemId
@@ -49,6 +54,8 @@ public struct PaidPeriodBody: Codable, Sendable, Hashable {
         self.ownership = ownership
         self.appAccountToken = appAccountToken
         self.revocation = revocation
+        self.billingPlanType = billingPlanType
+        self.billingPeriodNumber = billingPeriodNumber
         self.accessEnd = accessEnd
     }
 }

@@ -12,12 +12,20 @@ public struct StoreKit2Store: StoreKitInterface {
         }
     }
 
-    public func purchase(_ productId: String, appAccountToken: UUID, quantity: Int) async throws -> StorePurchaseResult {
+    public func purchase(
+        _ productId: String, appAccountToken: UUID, quantity: Int, billingPlan: StoreBillingPlan?
+    ) async throws -> StorePurchaseResult {
         guard let product = try await Product.products(for: [productId]).first else {
             throw StorekeeperClientError(code: .purchaseFailed, reason: "the App Store does not sell \(productId)")
         }
         var options: Set<Product.PurchaseOption> = [.appAccountToken(appAccountToken)]
         if quantity > 1 { options.insert(.quantity(quantity)) }
+        if let billingPlan {
+            guard #available(iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else {
+                throw StorekeeperClientError(code: .purchaseFailed, reason: "billing plans need iOS 26.4 or later")
+            }
+            options.insert(.billingPlanType(billingPlan == .monthly ? .monthly : .upFront))
+        }
         switch try await product.purchase(options: options) {
         case .success(let result): return .purchased(Self.transaction(result))
         case .pending: return .pending

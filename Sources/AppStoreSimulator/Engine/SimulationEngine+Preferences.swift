@@ -9,10 +9,17 @@ extension SimulationEngine {
         guard subscription.phase != .expired, subscription.phase != .revoked else {
             throw .invalidState("subscription \(originalTransactionId) has ended; buy it again to resubscribe")
         }
-        guard subscription.autoRenewEnabled != enabled else {
+        // Under a 12-month commitment the customer turns the commitment's renewal off or on; the
+        // monthly billings of the commitment continue either way (`autoRenewStatus` stays 1).
+        let current = subscription.commitment?.renews ?? subscription.autoRenewEnabled
+        guard current != enabled else {
             throw .invalidState("auto-renew of \(originalTransactionId) is already \(enabled ? "on" : "off")")
         }
-        subscription.autoRenewEnabled = enabled
+        if subscription.commitment != nil {
+            subscription.commitment?.renews = enabled
+        } else {
+            subscription.autoRenewEnabled = enabled
+        }
         store(subscription)
         let subtype: NotificationSubtype = enabled ? .autoRenewEnabled : .autoRenewDisabled
         try notify(

@@ -60,12 +60,14 @@ extension SimulationEngine {
         }
         let offer = try resolveOffer(for: request, product: product, account: account, existing: existing, at: time)
         let (storefront, listPrice) = try pricing(of: product, account: account, storefront: request.storefront)
-        let price = offer.map { $0.config.price(in: storefront.code) } ?? listPrice
+        let commitment = try commitment(for: request, product: product, offer: offer, storefront: storefront.code, at: time)
+        let price = commitment?.monthlyPrice ?? offer.map { $0.config.price(in: storefront.code) } ?? listPrice
         let seats = try seatGroup(for: request, offer: offer, pricePerSeat: price)
         guard !account.paymentFails || price == 0 else {
             throw .paymentFailed("the payment method of \(account.id) was declined")
         }
-        let expires = durations.end(of: offer?.config.period ?? product.period ?? .oneMonth, from: time)
+        let period = commitment == nil ? offer?.config.period ?? product.period ?? .oneMonth : .oneMonth
+        let expires = durations.end(of: period, from: time)
         let original = existing.flatMap { state.transactions[$0.originalTransactionId] }
         let transaction = try issueTransaction(
             NewTransaction(
@@ -73,7 +75,9 @@ extension SimulationEngine {
                 purchaseDate: time, expiresDate: expires, originalTransactionId: existing?.originalTransactionId,
                 originalPurchaseDate: original?.payload.purchaseDate, quantity: seats?.seats ?? 1, price: price,
                 appAccountToken: request.appAccountToken ?? existing?.appAccountToken, offer: offer,
-                multiSeatInfo: seats.map { $0.transactionInfo(quantity: $0.seats) }))
+                multiSeatInfo: seats.map { $0.transactionInfo(quantity: $0.seats) },
+                billingPlanType: product.monthlyCommitment == nil ? nil : commitment == nil ? .billedUpfront : .monthly,
+                commitmentInfo: commitment?.transactionInfo))
         let lapse = existing.map { time.millisecondsSince1970 - $0.expiresDate.millisecondsSince1970 }
         var subscription = SimulatedSubscription(
             originalTransactionId: transaction.originalTransactionId, accountId: account.id, bundleId: request.bundleId,
@@ -84,7 +88,7 @@ extension SimulationEngine {
             recentSubscriptionStartDate: lapse.map { $0 <= durations.interval(days: 60) } == true
                 ? existing?.recentSubscriptionStartDate ?? time : time,
             extensionDates: existing?.extensionDates ?? [], extensionResponses: existing?.extensionResponses ?? [:],
-            ownership: .purchased, seatGroup: seats)
+            ownership: .purchased, seatGroup: seats, commitment: commitment)
         if let offer, offer.config.mode == .payAsYouGo, offer.config.periodCount > 1 {
             subscription.pendingOffer = .init(
                 offerType: offer.type, offerId: offer.id, offer: offer.config, remainingPeriods: offer.config.periodCount - 1)

@@ -20,7 +20,9 @@ extension SimulationEngine {
             .consumptionRequest, bundleId: transaction.bundleId, environment: transaction.environment,
             accountId: transaction.accountId, transaction: transaction, subscription: subscription,
             consumptionReason: reason, at: time)
-        if let subscription, subscription.autoRenewEnabled, subscription.phase != .expired, subscription.phase != .revoked {
+        if let subscription, subscription.commitment?.renews ?? subscription.autoRenewEnabled, subscription.phase != .expired,
+            subscription.phase != .revoked
+        {
             try setAutoRenew(subscription.originalTransactionId, enabled: false, at: time)
         }
     }

@@ -49,6 +49,10 @@ extension SimulationEngine {
         guard subscription.autoRenewEnabled else {
             return try expire(subscription, intent: .customerCancelled, subtype: .voluntary, at: time)
         }
+        // A cancelled commitment is billed to its last period and ends with it.
+        if let commitment = subscription.commitment, commitment.isFinalPeriod, !commitment.renews {
+            return try expire(subscription, intent: .customerCancelled, subtype: .voluntary, at: time)
+        }
         let product = state.apps[subscription.bundleId]?.products[subscription.autoRenewProductId]
         guard let product, product.availableForSale else {
             return try expire(subscription, intent: .productNotAvailable, subtype: .productNotForSale, at: time)
@@ -71,8 +75,9 @@ extension SimulationEngine {
         var subscription = subscription
         let account = try account(subscription.accountId)
         let pending = subscription.pendingOffer
-        let price = nextRenewalPrice(of: subscription)
-        let period = pending?.offer.period ?? product.period ?? .oneMonth
+        let commitment = nextCommitment(of: subscription, product: product, start: periodStart)
+        let price = commitment?.monthlyPrice ?? nextRenewalPrice(of: subscription)
+        let period = commitment == nil ? pending?.offer.period ?? product.period ?? .oneMonth : .oneMonth
         let expires = durations.end(of: period, from: periodStart)
         let original = state.transactions[subscription.originalTransactionId]
         // A multiseat subscription renews with the seats the purchaser chose for the renewal.
@@ -85,7 +90,10 @@ extension SimulationEngine {
                 originalPurchaseDate: original?.payload.purchaseDate, quantity: subscription.seatGroup?.seats ?? 1,
                 reason: .renewal, price: price, appAccountToken: subscription.appAccountToken,
                 offer: pending.map { AppliedOffer(type: $0.offerType, id: $0.offerId, config: $0.offer) },
-                multiSeatInfo: subscription.seatGroup.map { $0.transactionInfo(quantity: $0.seats) }))
+                multiSeatInfo: subscription.seatGroup.map { $0.transactionInfo(quantity: $0.seats) },
+                billingPlanType: product.monthlyCommitment == nil ? nil : commitment == nil ? .billedUpfront : .monthly,
+                commitmentInfo: commitment?.transactionInfo))
+        subscription.commitment = commitment
         if let pending, pending.remainingPeriods > 1 {
             subscription.pendingOffer?.remainingPeriods = pending.remainingPeriods - 1
         } else {
@@ -116,7 +124,8 @@ extension SimulationEngine {
         let app = try app(subscription.bundleId)
         subscription.expirationIntent = .billingError
         subscription.billingRetryEndsDate = time.adding(milliseconds: durations.interval(days: app.billingRetryDays))
-        if let graceDays = app.gracePeriodDays {
+        // No billing grace period applies under a 12-month commitment.
+        if let graceDays = app.gracePeriodDays, subscription.commitment == nil {
             subscription.phase = .gracePeriod
             subscription.gracePeriodExpiresDate = time.adding(milliseconds: durations.interval(days: graceDays))
         } else {
@@ -174,7 +183,13 @@ extension SimulationEngine {
             throw .notFound("product \(subscription.autoRenewProductId) is gone")
         }
         let start = subscription.phase == .gracePeriod ? subscription.expiresDate : time
-        try renew(subscription, product: product, periodStart: start, at: time, subtype: .billingRecovery)
+        var recovering = subscription
+        if let commitment = subscription.commitment {
+            // The commitment's schedule moves by the delay (Apple's shifted `commitmentExpiresDate`).
+            let delay = start.millisecondsSince1970 - subscription.expiresDate.millisecondsSince1970
+            recovering.commitment?.expiresDate = commitment.expiresDate.adding(milliseconds: delay)
+        }
+        try renew(recovering, product: product, periodStart: start, at: time, subtype: .billingRecovery)
     }
 
     /// Makes the account's payment method fail or work; fixing it retries every renewal of the

@@ -56,6 +56,10 @@ extension SimulationEngine {
             info.multiSeatInfo = RenewalMultiSeatInfo(
                 renewalPriceTiers: [MultiSeatPriceTier(tierPrice: seats.pricePerSeat, tierQuantity: seats.renewalQuantity)])
         }
+        if let commitment = subscription.commitment {
+            info.renewalBillingPlanType = .monthly
+            info.commitmentInfo = commitment.renewalInfo(autoRenewProductId: subscription.autoRenewProductId)
+        }
         if subscription.phase == .expired, !subscription.autoRenewEnabled || subscription.expirationIntent != nil,
             let product = state.apps[subscription.bundleId]?.products[subscription.productId]
         {

@@ -128,6 +128,9 @@ struct SimulationEngine: Sendable {
         /// A multiseat subscription's seats (the purchaser's, or copied to an assigned member).
         var multiSeatInfo: TransactionMultiSeatInfo? = nil
         var additionalReason: AdditionalTransactionReason? = nil
+        /// The billing plan of a product that offers a monthly plan with a 12-month commitment.
+        var billingPlanType: BillingPlanType? = nil
+        var commitmentInfo: TransactionCommitmentInfo? = nil
     }
 
     /// An offer applied to one transaction.
@@ -157,6 +160,8 @@ struct SimulationEngine: Sendable {
             appTransactionId: appTransaction.appTransactionId)
         payload.multiSeatInfo = new.multiSeatInfo
         payload.additionalTransactionReason = new.additionalReason
+        payload.billingPlanType = new.billingPlanType
+        payload.commitmentInfo = new.commitmentInfo
         if let offer = new.offer {
             payload.offerType = offer.type
             payload.offerIdentifier = offer.id

@@ -19,13 +19,15 @@ public struct CatalogProduct: Hashable, Sendable, Codable {
     public var promotionalOffers: [SubscriptionOfferConfig]
     public var offerCodes: [OfferCodeConfig]
     public var winBackOffers: [SubscriptionOfferConfig]
+    /// A one-year subscription's monthly plan with a 12-month commitment, if it offers one.
+    public var monthlyCommitment: MonthlyCommitmentConfig?
 
     public init(
         productId: String, type: ProductType, subscriptionGroupId: String? = nil, groupLevel: Int? = nil,
         period: ISOPeriod? = nil, prices: [String: Int64], familyShareable: Bool = false,
         availableForSale: Bool = true, introductoryOffer: SubscriptionOfferConfig? = nil,
         promotionalOffers: [SubscriptionOfferConfig] = [], offerCodes: [OfferCodeConfig] = [],
-        winBackOffers: [SubscriptionOfferConfig] = []
+        winBackOffers: [SubscriptionOfferConfig] = [], monthlyCommitment: MonthlyCommitmentConfig? = nil
     ) {
         self.productId = productId
         self.type = type
@@ -39,6 +41,7 @@ public struct CatalogProduct: Hashable, Sendable, Codable {
         self.promotionalOffers = promotionalOffers
         self.offerCodes = offerCodes
         self.winBackOffers = winBackOffers
+        self.monthlyCommitment = monthlyCommitment
     }
 
     public var isAutoRenewable: Bool { type == .autoRenewableSubscription }
@@ -48,7 +51,7 @@ public struct CatalogProduct: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case productId, type, subscriptionGroupId, groupLevel, period, prices, familyShareable
-        case availableForSale, introductoryOffer, promotionalOffers, offerCodes, winBackOffers
+        case availableForSale, introductoryOffer, promotionalOffers, offerCodes, winBackOffers, monthlyCommitment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -65,6 +68,7 @@ public struct CatalogProduct: Hashable, Sendable, Codable {
         promotionalOffers = try container.decodeIfPresent([SubscriptionOfferConfig].self, forKey: .promotionalOffers) ?? []
         offerCodes = try container.decodeIfPresent([OfferCodeConfig].self, forKey: .offerCodes) ?? []
         winBackOffers = try container.decodeIfPresent([SubscriptionOfferConfig].self, forKey: .winBackOffers) ?? []
+        monthlyCommitment = try container.decodeIfPresent(MonthlyCommitmentConfig.self, forKey: .monthlyCommitment)
     }
 }
 

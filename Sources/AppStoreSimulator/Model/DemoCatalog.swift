@@ -52,7 +52,8 @@ public enum DemoCatalog {
                 productId: yearly, type: .autoRenewableSubscription, subscriptionGroupId: groupId, groupLevel: 2,
                 period: .oneYear, prices: prices(49990),
                 introductoryOffer: SubscriptionOfferConfig(
-                    mode: .payUpFront, period: .threeMonths, prices: prices(990))),
+                    mode: .payUpFront, period: .threeMonths, prices: prices(990)),
+                monthlyCommitment: MonthlyCommitmentConfig(prices: prices(4490))),
             CatalogProduct(
                 productId: proMonthly, type: .autoRenewableSubscription, subscriptionGroupId: groupId, groupLevel: 1,
                 period: .oneMonth, prices: prices(9990)),

@@ -18,11 +18,14 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
     public var seats: Int32?
     /// Who hosts a multiseat purchase's invitations (Apple unless said otherwise).
     public var invitationManagement: InvitationManagement?
+    /// `MONTHLY` buys the product's monthly plan with a 12-month commitment (StoreKit's
+    /// `billingPlanType(.monthly)` purchase option); absent or `BILLED_UPFRONT`, the whole period.
+    public var billingPlanType: BillingPlanType?
 
     public init(
         accountId: String, bundleId: String, productId: String, quantity: Int32? = nil, appAccountToken: UUID? = nil,
         storefront: String? = nil, offer: PurchaseOffer? = nil, seats: Int32? = nil,
-        invitationManagement: InvitationManagement? = nil
+        invitationManagement: InvitationManagement? = nil, billingPlanType: BillingPlanType? = nil
     ) {
         self.accountId = accountId
         self.bundleId = bundleId
@@ -33,6 +36,7 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
         self.offer = offer
         self.seats = seats
         self.invitationManagement = invitationManagement
+        self.billingPlanType = billingPlanType
     }
 }
 

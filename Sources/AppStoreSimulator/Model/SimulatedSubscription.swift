@@ -63,6 +63,8 @@ public struct SimulatedSubscription: Hashable, Sendable, Codable {
     public var sharedFrom: String?
     /// For the purchaser of a multiseat subscription: its seats.
     public var seatGroup: SeatGroup? = nil
+    /// The 12-month commitment of a subscription billed monthly.
+    public var commitment: SimulatedCommitment? = nil
 
     public var isFamilyShared: Bool { ownership == .familyShared }
     /// A Family Sharing member's or an assigned group member's subscription: it follows the

@@ -39,12 +39,27 @@ extension CustomerView.Subscription: JSONWritable {
         writer.beginObject()
         writer.field("autoRenewProductId", autoRenewProductId)
         writer.field("autoRenewStatus", autoRenewStatus.map(Int64.init))
+        if let commitment {
+            writer.key("commitment")
+            writer.value(commitment)
+        }
         writer.field("environment", environment)
         writer.field("expiresAt", expiresAt)
         writer.field("group", group)
         writer.field("originalTransactionId", originalTransactionId)
         writer.field("phase", phase)
         writer.field("productId", productId)
+        writer.endObject()
+    }
+}
+
+extension CommitmentProgress: JSONWritable {
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("autoRenewStatus", autoRenewStatus)
+        writer.field("billingPeriodNumber", billingPeriodNumber)
+        writer.field("expiresAt", expiresAt)
+        writer.field("totalBillingPeriods", totalBillingPeriods)
         writer.endObject()
     }
 }

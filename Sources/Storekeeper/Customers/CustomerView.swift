@@ -28,10 +28,15 @@ public struct CustomerView: Hashable, Sendable, Codable {
         /// The product the next renewal bills (differs from `productId` after a downgrade or a
         /// crossgrade that takes effect at renewal).
         public var autoRenewProductId: String?
+        /// The 12-month commitment the current period is billed under: Apple bills it monthly
+        /// until `commitment.expiresAt` whatever `autoRenewStatus` says, and the commitment's own
+        /// renewal status says whether it ends then.
+        public var commitment: CommitmentProgress?
 
         public init(
             originalTransactionId: String, environment: AppStoreEnvironment, productId: String, group: String?, phase: String,
-            expiresAt: Timestamp?, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil
+            expiresAt: Timestamp?, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil,
+            commitment: CommitmentProgress? = nil
         ) {
             self.originalTransactionId = originalTransactionId
             self.environment = environment
@@ -41,6 +46,7 @@ public struct CustomerView: Hashable, Sendable, Codable {
             self.expiresAt = expiresAt
             self.autoRenewStatus = autoRenewStatus
             self.autoRenewProductId = autoRenewProductId
+            self.commitment = commitment
         }
 
         /// What a view shows of a stored subscription.
@@ -48,7 +54,8 @@ public struct CustomerView: Hashable, Sendable, Codable {
             self.init(
                 originalTransactionId: stored.originalTransactionId, environment: stored.environment,
                 productId: stored.productId, group: stored.subscriptionGroup, phase: stored.phase, expiresAt: stored.expiresAt,
-                autoRenewStatus: stored.autoRenewStatus, autoRenewProductId: stored.autoRenewProductId)
+                autoRenewStatus: stored.autoRenewStatus, autoRenewProductId: stored.autoRenewProductId,
+                commitment: stored.commitment)
         }
     }
 

@@ -29,7 +29,8 @@ extension AppleTransaction {
             offerDiscountType: payload.offerDiscountType, offerPeriod: payload.offerPeriod, price: payload.price,
             currency: payload.currency, storefront: payload.storefront, transactionReason: payload.transactionReason,
             appTransactionId: payload.appTransactionId, multiSeatInfo: payload.multiSeatInfo,
-            additionalTransactionReason: payload.additionalTransactionReason, signedDate: signedDate, source: source)
+            additionalTransactionReason: payload.additionalTransactionReason, billingPlanType: payload.billingPlanType,
+            commitmentInfo: payload.commitmentInfo, signedDate: signedDate, source: source)
     }
 
     /// From a `verifyReceipt` / V1 notification receipt record. Legacy records carry no

@@ -40,6 +40,12 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
     public var multiSeatInfo: TransactionMultiSeatInfo?
     /// Why more than one transaction represents this subscription period (`SEAT_ADDITION`).
     public var additionalTransactionReason: AdditionalTransactionReason?
+    /// `MONTHLY` for a subscription billed monthly under a 12-month commitment, `BILLED_UPFRONT`
+    /// for one billed for the whole period (see ``SubscriptionCommitment``).
+    public var billingPlanType: BillingPlanType?
+    /// Which billing period of its commitment this transaction pays for, and when the
+    /// commitment ends (for display: access follows `expiresDate`, as for any subscription).
+    public var commitmentInfo: TransactionCommitmentInfo?
     /// When Apple signed (or, for receipts, created) the data this record came from.
     public var signedDate: Timestamp
     public var source: FactSource
@@ -55,6 +61,7 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
         price: Int64? = nil, currency: String? = nil, storefront: String? = nil,
         transactionReason: TransactionReason? = nil, appTransactionId: String? = nil,
         multiSeatInfo: TransactionMultiSeatInfo? = nil, additionalTransactionReason: AdditionalTransactionReason? = nil,
+        billingPlanType: BillingPlanType? = nil, commitmentInfo: TransactionCommitmentInfo? = nil,
         signedDate: Timestamp, source: FactSource
     ) {
         self.environment = environment
@@ -84,6 +91,8 @@ public struct AppleTransaction: Sendable, Hashable, Codable {
         self.appTransactionId = appTransactionId
         self.multiSeatInfo = multiSeatInfo
         self.additionalTransactionReason = additionalTransactionReason
+        self.billingPlanType = billingPlanType
+        self.commitmentInfo = commitmentInfo
         self.signedDate = signedDate
         self.source = source
     }

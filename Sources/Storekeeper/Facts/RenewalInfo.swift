@@ -23,6 +23,10 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
     public var eligibleWinBackOfferIds: [String]
     /// The seats the next renewal of a multiseat (group) subscription charges for.
     public var renewalQuantity: Int?
+    /// The billing plan of the next renewal, for a subscription with a 12-month commitment.
+    public var renewalBillingPlanType: RenewalBillingPlanType?
+    /// Whether the commitment renews when it ends, and into what (``SubscriptionCommitment``).
+    public var commitment: RenewalCommitmentInfo?
     public var signedDate: Timestamp
     public var source: FactSource
 
@@ -32,7 +36,9 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         gracePeriodExpiresDate: Timestamp? = nil, isInBillingRetryPeriod: Bool = false,
         priceIncreaseStatus: PriceIncreaseStatus? = nil, offerType: OfferType? = nil, offerIdentifier: String? = nil,
         renewalDate: Timestamp? = nil, renewalPrice: Int64? = nil, currency: String? = nil,
-        eligibleWinBackOfferIds: [String] = [], renewalQuantity: Int? = nil, signedDate: Timestamp, source: FactSource
+        eligibleWinBackOfferIds: [String] = [], renewalQuantity: Int? = nil,
+        renewalBillingPlanType: RenewalBillingPlanType? = nil, commitment: RenewalCommitmentInfo? = nil,
+        signedDate: Timestamp, source: FactSource
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -50,6 +56,8 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         self.currency = currency
         self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
         self.renewalQuantity = renewalQuantity
+        self.renewalBillingPlanType = renewalBillingPlanType
+        self.commitment = commitment
         self.signedDate = signedDate
         self.source = source
     }
@@ -68,6 +76,7 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
             offerIdentifier: payload.offerIdentifier, renewalDate: payload.renewalDate,
             renewalPrice: payload.renewalPrice, currency: payload.currency,
             eligibleWinBackOfferIds: payload.eligibleWinBackOfferIds ?? [], renewalQuantity: payload.renewalQuantity.map(Int.init),
+            renewalBillingPlanType: payload.renewalBillingPlanType, commitment: payload.commitmentInfo,
             signedDate: signedDate, source: source)
     }
 

@@ -48,11 +48,14 @@ public struct StoredSubscription: Hashable, Sendable, Codable {
     public var autoRenewStatus: Int?
     /// The product the subscription renews into next (`autoRenewProductId`), likewise.
     public var autoRenewProductId: String?
+    /// The 12-month commitment the current period is billed under, likewise.
+    public var commitment: CommitmentProgress?
 
     public init(
         environment: AppStoreEnvironment, originalTransactionId: String, customerId: CustomerID, productId: String,
         subscriptionGroup: String?, phase: String, expiresAt: Timestamp?, lastSignedDate: Timestamp, state: Data,
-        updatedAt: Timestamp, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil
+        updatedAt: Timestamp, autoRenewStatus: Int? = nil, autoRenewProductId: String? = nil,
+        commitment: CommitmentProgress? = nil
     ) {
         self.environment = environment
         self.originalTransactionId = originalTransactionId
@@ -66,5 +69,6 @@ public struct StoredSubscription: Hashable, Sendable, Codable {
         self.updatedAt = updatedAt
         self.autoRenewStatus = autoRenewStatus
         self.autoRenewProductId = autoRenewProductId
+        self.commitment = commitment
     }
 }

@@ -25,6 +25,10 @@ public struct PaidPeriod: Hashable, Sendable, Codable {
     public var appAccountToken: UUID?
     /// Why and when the period ended early, if it did.
     public var revocation: RevocationInfo?
+    /// `MONTHLY` when the period is one monthly billing of a 12-month commitment.
+    public var billingPlanType: BillingPlanType?
+    /// The period's place in its commitment (billing period n of N, the commitment's end).
+    public var commitmentInfo: TransactionCommitmentInfo?
     /// When access from this period ends: the earliest of its expiry, its revocation and the start
     /// of the next period (a later period always supersedes an earlier one).
     public var accessEnd: Timestamp
@@ -35,7 +39,7 @@ public struct PaidPeriod: Hashable, Sendable, Codable {
         subscriptionGroupIdentifier: String? = nil, purchaseDate: Timestamp, expiresDate: Timestamp?,
         price: Int64? = nil, currency: String? = nil, storefront: String? = nil, offer: OfferInfo? = nil,
         ownership: InAppOwnershipType? = nil, appAccountToken: UUID? = nil, revocation: RevocationInfo? = nil,
-        accessEnd: Timestamp
+        billingPlanType: BillingPlanType? = nil, commitmentInfo: TransactionCommitmentInfo? = nil, accessEnd: Timestamp
     ) {
         self.periodKey = periodKey
         self.webOrderLineItemId = webOrderLineItemId
@@ -53,8 +57,14 @@ public struct PaidPeriod: Hashable, Sendable, Codable {
         self.ownership = ownership
         self.appAccountToken = appAccountToken
         self.revocation = revocation
+        self.billingPlanType = billingPlanType
+        self.commitmentInfo = commitmentInfo
         self.accessEnd = accessEnd
     }
+
+    /// Whether the period is one monthly billing of a 12-month commitment: no billing grace
+    /// period applies, and cancelling stops the commitment's renewal, not the remaining billings.
+    public var isBilledUnderCommitment: Bool { billingPlanType == .monthly }
 
     /// The key of the period a transaction pays for: its `webOrderLineItemId`, or, for the rare
     /// legacy record without one, its product and purchase second (Apple advised comparing

@@ -4,7 +4,8 @@ public import AppStoreModels
 public struct SubscriptionPolicy: Hashable, Sendable, Codable {
     /// Whether a subscription in billing retry (past its expiry, no grace period) keeps access
     /// while Apple retries, up to ``billingRetryLimit`` after the period's expiry. Grace periods
-    /// always keep access.
+    /// always keep access. Never under a 12-month commitment, where Apple asks that access stop
+    /// at a failed billing (``SubscriptionCommitment``).
     public var billingRetryGrantsAccess: Bool
 
     public init(billingRetryGrantsAccess: Bool = false) {
@@ -100,7 +101,7 @@ extension SubscriptionState {
         let view = self.view
         var windows = view.accessWindows
         if policy.billingRetryGrantsAccess, view.phase == .billingRetry, let current = view.currentPeriod,
-            let expires = current.expiresDate
+            !current.isBilledUnderCommitment, let expires = current.expiresDate
         {
             AccessWindow.extend(
                 &windows, from: current.accessEnd, to: expires.adding(milliseconds: SubscriptionPolicy.billingRetryLimit),

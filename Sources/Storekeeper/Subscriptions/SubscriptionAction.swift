@@ -4,7 +4,7 @@ public import AppStoreModels
 /// the derived view before and after a fact, so a duplicate or stale fact yields none.
 ///
 /// Within one transition the order is fixed: periods paid, revoked, restored; offers redeemed;
-/// renewal extended; billing and expiry; phase; auto-renew; renewal preference; price increase;
+/// renewal extended; billing and expiry; phase; auto-renew; commitment renewal; renewal preference; price increase;
 /// access; refresh.
 public enum SubscriptionAction: Hashable, Sendable, Codable {
     /// A period (new `webOrderLineItemId`) appeared: tell the app's backend, record revenue.
@@ -22,6 +22,9 @@ public enum SubscriptionAction: Hashable, Sendable, Codable {
     case phaseChanged(from: SubscriptionPhase, to: SubscriptionPhase)
     /// Auto-renew was turned on or off.
     case autoRenewChanged(enabled: Bool)
+    /// The renewal of a 12-month commitment was turned off (the customer cancelled: billing goes
+    /// on monthly and access lasts until the commitment ends) or on again.
+    case commitmentRenewalChanged(enabled: Bool, commitmentExpiresDate: Timestamp?)
     /// The product changed, or a change was scheduled for (or removed from) the next renewal.
     case renewalPreferenceChanged(RenewalPreferenceChange)
     /// Billing failed (tell the customer to fix their payment method).

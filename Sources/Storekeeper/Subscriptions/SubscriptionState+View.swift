@@ -42,7 +42,8 @@ extension SubscriptionView {
                 info.offerType.map { OfferInfo(type: $0, identifier: info.offerIdentifier) }
             },
             renewalExtension: current.flatMap { state.extensions[$0.periodKey] },
-            eligibleWinBackOfferIds: renewal?.eligibleWinBackOfferIds ?? [], accessWindows: windows)
+            eligibleWinBackOfferIds: renewal?.eligibleWinBackOfferIds ?? [], accessWindows: windows,
+            commitment: current.flatMap { SubscriptionCommitment(current: $0, renewal: renewal) })
     }
 
     /// One period per period key, in purchase order, represented by its earliest-purchased
@@ -83,7 +84,8 @@ extension SubscriptionView {
                             discountType: transaction.offerDiscountType, period: transaction.offerPeriod)
                     },
                     ownership: transaction.ownership, appAccountToken: transaction.appAccountToken,
-                    revocation: revocation, accessEnd: max(end, transaction.purchaseDate)))
+                    revocation: revocation, billingPlanType: transaction.billingPlanType,
+                    commitmentInfo: transaction.commitmentInfo, accessEnd: max(end, transaction.purchaseDate)))
         }
         return periods
     }

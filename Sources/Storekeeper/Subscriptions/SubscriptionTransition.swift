@@ -15,6 +15,9 @@ struct SubscriptionTransition {
         if let was = before.autoRenewEnabled, let now = after.autoRenewEnabled, was != now {
             actions.append(.autoRenewChanged(enabled: now))
         }
+        if let was = before.commitment?.renews, let now = after.commitment?.renews, was != now {
+            actions.append(.commitmentRenewalChanged(enabled: now, commitmentExpiresDate: after.commitment?.expiresDate))
+        }
         if let change = preferenceChange() { actions.append(.renewalPreferenceChanged(change)) }
         if after.priceIncrease != before.priceIncrease {
             switch after.priceIncrease {

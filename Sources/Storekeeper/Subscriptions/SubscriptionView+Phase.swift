@@ -23,6 +23,8 @@ extension SubscriptionView {
             return revocation.kind == .upgraded ? .upgraded(date: revocation.date) : .revoked(revocation)
         }
         switch billingSignal(current: current, state: state) {
+        // Billing grace periods do not apply under a 12-month commitment: access stops at once.
+        case .gracePeriod? where current.isBilledUnderCommitment: return .billingRetry
         case .gracePeriod(let date)?: return .gracePeriod(expiresDate: date)
         case .billingRetry?: return .billingRetry
         case .expired(let reason)?: return .expired(reason)
@@ -69,10 +71,19 @@ extension SubscriptionView {
             return .billingRetry
         }
         if let intent = renewal.expirationIntent { return .expired(SubscriptionExpiryReason(intent)) }
-        if !renewal.autoRenewEnabled, let expires = current.expiresDate, renewal.signedDate >= expires {
+        if let expires = current.expiresDate, renewal.signedDate >= expires,
+            !renewal.autoRenewEnabled || endsWithCommitment(current, renewal: renewal)
+        {
             return .expired(.voluntary)
         }
         return .goodStanding
+    }
+
+    /// Whether `current` is the last billing of a commitment the customer cancelled: under a
+    /// commitment the renewal info's `autoRenewStatus` stays on, and the commitment's says.
+    static func endsWithCommitment(_ current: PaidPeriod, renewal: RenewalInfo) -> Bool {
+        guard let commitment = SubscriptionCommitment(current: current, renewal: renewal) else { return false }
+        return commitment.isFinalPeriod && commitment.endsWithCommitment
     }
 
     /// Good standing, named after the current period's offer.

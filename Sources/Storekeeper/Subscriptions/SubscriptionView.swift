@@ -25,13 +25,16 @@ public struct SubscriptionView: Hashable, Sendable, Codable {
     public var eligibleWinBackOfferIds: [String]
     /// Spans of continuous access, in order; the last one is the latest.
     public var accessWindows: [AccessWindow]
+    /// The 12-month commitment the current period is billed under, if it is.
+    public var commitment: SubscriptionCommitment?
 
     public init(
         phase: SubscriptionPhase = .unknown, periods: [PaidPeriod] = [], productId: String? = nil,
         subscriptionGroupIdentifier: String? = nil, autoRenewEnabled: Bool? = nil, autoRenewProductId: String? = nil,
         priceIncrease: PriceIncreaseState? = nil, renewalPrice: Int64? = nil, renewalCurrency: String? = nil,
         pendingOffer: OfferInfo? = nil, renewalExtension: RenewalExtension? = nil,
-        eligibleWinBackOfferIds: [String] = [], accessWindows: [AccessWindow] = []
+        eligibleWinBackOfferIds: [String] = [], accessWindows: [AccessWindow] = [],
+        commitment: SubscriptionCommitment? = nil
     ) {
         self.phase = phase
         self.periods = periods
@@ -46,6 +49,7 @@ public struct SubscriptionView: Hashable, Sendable, Codable {
         self.renewalExtension = renewalExtension
         self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
         self.accessWindows = accessWindows
+        self.commitment = commitment
     }
 
     /// The latest period.

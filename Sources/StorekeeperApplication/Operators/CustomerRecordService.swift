@@ -126,7 +126,8 @@ package struct CustomerRecordService: Sendable {
             priceIncrease: view.priceIncrease?.rawValue, renewalPrice: view.renewalPrice, renewalCurrency: view.renewalCurrency,
             renewalExtendedUntil: view.renewalExtendedUntil?.millisecondsSince1970, pendingOffer: view.pendingOffer.map(OfferInfoBody.init),
             eligibleWinBackOfferIds: view.eligibleWinBackOfferIds, periods: view.periods.map(PaidPeriodBody.init),
-            renewalInfo: info.map(RenewalInfoBody.init))
+            renewalInfo: info.map(RenewalInfoBody.init), billingPlanType: view.currentPeriod?.billingPlanType?.rawValue,
+            commitment: view.commitment.map(CommitmentBody.init))
     }
 
     package static func purchase(_ stored: StoredTransaction) -> AdminPurchase {

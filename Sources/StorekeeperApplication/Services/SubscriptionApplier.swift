@@ -81,7 +81,7 @@ package struct SubscriptionApplier: Sendable {
             phase: view.phase.name, expiresAt: current?.expiresDate ?? view.accessWindow?.end,
             lastSignedDate: state.lastSignedDate ?? now, state: try Self.encode(state), updatedAt: now,
             autoRenewStatus: state.renewalInfo.map { $0.autoRenewEnabled ? 1 : 0 },
-            autoRenewProductId: state.renewalInfo?.autoRenewProductId)
+            autoRenewProductId: state.renewalInfo?.autoRenewProductId, commitment: view.commitment.map(CommitmentProgress.init))
     }
 
     package static func decode(_ data: Data) throws -> SubscriptionState {
@@ -119,6 +119,11 @@ package struct SubscriptionApplier: Sendable {
         case .periodRestored(let restored): return ("subscription.periodRestored", period(restored))
         case .phaseChanged(let from, let to): return ("subscription.phaseChanged", ["from": from.name, "to": to.name])
         case .autoRenewChanged(let enabled): return ("subscription.autoRenewChanged", ["enabled": String(enabled)])
+        case .commitmentRenewalChanged(let enabled, let commitmentExpiresDate):
+            return (
+                "subscription.commitmentRenewalChanged",
+                ["enabled": String(enabled), "commitmentExpiresDate": commitmentExpiresDate.map { String($0.millisecondsSince1970) } ?? ""]
+            )
         case .renewalPreferenceChanged(let change):
             return (
                 "subscription.renewalPreferenceChanged",

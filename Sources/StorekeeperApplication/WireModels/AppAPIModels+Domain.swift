@@ -87,7 +87,8 @@ extension CustomerBody {
                 Subscription(
                     originalTransactionId: $0.originalTransactionId, environment: $0.environment.rawValue, productId: $0.productId,
                     group: $0.group, phase: $0.phase, expiresAt: $0.expiresAt?.millisecondsSince1970,
-                    autoRenewStatus: $0.autoRenewStatus, autoRenewProductId: $0.autoRenewProductId)
+                    autoRenewStatus: $0.autoRenewStatus, autoRenewProductId: $0.autoRenewProductId,
+                    commitment: $0.commitment.map(CommitmentBody.init))
             },
             balances: view.balances,
             purchases: view.purchases.map {

@@ -44,7 +44,27 @@ extension PaidPeriodBody {
             expiresDate: period.expiresDate?.millisecondsSince1970, price: period.price, currency: period.currency,
             storefront: period.storefront, offer: period.offer.map(OfferInfoBody.init), ownership: period.ownership?.rawValue,
             appAccountToken: period.appAccountToken, revocation: period.revocation.map(RevocationInfoBody.init),
+            billingPlanType: period.billingPlanType?.rawValue,
+            billingPeriodNumber: period.commitmentInfo?.billingPeriodNumber.map(Int.init),
             accessEnd: period.accessEnd.millisecondsSince1970)
+    }
+}
+
+extension CommitmentBody {
+    /// What an app sees of a commitment (progress, end, renewal).
+    package init(_ progress: CommitmentProgress) {
+        self.init(
+            billingPeriodNumber: progress.billingPeriodNumber, totalBillingPeriods: progress.totalBillingPeriods,
+            expiresAt: progress.expiresAt?.millisecondsSince1970, autoRenewStatus: progress.autoRenewStatus)
+    }
+
+    /// What an operator sees of a commitment: the app's view, its price and what it renews into.
+    package init(_ commitment: SubscriptionCommitment) {
+        self.init(CommitmentProgress(commitment))
+        price = commitment.price
+        currency = commitment.currency
+        autoRenewProductId = commitment.renewalProductId
+        renewalPrice = commitment.renewalPrice
     }
 }
 

@@ -29,7 +29,7 @@ extension PurchaseStoreContract {
                 try await tx.replaceGrants(customerId: bob.id, grants: [grant(bob.id, "pro", "b1")])
                 for subscription in [
                     StoreFixtures.subscription("s2", customer: alice.id, expiresAt: 100),
-                    StoreFixtures.subscription("s10", customer: alice.id, expiresAt: 100),
+                    StoreFixtures.subscription("s10", customer: alice.id, expiresAt: 100, commitment: StoreFixtures.commitment),
                     StoreFixtures.subscription("s1", customer: alice.id, expiresAt: nil, environment: .sandbox),
                     StoreFixtures.subscription("s3", customer: bob.id, expiresAt: 100),
                 ] {
@@ -63,6 +63,7 @@ extension PurchaseStoreContract {
                     record.subscriptions.map { "\($0.environment.rawValue):\($0.originalTransactionId)" } == [
                         "Production:s10", "Production:s2", "Sandbox:s1",
                     ])
+                #expect(record.subscriptions.map(\.commitment) == [StoreFixtures.commitment, nil, nil])
                 #expect(
                     record.purchases.map { "\($0.environment.rawValue):\($0.transactionId)" } == [
                         "Production:t2", "Sandbox:t10", "Production:t9", "Production:t10", "Production:t3",

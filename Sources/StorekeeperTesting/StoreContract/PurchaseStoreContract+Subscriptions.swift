@@ -5,12 +5,12 @@ import Testing
 
 extension PurchaseStoreContract {
     static let subscriptionCases: [StoreContractCase] = [
-        StoreContractCase("subscriptions: save, replace, per customer and expiring-window queries") { context throws in
+        StoreContractCase("subscriptions: save, replace, per customer and expiring-window queries, with commitments") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
             let a = StoreFixtures.subscription("a", customer: alice, expiresAt: 100)
-            let b = StoreFixtures.subscription("b", customer: alice, expiresAt: 200)
+            let b = StoreFixtures.subscription("b", customer: alice, expiresAt: 200, commitment: StoreFixtures.commitment)
             let sandboxA = StoreFixtures.subscription("a", customer: alice, expiresAt: 150, environment: .sandbox)
             let c = StoreFixtures.subscription("c", customer: bob, expiresAt: 300)
             let lapsed = StoreFixtures.subscription("d", customer: bob, expiresAt: nil, phase: "revoked")
@@ -37,6 +37,8 @@ extension PurchaseStoreContract {
             renewed.customerId = bob
             renewed.state = Data([0, 1, 2, 255])
             renewed.updatedAt = StoreFixtures.at(51)
+            // Known in part: the renewal info has not said whether the commitment renews.
+            renewed.commitment = CommitmentProgress(billingPeriodNumber: 1, totalBillingPeriods: 12)
             try await store.write { try await $0.saveSubscription(renewed) }
             try await store.read { tx throws in
                 #expect(try await tx.subscription(environment: .production, originalTransactionId: "a") == renewed)

@@ -60,13 +60,17 @@ enum StoreFixtures {
 
     static func subscription(
         _ original: String, customer: CustomerID, expiresAt: Int64?, environment: AppStoreEnvironment = .production,
-        phase: String = "active", signedAt: Int64 = 0
+        phase: String = "active", signedAt: Int64 = 0, commitment: CommitmentProgress? = nil
     ) -> StoredSubscription {
         StoredSubscription(
             environment: environment, originalTransactionId: original, customerId: customer, productId: "pro.monthly",
             subscriptionGroup: "group.pro", phase: phase, expiresAt: expiresAt.map(at), lastSignedDate: at(signedAt),
-            state: Data("{\"phase\":\"\(phase)\",\"bytes\":\"\u{0}\u{FF}\"}".utf8), updatedAt: at(signedAt))
+            state: Data("{\"phase\":\"\(phase)\",\"bytes\":\"\u{0}\u{FF}\"}".utf8), updatedAt: at(signedAt),
+            commitment: commitment)
     }
+
+    /// Billing period 4 of 12, the commitment cancelled (it ends at 900).
+    static let commitment = CommitmentProgress(billingPeriodNumber: 4, totalBillingPeriods: 12, expiresAt: at(900), autoRenewStatus: 0)
 
     static func outbox(_ index: Int, dueAt offset: Int64 = 0, customer: CustomerID? = nil) -> OutboxMessage {
         OutboxMessage(

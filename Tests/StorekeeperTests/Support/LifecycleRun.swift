@@ -47,6 +47,7 @@ extension SubscriptionAction {
         case .accessChanged: "accessChanged"
         case .phaseChanged: "phaseChanged"
         case .autoRenewChanged: "autoRenewChanged"
+        case .commitmentRenewalChanged: "commitmentRenewalChanged"
         case .renewalPreferenceChanged: "renewalPreferenceChanged"
         case .billingIssueStarted: "billingIssueStarted"
         case .billingRecovered: "billingRecovered"

@@ -26,6 +26,8 @@ struct SimProduct: Hashable, Sendable {
     /// Same level and duration as `plus` (seeds/003's vipA / vipB): a crossgrade between them is immediate.
     static let plusAlt = SimProduct(id: "com.example.plus.monthly.b", level: 2, days: 30, price: 9_990)
     static let plusYearly = SimProduct(id: "com.example.plus.yearly", level: 2, days: 365, price: 99_990)
+    /// `plusYearly`'s monthly plan with a 12-month commitment: billed every 30 days.
+    static let plusYearlyMonthly = SimProduct(id: "com.example.plus.yearly", level: 2, days: 30, price: 8_990)
     static let all: [SimProduct] = [pro, plus, plusAlt, plusYearly]
 
     static func named(_ id: String) -> SimProduct { all.first { $0.id == id } ?? plus }
@@ -90,6 +92,8 @@ struct SimulatedApple: Sendable {
     var priceIncreaseStatus: PriceIncreaseStatus?
     var renewalPrice: Int64?
     var pendingOffer: SimOffer?
+    /// The 12-month commitment of a subscription billed monthly.
+    var commitment: Commitment?
     /// Every `webOrderLineItemId` issued, in order.
     var periods: [String] = []
     private var counter = 0
@@ -128,6 +132,13 @@ struct SimulatedApple: Sendable {
         return String(base + serial * 1_000_000 + Int64(counter))
     }
 
+    struct Commitment: Hashable, Sendable {
+        var period: Int32 = 1
+        var total: Int32 = 12
+        var expires: Timestamp
+        var renews = true
+    }
+
     // MARK: payloads
 
     func renewalInfo(signed: Timestamp) -> JWSRenewalInfoDecodedPayload {
@@ -139,7 +150,14 @@ struct SimulatedApple: Sendable {
             offerIdentifier: pendingOffer?.identifier, offerType: pendingOffer?.type,
             offerDiscountType: pendingOffer?.discount, priceIncreaseStatus: priceIncreaseStatus, signedDate: signed,
             environment: environment, recentSubscriptionStartDate: current?.originalPurchaseDate, renewalDate: periodEnd,
-            renewalPrice: renewalPrice ?? (autoRenewProduct ?? product).price, currency: "USD")
+            renewalPrice: renewalPrice ?? (autoRenewProduct ?? product).price, currency: "USD",
+            renewalBillingPlanType: commitment == nil ? nil : .monthly,
+            commitmentInfo: commitment.map {
+                RenewalCommitmentInfo(
+                    commitmentAutoRenewProductId: (autoRenewProduct ?? product).id,
+                    commitmentAutoRenewStatus: $0.renews ? .on : .off, commitmentRenewalBillingPlanType: .monthly,
+                    commitmentRenewalDate: $0.expires, commitmentRenewalPrice: product.price * Int64($0.total))
+            })
     }
 
     /// A V2 notification about the subscription now, carrying `transaction` (default: the current one).
@@ -177,7 +195,13 @@ struct SimulatedApple: Sendable {
             type: .autoRenewableSubscription, inAppOwnershipType: ownership, signedDate: start,
             offerType: offer?.type, offerIdentifier: offer?.identifier, offerDiscountType: offer?.discount,
             offerPeriod: offer?.days.map { "P\($0)D" }, environment: environment, storefront: "USA",
-            storefrontId: "143441", transactionReason: reason, price: offer?.price ?? product.price, currency: "USD")
+            storefrontId: "143441", transactionReason: reason, price: offer?.price ?? product.price, currency: "USD",
+            billingPlanType: commitment == nil ? nil : .monthly,
+            commitmentInfo: commitment.map {
+                TransactionCommitmentInfo(
+                    billingPeriodNumber: $0.period, totalBillingPeriods: $0.total, commitmentExpiresDate: $0.expires,
+                    commitmentPrice: product.price * Int64($0.total))
+            })
         transactions[id] = transaction
         currentId = id
         self.product = product
@@ -223,6 +247,19 @@ struct SimulatedApple: Sendable {
         let recovering = standing == .grace || standing == .retry
         if !recovering { advanceToPeriodEnd() }
         let next = autoRenewProduct ?? product
+        if var commitment {
+            // A recovery moves the commitment's end by the delay; after the last billing a new
+            // commitment begins.
+            if recovering, let end = periodEnd {
+                commitment.expires = commitment.expires.adding(milliseconds: now.millisecondsSince1970 - end.millisecondsSince1970)
+            }
+            if commitment.period >= commitment.total {
+                commitment = Commitment(expires: now.adding(milliseconds: 365 * Clock.day))
+            } else {
+                commitment.period += 1
+            }
+            self.commitment = commitment
+        }
         let transaction = newTransaction(
             product: next, offer: offer ?? pendingOffer, start: now, reason: .renewal)
         let id = transaction.transactionId ?? ""
@@ -270,6 +307,19 @@ struct SimulatedApple: Sendable {
             }
         if intent != .customerCancelled { autoRenew = false }
         return notify(.expired, subtype)
+    }
+
+    /// Subscribes to `product`'s monthly plan with a 12-month commitment.
+    mutating func subscribeWithCommitment(_ product: SimProduct = .plusYearlyMonthly) -> Delivery {
+        commitment = Commitment(expires: now.adding(milliseconds: 365 * Clock.day))
+        return subscribe(product)
+    }
+
+    /// The customer cancels under a commitment: only the commitment's renewal turns off
+    /// (`DID_CHANGE_RENEWAL_STATUS`/`AUTO_RENEW_DISABLED`); `autoRenewStatus` stays on.
+    mutating func cancelCommitment() -> Delivery {
+        commitment?.renews = false
+        return notify(.didChangeRenewalStatus, .autoRenewDisabled)
     }
 
     /// DID_CHANGE_RENEWAL_STATUS.

@@ -9,7 +9,10 @@ extension PurchaseClient {
     /// Throws when no payment happened (the order could not be created or its answer did not
     /// verify, StoreKit failed the purchase). Once Apple took the payment it does not throw: the
     /// outcome says whether Storekeeper has the proof yet.
-    public func buy(_ productId: String, quantity: Int = 1) async throws -> PurchaseOutcome {
+    ///
+    /// `billingPlan` chooses how a one-year subscription offering both plans is billed
+    /// (`.monthly`: monthly under a 12-month commitment); nil leaves StoreKit's default.
+    public func buy(_ productId: String, quantity: Int = 1, billingPlan: StoreBillingPlan? = nil) async throws -> PurchaseOutcome {
         let created = try await connection.verifiedCall(
             "POST", "/orders",
             body: CreateOrderRequest(customerId: configuration.customerId, productId: productId, quantity: quantity),
@@ -23,7 +26,8 @@ extension PurchaseClient {
         defer { purchasing = nil }
         let result: StorePurchaseResult
         do {
-            result = try await storeKit.purchase(productId, appAccountToken: order.appAccountToken, quantity: quantity)
+            result = try await storeKit.purchase(
+                productId, appAccountToken: order.appAccountToken, quantity: quantity, billingPlan: billingPlan)
         } catch let error as CancellationError {
             // The outcome is unknown: whatever Apple did reaches the app as an unfinished
             // transaction, and the order stays open for it.

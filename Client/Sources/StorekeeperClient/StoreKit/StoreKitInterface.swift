@@ -10,9 +10,12 @@ public protocol StoreKitInterface: Sendable {
     /// `Product.products(for:)`.
     func products(_ ids: [String]) async throws -> [StoreProduct]
 
-    /// `Product.purchase(options:)` with `.appAccountToken(token)` (and `.quantity` above 1).
-    /// Throws when the purchase failed; a `CancellationError` means the outcome is unknown.
-    func purchase(_ productId: String, appAccountToken: UUID, quantity: Int) async throws -> StorePurchaseResult
+    /// `Product.purchase(options:)` with `.appAccountToken(token)` (and `.quantity` above 1, and
+    /// `.billingPlanType` when a plan is chosen). Throws when the purchase failed; a
+    /// `CancellationError` means the outcome is unknown.
+    func purchase(
+        _ productId: String, appAccountToken: UUID, quantity: Int, billingPlan: StoreBillingPlan?
+    ) async throws -> StorePurchaseResult
 
     /// `Transaction.updates`: transactions that happen outside a purchase call (renewals, Ask to
     /// Buy approvals, purchases on another device, refunds).
@@ -29,6 +32,15 @@ public protocol StoreKitInterface: Sendable {
 
     /// `Transaction.finish()` of the transaction with this id, if it is still unfinished.
     func finish(_ transactionId: String) async
+}
+
+/// How a one-year subscription that offers both plans is billed
+/// (`Product.SubscriptionInfo.BillingPlanType`, iOS 26.4): the whole year up front, or monthly
+/// under a 12-month commitment (cancelling then stops the commitment's renewal, not the
+/// remaining monthly billings).
+public enum StoreBillingPlan: String, Sendable, Hashable {
+    case upFront
+    case monthly
 }
 
 /// A product as the App Store shows it.

@@ -78,13 +78,16 @@ enum CustomerTables {
         }
         out += section("Entitlements", entitlements)
 
-        var subscriptions = TextTable(["ORIGINAL", "PRODUCT", "PHASE", "EXPIRES", "RENEWS", "NEXT PRODUCT", "PRICE INCREASE", "OFFERS"])
+        var subscriptions = TextTable([
+            "ORIGINAL", "PRODUCT", "PHASE", "EXPIRES", "RENEWS", "NEXT PRODUCT", "COMMITMENT", "PRICE INCREASE", "OFFERS",
+        ])
         for subscription in record.subscriptions {
             let offers = subscription.periods.compactMap { period in period.offer.map { "\($0.type):\($0.identifier ?? "-")" } }
             subscriptions.append([
                 subscription.originalTransactionId, subscription.productId, subscription.phase,
                 subscription.expiresAt.map(date) ?? "", subscription.autoRenewStatus.map { $0 == 1 ? "yes" : "no" } ?? "?",
-                subscription.autoRenewProductId ?? "", subscription.priceIncrease ?? "", offers.joined(separator: " "),
+                subscription.autoRenewProductId ?? "", subscription.commitment.map(commitment) ?? "",
+                subscription.priceIncrease ?? "", offers.joined(separator: " "),
             ])
         }
         out += section("Subscriptions", subscriptions)
@@ -174,6 +177,20 @@ enum CustomerTables {
     }
 
     private static func signed(_ amount: Int64) -> String { amount > 0 ? "+\(amount)" : String(amount) }
+
+    /// A 12-month commitment as `4/12 to 2027-03-01 00:00:00, cancelled` (billing period, the
+    /// commitment's end, and whether the customer cancelled its renewal).
+    static func commitment(_ commitment: CommitmentBody) -> String {
+        let place = "\(commitment.billingPeriodNumber.map(String.init) ?? "?")/\(commitment.totalBillingPeriods.map(String.init) ?? "?")"
+        let end = commitment.expiresAt.map { " to " + date($0) } ?? ""
+        let renewal =
+            switch commitment.autoRenewStatus {
+            case 0?: ", cancelled"
+            case 1?: ", renews"
+            default: ""
+            }
+        return place + end + renewal
+    }
 
     /// Milliseconds since 1970 as `2026-11-25 18:09:30Z`.
     static func date(_ milliseconds: Int64) -> String {
