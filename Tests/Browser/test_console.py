@@ -18,6 +18,7 @@ from conftest import DESKTOP, PHONE
 
 MONTHLY = "com.example.storekeeper.premium.monthly"
 MONTHLY_B = "com.example.storekeeper.premium.monthly.b"
+YEARLY = "com.example.storekeeper.premium.yearly"
 BUNDLE = "com.example.storekeeper"
 GEMS = "com.example.storekeeper.gems.100"
 
@@ -449,3 +450,37 @@ def test_a_group_page_from_the_purchasers_record(browser, stack, screenshots):
     WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "customer-id")))
     assert "member" in browser.find_element(By.ID, "groups").text
     assert "premium" in browser.find_element(By.ID, "entitlements").text, "the seated member has the group's access"
+
+
+def test_a_cancelled_commitment_shows_its_billing_period_and_end(browser, stack, screenshots):
+    """The yearly plan billed monthly under a 12-month commitment, cancelled by the customer: the
+    record says billing goes on monthly until the commitment ends, not "ends at expiry"."""
+    tag = uuid.uuid4().hex[:8]
+    account, customer = f"browser-commit-{tag}", f"cora-{tag}"
+    status, _ = stack.control("PUT", "/accounts", {"id": account})
+    assert status == 200
+    status, bought = stack.control("POST", "/purchases", {"accountId": account, "bundleId": BUNDLE, "productId": YEARLY,
+                                                          "billingPlanType": "MONTHLY"})
+    assert status == 200, bought
+    assert bought["transaction"]["billingPlanType"] == "MONTHLY", bought
+    status, answer = stack.api("POST", "/purchases", {"customerId": customer, "signedTransaction": bought["signedTransaction"]})
+    assert status == 200, answer
+    original = bought["transaction"]["originalTransactionId"]
+    # Apple's renewal info of one instant would tie with the purchase's: two seconds later.
+    status, answer = stack.control("POST", "/clock/advance", {"seconds": 2})
+    assert status == 200, answer
+    status, answer = stack.control("POST", f"/subscriptions/{original}/auto-renew", {"enabled": False})
+    assert status == 200, answer
+    for _ in range(60):
+        status, record = stack.admin("GET", f"/apps/{stack.app}/customers/{customer}")
+        assert status == 200, record
+        if (record["subscriptions"][0].get("commitment") or {}).get("autoRenewStatus") == 0:
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError(f"Storekeeper did not see the cancellation: {record}")
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.get(f"{stack.console}/apps/{stack.app}/customers/{customer}")
+    table = browser.find_element(By.ID, "subscriptions").text
+    assert "12-month commitment, billing 1 of 12; cancelled: billed monthly until it ends" in table, table
+    shoot(browser, screenshots, "customer-commitment", anchor="h-subscriptions")
