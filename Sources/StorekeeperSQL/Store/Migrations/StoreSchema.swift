@@ -41,6 +41,7 @@ public enum StoreSchema {
         seats,
         seatClaims,
         appleAccounts,
+        retention,
     ]
 }
 
