@@ -27,7 +27,9 @@ import Testing
                     NotificationAdminStack.action(["environment": "Sandbox", "header": header, "body": "Before you go…"]))
                 #expect(response.status == 200, "\(response.text)")
                 #expect(response.json["result"]?["state"]?.stringValue == "PENDING")
-                return try #require(response.json["result"]?["identifier"]?.stringValue)
+                let identifier = response.json["result"]?["identifier"]?.stringValue ?? ""
+                #expect(UUID(uuidString: identifier) != nil, "\(response.text)")
+                return identifier
             }
             let trialMessage = try await upload("Your trial has more")
             let offerMessage = try await upload("Half price for 3 months")
@@ -152,6 +154,18 @@ import Testing
             #expect(byRule["first-month-offer"]?["redeemed"]?.intValue == 1)
             #expect(byRule["loyal-downgrade"]?["switched"]?.intValue == 1)
             #expect(byRule["trial"]?["cancelled"]?.intValue == 1)
+
+            // Apple's performance test of the sandbox URL: Storekeeper answers every request in time.
+            let tested = try await h.support.post(
+                "/retention/performance-test", NotificationAdminStack.action(["originalTransactionId": paulOriginal]))
+            #expect(tested.status == 200, "\(tested.text)")
+            #expect(tested.json["result"]?["performanceTest"]?["result"]?.stringValue == "PASS", "\(tested.text)")
+            let audited = try await h.store.read {
+                try await $0.auditEvents(appId: h.e2e.stack.app.id, actor: nil, kind: nil, before: nil, limit: 200)
+            }.map(\.kind)
+            for kind in ["retention.messageUploaded", "retention.defaultSet", "retention.realtimeURLSet", "retention.rulesChanged"] {
+                #expect(audited.contains(kind), "\(kind) audited")
+            }
         }
     }
 
