@@ -46,6 +46,8 @@ public final class AppStoreSimulator: Sendable {
         public var apiLatency: APILatency = .none
         /// The request budget enforced on the App Store Server API (nil: none, every call admitted).
         public var apiRateBudget: APIRateBudget?
+        /// Carries real-time retention requests to apps' Get Retention Message endpoints.
+        public var realtimeTransport: any RealtimeTransport = HTTPRealtimeTransport()
 
         public init(
             clockMode: ClockMode = .manual, start: Date = Date(), durationMode: DurationMode = .production,
@@ -83,6 +85,7 @@ public final class AppStoreSimulator: Sendable {
     let requestLog = ReceivedRequestLog()
     /// Latency and request budget of the App Store Server API (runtime settings, not persisted).
     let apiConditions: APIConditions
+    let realtimeTransport: any RealtimeTransport
 
     public init(configuration: Configuration = .init()) throws {
         let store = configuration.stateDirectory.map(StateStore.init(directory:))
@@ -119,6 +122,7 @@ public final class AppStoreSimulator: Sendable {
         self.logger = configuration.logger
         self.receiptVerifier = AppReceiptVerifier(trustedRoots: [keys.receiptChain.root])
         self.apiConditions = APIConditions(latency: configuration.apiLatency, budget: configuration.apiRateBudget)
+        self.realtimeTransport = configuration.realtimeTransport
         try store?.save(state)
     }
 

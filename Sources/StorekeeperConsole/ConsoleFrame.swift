@@ -32,7 +32,7 @@ package struct ConsoleFrame {
 
     /// The sections of an app, in the order of the navigation.
     package enum Section: String, CaseIterable {
-        case overview, search, notifications, refunds, reconciliation, audit
+        case overview, search, notifications, refunds, retention, reconciliation, audit
 
         package var label: String {
             switch self {
@@ -40,6 +40,7 @@ package struct ConsoleFrame {
             case .search: "Search"
             case .notifications: "Notifications"
             case .refunds: "Refunds"
+            case .retention: "Retention"
             case .reconciliation: "Reconciliation"
             case .audit: "Audit log"
             }
@@ -49,7 +50,7 @@ package struct ConsoleFrame {
         package var role: OperatorRole {
             switch self {
             case .audit: .admin
-            case .overview, .search, .notifications, .refunds, .reconciliation: .viewer
+            case .overview, .search, .notifications, .refunds, .retention, .reconciliation: .viewer
             }
         }
     }

@@ -41,7 +41,9 @@ package struct ConsoleRoutes: Sendable {
     }
 
     /// The sections every app shows, in navigation order.
-    package static let sections: [ConsoleFrame.Section] = [.search, .overview, .notifications, .refunds, .reconciliation, .audit]
+    package static let sections: [ConsoleFrame.Section] = [
+        .search, .overview, .notifications, .refunds, .retention, .reconciliation, .audit,
+    ]
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
         let console = router.group("console").add(middleware: ConsoleErrorMiddleware(templates: templates))
@@ -68,6 +70,11 @@ package struct ConsoleRoutes: Sendable {
         console.get("apps/:app/groups/:originalTransactionId", use: groupPage)
         console.get("apps/:app/overview", use: overviewPage)
         console.get("apps/:app/refunds", use: refundsPage)
+        console.get("apps/:app/retention", use: retentionPage)
+        console.post("apps/:app/retention/messages", use: retentionMessageAction)
+        console.post("apps/:app/retention/defaults", use: retentionDefaultAction)
+        console.post("apps/:app/retention/realtime-url", use: retentionURLAction)
+        console.post("apps/:app/retention/rules", use: retentionRulesAction)
         console.get("apps/:app/notifications", use: notificationsPage)
         console.get("apps/:app/notifications/:id", use: notificationPage)
         console.post("apps/:app/notifications/:id/replay", use: replayNotificationAction)

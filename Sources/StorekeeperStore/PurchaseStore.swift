@@ -45,7 +45,8 @@ public protocol PurchaseStoreReader:
     ConsumptionRefusalStoreReader,
     RecoveryStoreReader,
     SeatClaimStoreReader,
-    AppleAccountStoreReader
+    AppleAccountStoreReader,
+    RetentionStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -61,5 +62,6 @@ public protocol PurchaseStoreTransaction:
     ConsumptionRefusalStoreWriter,
     RecoveryStoreWriter,
     SeatClaimStoreWriter,
-    AppleAccountStoreWriter
+    AppleAccountStoreWriter,
+    RetentionStoreWriter
 {}

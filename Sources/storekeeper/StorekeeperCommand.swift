@@ -21,6 +21,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
             ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self, RefundsCommand.self,
             FiguresCommand.self,
+            RetentionCommand.self,
         ]
     )
 

@@ -42,6 +42,7 @@ struct EveryEndpointTests {
         var group: String
         var claim: UUID
         var groupId: String
+        var retention: RetentionFixture
     }
 
     static func fixture(_ h: SimulatorHarness, _ api: AppStoreServerAPIClient) async throws -> Fixture {
@@ -64,7 +65,8 @@ struct EveryEndpointTests {
         let groupId = try #require(try await api.getCustomerGroups(transactionId: group).groups?.first?.groupId)
         return Fixture(
             start: start, gems: gems, monthly: monthly, orderId: try #require(h.simulator.transaction(id: gems)?.orderId),
-            massExtension: massExtension, testNotificationToken: token, group: group, claim: claim, groupId: groupId)
+            massExtension: massExtension, testNotificationToken: token, group: group, claim: claim, groupId: groupId,
+            retention: try await RetentionFixture.make(api, monthly: monthly))
     }
 
     /// Calls `endpoint` once through the client.
@@ -133,13 +135,17 @@ struct EveryEndpointTests {
             try await api.unclaimSeat(transactionId: f.group, seatClaimId: f.claim)
         case .associateSeat:
             try await api.associateSeat(transactionId: f.group, seatClaimId: f.claim, request: AssociateSeatRequest())
+        default:
+            try await f.retention.call(endpoint, api)
         }
     }
 
     /// The calls a repeat could duplicate (each test notification is a new notification; Apple
     /// does not document Finish Transaction as idempotent). Every other endpoint is a read, a
     /// replacing `PUT`, or idempotent by its request identifier.
-    static let notRetried: Set<AppStoreServerEndpoint> = [.requestTestNotification, .finishTransaction]
+    static let notRetried: Set<AppStoreServerEndpoint> = [
+        .requestTestNotification, .finishTransaction, .uploadRetentionImage, .uploadRetentionMessage, .initiatePerformanceTest,
+    ]
 
     @Test("a 5xx on the endpoint: retried when idempotent, reported once otherwise", arguments: AppStoreServerEndpoint.allCases)
     func serverErrorOnEachEndpoint(_ endpoint: AppStoreServerEndpoint) async throws {

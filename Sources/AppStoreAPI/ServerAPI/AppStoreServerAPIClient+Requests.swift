@@ -2,12 +2,14 @@ import AppStoreModels
 import Foundation
 import Logging
 
-/// One endpoint call, before authentication: endpoint, encoded path, query, JSON body.
+/// One endpoint call, before authentication: endpoint, encoded path, query, body (JSON unless
+/// `contentType` says otherwise: Upload Image sends a PNG).
 struct EndpointCall: Sendable {
     var endpoint: AppStoreServerEndpoint
     var path: String
     var query: [URLQueryItem]
     var body: [UInt8]?
+    var contentType = "application/json"
 
     /// A call of `endpoint` at its path with `parameters` (percent-encoded, in the order of
     /// ``AppStoreServerEndpoint/pathParameters``).
@@ -41,7 +43,7 @@ extension AppStoreServerAPIClient {
         var logger = self.logger
         logger[metadataKey: AppStoreAPILogKeys.endpoint] = "\(name)"
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
-        if call.body != nil { headers.append(("Content-Type", "application/json")) }
+        if call.body != nil { headers.append(("Content-Type", call.contentType)) }
         let exchange = self.exchange
         return try await exchange.withRetries(
             endpoint: name, mayRepeat: call.endpoint.isIdempotent, logger: logger,

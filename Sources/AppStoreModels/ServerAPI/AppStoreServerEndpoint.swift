@@ -50,6 +50,34 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     case unclaimSeat
     /// Associate Seat (sandbox only).
     case associateSeat
+    /// Retention Messaging API: Upload Image (a PNG body).
+    case uploadRetentionImage
+    /// Retention Messaging API: Get Image List.
+    case getRetentionImageList
+    /// Retention Messaging API: Delete Image.
+    case deleteRetentionImage
+    /// Retention Messaging API: Upload Message.
+    case uploadRetentionMessage
+    /// Retention Messaging API: Get Message List.
+    case getRetentionMessageList
+    /// Retention Messaging API: Delete Message.
+    case deleteRetentionMessage
+    /// Retention Messaging API: Configure Default Message.
+    case configureDefaultRetentionMessage
+    /// Retention Messaging API: Get Default Message.
+    case getDefaultRetentionMessage
+    /// Retention Messaging API: Delete Default Message.
+    case deleteDefaultRetentionMessage
+    /// Retention Messaging API: Configure Realtime URL.
+    case configureRealtimeURL
+    /// Retention Messaging API: Get Realtime URL.
+    case getRealtimeURL
+    /// Retention Messaging API: Delete Realtime URL.
+    case deleteRealtimeURL
+    /// Retention Messaging API: Initiate Performance Test (sandbox only).
+    case initiatePerformanceTest
+    /// Retention Messaging API: Get Performance Test Results (sandbox only).
+    case getPerformanceTestResults
 
     public var description: String { rawValue }
 
@@ -58,15 +86,17 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
         switch self {
         case .getTransactionInfo, .getTransactionHistory, .getAllSubscriptionStatuses, .getRefundHistory,
             .lookUpOrderId, .getAppTransactionInfo, .getStatusOfSubscriptionRenewalDateExtensions,
-            .getTestNotificationStatus, .getCustomerGroups, .getGroupMembers, .getSeatInfo:
+            .getTestNotificationStatus, .getCustomerGroups, .getGroupMembers, .getSeatInfo, .getRetentionImageList,
+            .getRetentionMessageList, .getDefaultRetentionMessage, .getRealtimeURL, .getPerformanceTestResults:
             return "GET"
         case .extendSubscriptionRenewalDate, .sendConsumptionInformation, .sendConsumptionInformationV1,
-            .setAppAccountToken, .associateSeat:
+            .setAppAccountToken, .associateSeat, .uploadRetentionImage, .uploadRetentionMessage,
+            .configureDefaultRetentionMessage, .configureRealtimeURL:
             return "PUT"
         case .extendRenewalDatesForAllActiveSubscribers, .getNotificationHistory, .requestTestNotification,
-            .finishTransaction, .claimSeat:
+            .finishTransaction, .claimSeat, .initiatePerformanceTest:
             return "POST"
-        case .unclaimSeat:
+        case .unclaimSeat, .deleteRetentionImage, .deleteRetentionMessage, .deleteDefaultRetentionMessage, .deleteRealtimeURL:
             return "DELETE"
         }
     }
@@ -98,6 +128,15 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
         case .getGroupMembers: "/groups/v1/group/{groupId}"
         case .getSeatInfo, .claimSeat: "/groups/v1/transactions/{transactionId}/seats"
         case .unclaimSeat, .associateSeat: "/groups/v1/transactions/{transactionId}/seats/{seatClaimId}"
+        case .uploadRetentionImage, .deleteRetentionImage: "/inApps/v1/messaging/image/{imageIdentifier}"
+        case .getRetentionImageList: "/inApps/v1/messaging/image/list"
+        case .uploadRetentionMessage, .deleteRetentionMessage: "/inApps/v1/messaging/message/{messageIdentifier}"
+        case .getRetentionMessageList: "/inApps/v1/messaging/message/list"
+        case .configureDefaultRetentionMessage, .getDefaultRetentionMessage, .deleteDefaultRetentionMessage:
+            "/inApps/v1/messaging/default/{productId}/{locale}"
+        case .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL: "/inApps/v1/messaging/realtime/url"
+        case .initiatePerformanceTest: "/inApps/v1/messaging/performanceTest"
+        case .getPerformanceTestResults: "/inApps/v1/messaging/performanceTest/result/{requestId}"
         }
     }
 
@@ -126,6 +165,9 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     /// like the other mass-extension endpoint (1). The group and seat endpoints (1.22, 1.23,
     /// sandbox only) are not in the table either; they get the budget of the other per-customer
     /// lookups that are not on the purchase path (10).
+    ///
+    /// The Retention Messaging API's endpoints are Apple's *Retention Messaging API › Identifying
+    /// rate limits* table: Configure Default Message 10 per second, every other endpoint 1.
     public var appleRequestsPerSecond: Double {
         switch self {
         case .finishTransaction, .getAppTransactionInfo, .getTransactionInfo, .getTransactionHistory,
@@ -133,6 +175,11 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
             .getNotificationHistory:
             50
         case .extendSubscriptionRenewalDate, .setAppAccountToken: 20
+        case .configureDefaultRetentionMessage: 10
+        case .uploadRetentionImage, .getRetentionImageList, .deleteRetentionImage, .uploadRetentionMessage,
+            .getRetentionMessageList, .deleteRetentionMessage, .getDefaultRetentionMessage, .deleteDefaultRetentionMessage,
+            .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL, .initiatePerformanceTest, .getPerformanceTestResults:
+            1
         case .lookUpOrderId, .getRefundHistory, .getCustomerGroups, .getGroupMembers, .getSeatInfo, .claimSeat,
             .unclaimSeat, .associateSeat:
             10
@@ -158,12 +205,18 @@ public enum AppStoreServerEndpoint: String, CaseIterable, Hashable, Sendable, Cu
     ///   with the same identifier returns the first claim's `seatClaimId` instead of claiming a
     ///   second seat. Unclaim Seat (`DELETE`) and Associate Seat (`PUT`) set a claim's state.
     ///
+    /// - The Retention Messaging API's `PUT`s of a default message and of the real-time URL
+    ///   replace a value ("This endpoint is idempotent"), and its `DELETE`s remove one.
+    ///
     /// Not retried automatically: Request a Test Notification (each call sends a new notification)
-    /// and Finish Transaction (a `POST` Apple does not document as idempotent). Callers may retry
+    /// and Finish Transaction (a `POST` Apple does not document as idempotent), Upload Image and
+    /// Upload Message (Apple: "This endpoint isn't idempotent": a repeat of an upload that arrived
+    /// answers 409) and Initiate Performance Test (each call starts a test). Callers may retry
     /// those themselves when `isRetryable` says so.
     public var isIdempotent: Bool {
         switch self {
-        case .requestTestNotification, .finishTransaction:
+        case .requestTestNotification, .finishTransaction, .uploadRetentionImage, .uploadRetentionMessage,
+            .initiatePerformanceTest:
             return false
         default:
             return true

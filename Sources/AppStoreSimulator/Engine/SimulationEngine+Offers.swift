@@ -137,7 +137,7 @@ extension SimulationEngine {
     }
 
     /// Offer keys sign offers; the In-App Purchase API key may too.
-    private func offerPublicKey(_ keyId: String, app: SimulatedApp) -> P256.Signing.PublicKey? {
+    func offerPublicKey(_ keyId: String, app: SimulatedApp) -> P256.Signing.PublicKey? {
         let pem =
             app.offerKeys.first { $0.keyId == keyId }?.publicKeyPEM
             ?? (app.apiKey?.keyId == keyId ? app.apiKey?.publicKeyPEM : nil)

@@ -21,6 +21,7 @@ struct ControlRoutes: Sendable {
         registerReports(on: control)
         registerSeats(on: control)
         registerOtherNotifications(on: control)
+        registerRetention(on: control)
     }
 
     /// Runs a control handler, mapping failures to JSON error responses.

@@ -90,6 +90,7 @@ struct ServerAPIRoutes: Sendable {
         registerSubscriptionEndpoints(on: group)
         registerNotificationEndpoints(on: group)
         registerGroupEndpoints(on: group)
+        registerRetentionEndpoints(on: group)
     }
 
     /// Registers `endpoint` at its method and path; `body` gets the request, its context, the

@@ -24,6 +24,8 @@ public struct SimulatorState: Hashable, Sendable, Codable {
     public var usedOfferNonces: Set<String> = []
     /// App Store Connect reports: vendor number, team keys, injected discrepancies (nil until set up).
     public var reports: SimulatedReports?
+    /// Retention Messaging setups by `bundleId + "\n" + environment`.
+    public var retention: [String: SimulatedRetention] = [:]
     var counters = IDCounters()
 
     /// A fresh state. `identifierOffset` starts every identifier sequence (transaction, web order

@@ -20,6 +20,13 @@ public struct PromotionalOfferSigner: Sendable {
         public var timestamp: Int64
         /// Base64 of the DER-encoded ECDSA signature.
         public var signature: String
+
+        public init(keyIdentifier: String, nonce: UUID, timestamp: Int64, signature: String) {
+            self.keyIdentifier = keyIdentifier
+            self.nonce = nonce
+            self.timestamp = timestamp
+            self.signature = signature
+        }
     }
 
     struct V2Claims: Encodable {

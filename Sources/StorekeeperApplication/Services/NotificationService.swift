@@ -168,7 +168,8 @@ public struct NotificationService: Sendable {
 
     /// Applies one interpreted fact inside `tx`.
     package func apply(
-        _ fact: NotificationFact, reference: String, now: Timestamp, in tx: any FactApplier.Aggregates & ConsumptionRefusalStoreWriter
+        _ fact: NotificationFact, reference: String, now: Timestamp,
+        in tx: any FactApplier.Aggregates & ConsumptionRefusalStoreWriter & RetentionStoreWriter
     ) async throws -> Applied {
         var applied = Applied()
         switch fact {
@@ -176,6 +177,7 @@ public struct NotificationService: Sendable {
             applied.outcome = try await applier.applySubscriptionFact(
                 subscription, actor: .apple, factReference: reference, now: now, in: tx
             ).0
+            try await RetentionAttribution.attribute(subscription, reference: reference, now: now, in: tx)
             if let released = subscription.unclaimedSeatClaimIds {
                 try await SeatRecorder(app: applier.app, applier: applier).releasedByApple(
                     released,

@@ -42,6 +42,7 @@ package struct AdminAPI: Sendable {
         actionRoutes(app)
         appleRoutes(app)
         overviewRoutes(app)
+        retentionRoutes(app)
     }
 
     /// Resolves the route's app and its operator: 401 without a valid operator key, 403 for

@@ -40,6 +40,7 @@ package struct StorekeeperAPI: Sendable {
         app.get("customers/:customer/offers/introductory/:product", use: introductoryOffer)
         app.post("customers/:customer/offers/promotional", use: promotionalOffer)
         seatRoutes(app)
+        retentionRoutes(app)
     }
 
     // MARK: Plumbing

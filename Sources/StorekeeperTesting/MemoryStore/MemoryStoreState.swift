@@ -51,6 +51,7 @@ struct MemoryStoreState: Sendable {
     var consoleSessions: [String: ConsoleSession] = [:]
     /// Group → request identifier (lowercase text) → claim (the SQL `seat_claims`).
     var seatClaims: [PurchaseKey: [String: SeatClaim]] = [:]
+    var retention = MemoryRetention()
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

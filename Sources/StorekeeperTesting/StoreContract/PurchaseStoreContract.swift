@@ -51,7 +51,7 @@ public enum PurchaseStoreContract {
         + expectedWriteCases + ledgerCases + concurrentLedgerCases + auditCases + inboxCases + outboxCases + coordinationCases
         + recoveryCases + operatorCases
         + transactionalityCases + textCases
-        + searchCases + timelineCases + seatCases + seatClaimCases + appleAccountCases
+        + searchCases + timelineCases + seatCases + seatClaimCases + appleAccountCases + retentionCases
         + operatorGrantCases
         + inboxQueryCases
         + figuresCases

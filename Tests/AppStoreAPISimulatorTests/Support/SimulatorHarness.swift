@@ -71,10 +71,11 @@ final class SimulatorHarness: Sendable {
     ) async throws -> T {
         let clock = TestClock()
         let transport = AcceptingTransport()
-        let simulator = try AppStoreSimulator(
-            configuration: .init(
-                clockMode: .manual, start: start, durationMode: .production, keys: keys, transport: transport,
-                wallClock: clock, logger: Logger(label: "simulator", factory: { _ in SwiftLogNoOpLogHandler() })))
+        var configuration = AppStoreSimulator.Configuration(
+            clockMode: .manual, start: start, durationMode: .production, keys: keys, transport: transport,
+            wallClock: clock, logger: Logger(label: "simulator", factory: { _ in SwiftLogNoOpLogHandler() }))
+        configuration.realtimeTransport = UnreachableRealtimeTransport()
+        let simulator = try AppStoreSimulator(configuration: configuration)
         try simulator.configureApp(DemoCatalog.app(notificationURL: notificationURL))
         for environment in [AppStoreEnvironment.sandbox, .production] {
             let family = "family-\(environment.rawValue)"

@@ -42,6 +42,7 @@ public enum StoreSchema {
         seatClaims,
         appleAccounts,
         commitments,
+        retention,
     ]
 }
 

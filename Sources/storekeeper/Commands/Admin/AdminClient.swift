@@ -34,6 +34,10 @@ struct AdminClient: Sendable {
         try await send(.POST, path, body: try JSONEncoder().encode(body))
     }
 
+    func put(_ path: String, _ body: some Encodable) async throws -> Data {
+        try await send(.PUT, path, body: try JSONEncoder().encode(body))
+    }
+
     func get<T: Decodable>(_ type: T.Type, _ path: String, query: [String: String?] = [:]) async throws -> T {
         try JSONDecoder().decode(T.self, from: try await get(path, query: query))
     }
