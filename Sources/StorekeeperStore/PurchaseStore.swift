@@ -36,6 +36,7 @@ public protocol PurchaseStoreReader:
     CustomerStoreReader, OrderStoreReader, TransactionStoreReader, LedgerStoreReader, SubscriptionStoreReader,
     InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
     OperatorStoreReader,
+    FeedStoreReader,
     AdminActionStoreReader,
     CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
     OperatorGrantStoreReader,
@@ -45,7 +46,8 @@ public protocol PurchaseStoreReader:
     ConsumptionRefusalStoreReader,
     RecoveryStoreReader,
     SeatClaimStoreReader,
-    AppleAccountStoreReader
+    AppleAccountStoreReader,
+    ImportJobStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -61,5 +63,6 @@ public protocol PurchaseStoreTransaction:
     ConsumptionRefusalStoreWriter,
     RecoveryStoreWriter,
     SeatClaimStoreWriter,
-    AppleAccountStoreWriter
+    AppleAccountStoreWriter,
+    ImportJobStoreWriter
 {}

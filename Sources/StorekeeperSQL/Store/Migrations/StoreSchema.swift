@@ -41,6 +41,8 @@ public enum StoreSchema {
         seats,
         seatClaims,
         appleAccounts,
+        feed,
+        importJobs,
     ]
 }
 
