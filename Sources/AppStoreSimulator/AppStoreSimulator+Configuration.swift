@@ -57,6 +57,18 @@ extension AppStoreSimulator {
         }
     }
 
+    /// Adds or replaces many accounts in one change (a test's or a benchmark's thousands of
+    /// customers: one account a change would copy the whole account table each time).
+    public func upsertAccounts(_ accounts: [SimulatedAccount]) throws {
+        try mutate { (engine, _) throws(SimulatorError) in
+            for account in accounts {
+                guard !account.id.isEmpty else { throw .invalidRequest("account id is empty") }
+                _ = try engine.storefront(account.storefront)
+                engine.state.accounts[account.id] = account
+            }
+        }
+    }
+
     /// Adds or replaces a storefront.
     public func upsertStorefront(_ storefront: Storefront) throws {
         try mutate { (engine, _) throws(SimulatorError) in

@@ -104,6 +104,10 @@ package struct StorekeeperAssembly: Sendable {
             }
             jobs.append(ExpiryRefresher(store: store, applier: services.notifications.applier, apple: apple, now: now))
             jobs.append(LostOrderResolver(store: store, applier: services.notifications.applier, apple: apple, now: now))
+            jobs.append(
+                ImportJobProcessor(
+                    importer: CustomerImport(store: store, runtime: services.runtime, applier: services.notifications.applier, now: now),
+                    instance: instance))
         }
         jobs += reportFetchers(httpClient: httpClient)
         jobs.append(

@@ -36,6 +36,7 @@ public protocol PurchaseStoreReader:
     CustomerStoreReader, OrderStoreReader, TransactionStoreReader, LedgerStoreReader, SubscriptionStoreReader,
     InboxStoreReader, OutboxStoreReader, AuditStoreReader, CoordinationStoreReader,
     OperatorStoreReader,
+    FeedStoreReader,
     AdminActionStoreReader,
     CustomerSearchStoreReader, CustomerHistoryStoreReader, TimelineStoreReader,
     OperatorGrantStoreReader,
@@ -46,7 +47,8 @@ public protocol PurchaseStoreReader:
     RecoveryStoreReader,
     SeatClaimStoreReader,
     AppleAccountStoreReader,
-    RetentionStoreReader
+    RetentionStoreReader,
+    ImportJobStoreReader
 {}
 
 /// Writes of every aggregate, available inside `PurchaseStore.write`.
@@ -63,5 +65,6 @@ public protocol PurchaseStoreTransaction:
     RecoveryStoreWriter,
     SeatClaimStoreWriter,
     AppleAccountStoreWriter,
-    RetentionStoreWriter
+    RetentionStoreWriter,
+    ImportJobStoreWriter
 {}

@@ -20,7 +20,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             AdminBenchmarkCommand.self,
             OverviewBenchmarkCommand.self,
             ConsoleBenchmarkCommand.self,
-            RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self,
+            RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self, ImportBenchmarkCommand.self,
         ])
 
     /// Usage errors exit with 2, as `storekeeper`'s do; logs go to standard error, so standard

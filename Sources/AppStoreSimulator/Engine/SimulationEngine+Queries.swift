@@ -26,11 +26,11 @@ extension SimulationEngine {
     func customer(
         ofTransactionOrApp id: String, bundleId: String, environment: AppStoreEnvironment
     ) throws(APIRequestError) -> StoredTransaction {
-        guard let app = state.appTransactions.values.first(where: { $0.appTransactionId == id && $0.bundleId == bundleId }) else {
+        guard let app = accountIndex.appTransaction(id, in: state.appTransactions), app.bundleId == bundleId else {
             return try customer(ofTransaction: id, bundleId: bundleId, environment: environment)
         }
-        let earliest = state.transactions.values
-            .filter { $0.accountId == app.accountId && $0.bundleId == bundleId && $0.environment == environment }
+        let earliest = accountIndex.transactions(of: app.accountId, in: state.transactions)
+            .filter { $0.bundleId == bundleId && $0.environment == environment }
             .min { $0.createdSequence < $1.createdSequence }
         guard let earliest else { throw APIRequestError(.transactionIdNotFound, reason: "Transaction id not found.") }
         return earliest
@@ -139,8 +139,8 @@ extension SimulationEngine {
     }
 
     private func customerTransactions(_ customer: StoredTransaction) -> [StoredTransaction] {
-        state.transactions.values.filter {
-            $0.accountId == customer.accountId && $0.bundleId == customer.bundleId && $0.environment == customer.environment
+        accountIndex.transactions(of: customer.accountId, in: state.transactions).filter {
+            $0.bundleId == customer.bundleId && $0.environment == customer.environment
         }
     }
 

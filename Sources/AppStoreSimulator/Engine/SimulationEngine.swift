@@ -11,9 +11,12 @@ struct SimulationEngine: Sendable {
     let receiptBuilder: AppReceiptBuilder
     /// Set by every mutation; cleared when the state is persisted.
     var isDirty = false
+    /// Each account's transactions, for the per-customer Server API answers.
+    let accountIndex: AccountTransactionIndex
 
     init(state: SimulatorState, keys: SimulatorKeys) throws {
         self.state = state
+        self.accountIndex = AccountTransactionIndex(state)
         self.signer = try keys.pki.signer()
         self.receiptBuilder = AppReceiptBuilder(chain: keys.receiptChain)
     }
@@ -72,6 +75,7 @@ struct SimulationEngine: Sendable {
 
     mutating func store(_ transaction: StoredTransaction) {
         state.transactions[transaction.transactionId] = transaction
+        accountIndex.add(transaction)
         isDirty = true
     }
 
@@ -102,6 +106,7 @@ struct SimulationEngine: Sendable {
             originalPurchaseDate: time, originalApplicationVersion: try app(bundleId).applicationVersion,
             downloadId: state.counters.nextDownloadId())
         state.appTransactions[key] = record
+        accountIndex.add(record, key: key)
         isDirty = true
         return record
     }

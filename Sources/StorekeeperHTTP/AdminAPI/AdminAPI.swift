@@ -37,6 +37,8 @@ package struct AdminAPI: Sendable {
         operatorRoutes(admin)
         let app = admin.group("apps/:app")
         auditRoutes(app)
+        eventRoutes(app)
+        importRoutes(app)
         customerRoutes(app)
         groupRoutes(app)
         actionRoutes(app)

@@ -66,5 +66,6 @@ extension SQLStoreTransaction {
                 SQLValue(event.subject), SQLValue(event.fact), try StoreJSON.text(event.details),
                 SQLValue(event.createdAt), SQLValue(event.appId), SQLValue(event.reason),
             ])
+        try await appendFeed(FeedAppend(event))
     }
 }

@@ -29,12 +29,14 @@ enum InboxRows {
     static let status = "SELECT status FROM inbox WHERE id = $1"
     static let markProcessed = """
         UPDATE inbox SET status = 'processed', processed_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1
+        RETURNING app_id
         """
     static let markFailed = """
         UPDATE inbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
         """
     static let markRejected = """
         UPDATE inbox SET status = 'rejected', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status <> 'processed'
+        RETURNING app_id
         """
     /// `$1` entry, `$2` time, `$3` outcome, `$4` error: numbered after the entry's latest attempt.
     /// Run after the statement that wrote the outcome, whose row lock on the entry orders
@@ -147,6 +149,12 @@ extension SQLStoreTransaction {
     /// On PostgreSQL a notification about a purchase reads that purchase's owner candidates in
     /// the same statement, for the owner reads applying it starts with (``OwnerCandidatesMemo``).
     func insertInbox(_ notification: InboxNotification) async throws -> Bool {
+        guard try await insertInboxRow(notification) else { return false }
+        for append in FeedAppend.inserted(notification) { try await appendFeed(append) }
+        return true
+    }
+
+    private func insertInboxRow(_ notification: InboxNotification) async throws -> Bool {
         let binds = InboxRows.binds(notification)
         guard let first = InboxAttempt.first(of: notification) else {
             return try await sql.execute(InboxRows.insert, binds) == 1
@@ -192,10 +200,11 @@ extension SQLStoreTransaction {
     }
 
     func markInboxProcessed(id: String, at: Timestamp) async throws {
-        guard try await sql.execute(InboxRows.markProcessed, [.text(id), SQLValue(at)]) == 1 else {
+        guard let appId = try await sql.queryFirst(InboxRows.markProcessed, [.text(id), SQLValue(at)])?.string(0) else {
             throw SQLPurchaseStoreError.notFound("no inbox notification \(id) to mark processed")
         }
         try await recordInboxAttempt(id: id, at: at, outcome: .processed, error: nil)
+        try await appendFeed(FeedAppend(notificationId: id, appId: appId, step: .processed, at: at))
     }
 
     func markInboxFailed(id: String, error: String, at: Timestamp) async throws -> Bool {
@@ -205,8 +214,9 @@ extension SQLStoreTransaction {
     }
 
     func markInboxRejected(id: String, reason: String, at: Timestamp) async throws -> Bool {
-        guard try await sql.execute(InboxRows.markRejected, [.text(id), .text(reason)]) == 1 else { return false }
+        guard let appId = try await sql.queryFirst(InboxRows.markRejected, [.text(id), .text(reason)])?.string(0) else { return false }
         try await recordInboxAttempt(id: id, at: at, outcome: .rejected, error: reason)
+        try await appendFeed(FeedAppend(notificationId: id, appId: appId, step: .rejected, at: at))
         return true
     }
 

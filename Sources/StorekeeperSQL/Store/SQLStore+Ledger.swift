@@ -81,6 +81,7 @@ extension SQLStoreTransaction {
 
     /// The result of a booked entry: the balance of the entry's customer account after it.
     private func posted(_ entry: JournalEntry, balances: [LedgerAccount: Int64]) async throws -> PostingResult {
+        try await appendFeed(FeedAppend(entry))
         let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
         if let balance = balances[customerAccount] { return .posted(balance: balance) }
         return .posted(balance: try await balance(customerAccount))

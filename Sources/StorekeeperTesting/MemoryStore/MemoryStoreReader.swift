@@ -107,6 +107,10 @@ extension MemoryStoreQuerying {
 
     func auditEvents(subject: String) async throws -> [AuditEvent] { try handle.reading { try $0.auditEvents(subject: subject) } }
 
+    func feedEvents(streams: [String], after: FeedCursor, since: Timestamp?, limit: Int) async throws -> [FeedRecord] {
+        try handle.reading { try $0.feedEvents(streams: streams, after: after, since: since, limit: limit) }
+    }
+
     func searchMatches(_ query: SearchQuery, environments: [AppStoreEnvironment], limit: Int) async throws -> [SearchMatch] {
         try handle.reading { try $0.searchMatches(query, environments: environments, limit: limit) }
     }

@@ -49,6 +49,7 @@ extension MemoryStoreState {
             event.customerId?.rawValue, event.kind, event.actor.rawValue, event.subject, event.fact, event.appId, event.reason)
         guard auditIds.insert(event.id).inserted else { return }
         audit.append((Int64(audit.count + 1), event))
+        appendFeed(FeedAppend(event))
     }
 
     // MARK: Coordination

@@ -39,6 +39,7 @@ extension MemoryStoreState {
         entry.lastError = error
         inbox[id] = entry
         recordInboxAttempt(id: id, at: at, outcome: rejected ? .rejected : .failed, error: error)
+        if rejected { appendFeed(FeedAppend(notificationId: id, appId: entry.appId, step: .rejected, at: at)) }
         return true
     }
 

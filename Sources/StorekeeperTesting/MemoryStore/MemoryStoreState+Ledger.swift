@@ -83,6 +83,7 @@ extension MemoryStoreState {
         journalIndex[entry.key] = journal.count
         journal.append((nextJournalId, entry))
         nextJournalId += 1
+        appendFeed(FeedAppend(entry))
         let customerAccount = LedgerAccount.customer(entry.customerId, entry.currency)
         return .posted(balance: after[customerAccount] ?? balances[customerAccount.description]?.balance ?? 0)
     }

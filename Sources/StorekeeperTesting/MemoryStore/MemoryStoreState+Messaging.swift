@@ -48,6 +48,7 @@ extension MemoryStoreState {
         if let first = InboxAttempt.first(of: notification) {
             recordInboxAttempt(id: notification.id, at: first.at, outcome: first.outcome, error: first.error)
         }
+        for append in FeedAppend.inserted(notification) { appendFeed(append) }
         return true
     }
 
@@ -73,6 +74,7 @@ extension MemoryStoreState {
         entry.lastError = nil
         inbox[id] = entry
         recordInboxAttempt(id: id, at: at, outcome: .processed, error: nil)
+        appendFeed(FeedAppend(notificationId: id, appId: entry.appId, step: .processed, at: at))
     }
 
     /// Not once processed: a late failure report does not undo the application.

@@ -27,6 +27,9 @@ struct MemoryStoreState: Sendable {
     /// Events in append order, each with its sequence number (the SQL `seq`).
     var audit: [(seq: Int64, event: AuditEvent)] = []
     var auditIds: Set<UUID> = []
+    /// The event feed in append order (the SQL `feed_events`); sequence `i + 1` at index `i`.
+    var feed: [(stream: String, event: FeedEvent)] = []
+    var feedIds: Set<String> = []
     var inbox: [String: InboxNotification] = [:]
     /// Entry id → its latest attempts, oldest first.
     var inboxAttempts: [String: [InboxAttempt]] = [:]
@@ -52,6 +55,9 @@ struct MemoryStoreState: Sendable {
     /// Group → request identifier (lowercase text) → claim (the SQL `seat_claims`).
     var seatClaims: [PurchaseKey: [String: SeatClaim]] = [:]
     var retention = MemoryRetention()
+    /// Import jobs and their rows by ordinal (`import_jobs`, `import_rows`).
+    var importJobs: [UUID: ImportJob] = [:]
+    var importRows: [UUID: [ImportJobRow]] = [:]
 }
 
 /// An Apple record's key: environment and a transaction or original transaction ID.

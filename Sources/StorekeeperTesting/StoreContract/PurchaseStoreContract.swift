@@ -59,4 +59,6 @@ public enum PurchaseStoreContract {
         + inboxAttemptCases
         + spaceCases
         + unpaidOrderCases
+        + feedCases
+        + importJobCases
 }

@@ -4,7 +4,7 @@ extension StoreSchema {
     /// one row per real-time request keyed by Apple's `requestIdentifier` (a replay finds it).
     /// `retention_requests_subscription` finds the request a notification's outcome belongs to;
     /// `retention_requests_app` serves the overview's tallies.
-    static let retention = Migration(version: 40, name: "retention messaging") { dialect in
+    static let retention = Migration(version: 29, name: "retention messaging") { dialect in
         """
         CREATE TABLE retention_settings (
             app_id TEXT PRIMARY KEY,

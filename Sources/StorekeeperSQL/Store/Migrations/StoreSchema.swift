@@ -42,6 +42,8 @@ public enum StoreSchema {
         seatClaims,
         appleAccounts,
         commitments,
+        feed,
+        importJobs,
         retention,
     ]
 }
