@@ -70,11 +70,13 @@ struct BenchmarkStack {
 
     /// Starts the server on `backend`, runs `body`, stops the server.
     static func run<T: Sendable>(
-        backend: Backend, pki: AppleShapedPKI, logger: Logger, _ body: @escaping @Sendable (Running) async throws -> T
+        backend: Backend, pki: AppleShapedPKI, logger: Logger, configure: (inout AppConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (Running) async throws -> T
     ) async throws -> T {
         var app = AppConfiguration(
             id: appId, bundleId: bundleId, appAppleId: appAppleId, environments: [.production, .sandbox],
             catalog: try catalog, jwsRoots: try pki.trustedRoots, usesCustomRoots: true)
+        configure(&app)
         // Answers are signed only when a request carries a nonce (`--answer-nonce`).
         app.answerKeys = [AnswerSigningKey.generate(name: "bench")]
         let configuration = try StorekeeperConfiguration(

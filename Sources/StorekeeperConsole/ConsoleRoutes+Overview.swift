@@ -34,6 +34,9 @@ extension ConsoleRoutes {
         package let revenueCharts: [ConsoleChart]
         package let noRevenue: Bool
         package let operations: OperationsCard
+        /// Real-time retention over the last 30 days (``RetentionFiguresBody``), with its page.
+        package let retention: [Fact]
+        package let retentionHref: String
     }
 
     /// The ranges the page offers, in days.
@@ -66,7 +69,10 @@ extension ConsoleRoutes {
             currencies: figures.totals.revenue.map { .init(value: $0.currency, label: $0.currency, selected: $0.currency == currency) },
             totals: Self.totals(figures.totals), charts: Self.charts(figures),
             revenueCharts: currency.map { [Self.revenueChart(figures, currency: $0)] } ?? [],
-            noRevenue: figures.totals.revenue.isEmpty, operations: OperationsCard(operations))
+            noRevenue: figures.totals.revenue.isEmpty, operations: OperationsCard(operations),
+            retention: Self.retentionFacts(
+                try await admin.operatorActions.retentionFigures(AdminCall(services: call.services, operator: call.account))),
+            retentionHref: ConsolePaths.app(call.appId, .retention))
         return try templates.page("overview", page, frame: frame("Overview · \(call.appId)", call, .overview))
     }
 

@@ -43,7 +43,7 @@ extension ConsoleRoutes {
         package let content: [RetentionContentBody]
         package let noContent: Bool
         package let figures: RetentionFiguresBody
-        package let answers: String
+        package let answerSummary: String
         package let forms: Forms?
     }
 
@@ -79,7 +79,7 @@ extension ConsoleRoutes {
             environmentLinks: environments.map { .init(value: base + "?environment=" + ConsolePaths.query($0.value), label: $0.label) },
             realtimeURL: view.realtimeURL ?? "none", appleUnavailable: view.appleUnavailable, revision: view.revision, rules: rules,
             noRules: rules.isEmpty, content: view.content, noContent: view.content.isEmpty, figures: view.figures,
-            answers: view.figures.answers.map { "\($0.name): \($0.count)" }.joined(separator: ", ").orNone, forms: forms)
+            answerSummary: view.figures.answers.map { "\($0.name): \($0.count)" }.joined(separator: ", ").orNone, forms: forms)
         return try templates.page("retention", page, frame: frame("Retention · \(call.appId)", call, .retention))
     }
 

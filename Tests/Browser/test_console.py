@@ -484,3 +484,34 @@ def test_a_cancelled_commitment_shows_its_billing_period_and_end(browser, stack,
     table = browser.find_element(By.ID, "subscriptions").text
     assert "12-month commitment, billing 1 of 12; cancelled: billed monthly until it ends" in table, table
     shoot(browser, screenshots, "customer-commitment", anchor="h-subscriptions")
+
+
+def test_retention_messages_review_states_rules_and_figures(browser, stack, screenshots):
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    browser.find_element(By.LINK_TEXT, "Retention").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "retention-totals")))
+    browser.get(f"{stack.console}/apps/{stack.app}/retention?environment=Sandbox")
+    # Apple's review is manual here, so the upload stays pending until the simulator approves it.
+    status, answer = stack.control("PUT", f"/retention/{BUNDLE}/Sandbox", {"review": "manual"})
+    assert status == 200, answer
+    Select(browser.find_element(By.ID, "message-environment")).select_by_value("Sandbox")
+    browser.find_element(By.ID, "message-header").send_keys("Before you go")
+    browser.find_element(By.ID, "message-body").send_keys("Three months at half price, then your usual plan.")
+    browser.find_element(By.ID, "message-reason").send_keys("spring retention")
+    browser.find_element(By.CSS_SELECTOR, "#retention-message-form button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.title_contains("Upload a message"))
+    identifier = browser.find_element(By.XPATH, "//dl[@id='result']/dt[.='Identifier']/following-sibling::dd[1]").text
+    browser.get(f"{stack.console}/apps/{stack.app}/retention?environment=Sandbox")
+    content = browser.find_element(By.ID, "retention-content").text
+    assert "Before you go" in content and "PENDING" in content, content
+    shoot(browser, screenshots, "retention-pending", anchor="h-content")
+    status, answer = stack.control("POST", f"/retention/{BUNDLE}/Sandbox/review", {"identifier": identifier, "state": "APPROVED"})
+    assert status == 204, answer
+    browser.get(f"{stack.console}/apps/{stack.app}/retention?environment=Sandbox")
+    assert "APPROVED" in browser.find_element(By.ID, "retention-content").text
+    assert "answers: none" in browser.find_element(By.ID, "retention-totals").text
+    shoot(browser, screenshots, "retention")
+    browser.find_element(By.LINK_TEXT, "Overview").click()
+    WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "overview-retention")))
+    assert "Real-time requests answered" in browser.find_element(By.ID, "overview-retention").text
+    shoot(browser, screenshots, "overview-retention", anchor="h-retention")

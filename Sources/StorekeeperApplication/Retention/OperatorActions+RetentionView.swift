@@ -41,6 +41,16 @@ extension OperatorActions {
         case .failure(let error):
             unavailable = error.message
         }
+        let figures = try await retentionFigures(call)
+        return RetentionView(
+            environment: environment.rawValue, revision: settings?.revision ?? 0,
+            rules: (settings?.rules ?? []).map(RetentionRuleBody.init),
+            content: content.map(RetentionContentBody.init), realtimeURL: realtimeURL, appleUnavailable: unavailable,
+            figures: figures)
+    }
+
+    /// The app's real-time retention figures of the last 30 days, from the store alone.
+    package func retentionFigures(_ call: AdminCall) async throws -> RetentionFiguresBody {
         let now = now()
         let since = now.adding(milliseconds: -Self.retentionFiguresDays * 86_400_000)
         let tallies = try await store.read { tx in
@@ -49,11 +59,7 @@ extension OperatorActions {
                 maturedBefore: now.adding(milliseconds: -RetentionOutcome.attributionWindowMilliseconds),
                 lateAfterMicroseconds: Self.retentionDeadlineMicroseconds)
         }
-        return RetentionView(
-            environment: environment.rawValue, revision: settings?.revision ?? 0,
-            rules: (settings?.rules ?? []).map(RetentionRuleBody.init),
-            content: content.map(RetentionContentBody.init), realtimeURL: realtimeURL, appleUnavailable: unavailable,
-            figures: RetentionFiguresBody(since: since, tallies: tallies))
+        return RetentionFiguresBody(since: since, tallies: tallies)
     }
 
     /// Apple's review states of the app's uploads and its real-time URL, or why they cannot be read.

@@ -64,13 +64,17 @@ enum TransactionRows {
     }
 
     static let byId = "SELECT \(columns) FROM transactions WHERE environment = $1 AND transaction_id = $2"
+    /// `+purchase_date` keeps SQLite from reading `transactions_purchase_instant` for the order
+    /// (every transaction of the environment, filtered row by row) instead of
+    /// `transactions_original`: without it one subscription's lookup grows with the table.
     static let byOriginal = """
         SELECT \(columns) FROM transactions WHERE environment = $1 AND original_transaction_id = $2
-        ORDER BY purchase_date, transaction_id
+        ORDER BY +purchase_date, transaction_id
         """
+    /// `+purchase_date`: as in ``byOriginal``, the lookup stays on `transactions_web_order`.
     static let byWebOrder = """
         SELECT \(columns) FROM transactions WHERE environment = $1 AND web_order_line_item_id = $2
-        ORDER BY purchase_date, transaction_id
+        ORDER BY +purchase_date, transaction_id
         """
     /// A customer's purchases, newest first: the `transactions` primary key read backwards.
     static let newestFirst = "ORDER BY purchase_date DESC, environment DESC, transaction_id DESC"

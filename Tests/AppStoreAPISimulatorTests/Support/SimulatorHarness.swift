@@ -67,6 +67,7 @@ final class SimulatorHarness: Sendable {
     /// Runs `body` with a simulator served for it; the server stops when `body` returns.
     static func with<T: Sendable>(
         notificationURL: String? = "http://127.0.0.1:9/notifications",
+        realtimeTransport: any RealtimeTransport = UnreachableRealtimeTransport(),
         _ body: (SimulatorHarness) async throws -> T
     ) async throws -> T {
         let clock = TestClock()
@@ -74,7 +75,7 @@ final class SimulatorHarness: Sendable {
         var configuration = AppStoreSimulator.Configuration(
             clockMode: .manual, start: start, durationMode: .production, keys: keys, transport: transport,
             wallClock: clock, logger: Logger(label: "simulator", factory: { _ in SwiftLogNoOpLogHandler() }))
-        configuration.realtimeTransport = UnreachableRealtimeTransport()
+        configuration.realtimeTransport = realtimeTransport
         let simulator = try AppStoreSimulator(configuration: configuration)
         try simulator.configureApp(DemoCatalog.app(notificationURL: notificationURL))
         for environment in [AppStoreEnvironment.sandbox, .production] {

@@ -18,7 +18,9 @@ import Testing
     func eachCustomerGetsTheirRulesAnswerAndTheOutcomeIsAttributed(_ backend: E2EBackend) async throws {
         try await NotificationAdminStack.run(backend) { h in
             let bundle = DemoCatalog.bundleId
-            try h.simulator.configureRetention(bundleId: bundle, environment: .sandbox, review: .manual)
+            // Apple's deadline is 700 ms; a loaded test machine must not turn an answer into a late
+            // one, so the simulated App Store waits a minute here, and lateness is injected.
+            try h.simulator.configureRetention(bundleId: bundle, environment: .sandbox, review: .manual, deadlineMilliseconds: 60_000)
 
             // Messages are uploaded, pending, then approved by Apple's review.
             func upload(_ header: String) async throws -> String {
@@ -129,8 +131,8 @@ import Testing
             let paulEvents = try await h.e2e.audit(paul).map(\.kind)
             #expect(paulEvents.contains("retention.answered") && paulEvents.contains("retention.outcome"))
 
-            // A late answer: the App Store shows the default message.
-            let late = try await h.simulator.openSubscriptionPage(originalTransactionId: paulOriginal, networkDelayMilliseconds: 1_000)
+            // A late answer (a slow network adds two minutes): the App Store shows the default message.
+            let late = try await h.simulator.openSubscriptionPage(originalTransactionId: paulOriginal, networkDelayMilliseconds: 120_000)
             #expect(late.shown == .defaultMessage && late.fallback == .late, "\(late)")
             #expect(late.messageIdentifier?.uuidString.lowercased() == defaultMessage)
 
@@ -155,7 +157,8 @@ import Testing
             #expect(byRule["loyal-downgrade"]?["switched"]?.intValue == 1)
             #expect(byRule["trial"]?["cancelled"]?.intValue == 1)
 
-            // Apple's performance test of the sandbox URL: Storekeeper answers every request in time.
+            // Apple's performance test of the sandbox URL: every request answered, in time (the
+            // generous deadline above; the speed itself is the benchmark's, docs/BENCHMARKS.md).
             let tested = try await h.support.post(
                 "/retention/performance-test", NotificationAdminStack.action(["originalTransactionId": paulOriginal]))
             #expect(tested.status == 200, "\(tested.text)")
