@@ -20,26 +20,38 @@ struct ConsumptionRefusalMigrationTests {
                 .migrate(sql)
             let customer = try #require(CustomerID(rawValue: "refused-customer"))
             let eventId = UUID()
-            try await database.store.write { tx in
-                _ = try await tx.insertInbox(
-                    InboxNotification(
-                        id: "n-consumption", appId: "main", version: 2, body: Data("{}".utf8), receivedAt: Self.t0.adding(milliseconds: 5),
-                        notificationType: "CONSUMPTION_REQUEST", signedDate: Self.t0))
-                try await tx.append(
-                    AuditEvent(
-                        id: eventId, customerId: customer, kind: "consumption.notAnswered", actor: .apple,
-                        subject: "Sandbox:2000000123", fact: "notification:n-consumption",
-                        details: ["reason": "customer has not consented to share consumption data"],
-                        createdAt: Self.t0.adding(milliseconds: 7)))
+            // Written as a release before migration 18 wrote them: in SQL, since today's store
+            // also writes tables that schema lacks (the event feed).
+            let audit = """
+                INSERT INTO audit_events (id, customer_id, kind, actor, subject, fact, details, created_at)
+                VALUES ($1, $2, $3, 'apple', $4, $5, $6, $7)
+                """
+            try await sql.write { tx throws in
+                _ = try await tx.execute(
+                    """
+                    INSERT INTO inbox (id, app_id, version, body, received_at, status, attempts, notification_type, signed_date)
+                    VALUES ('n-consumption', 'main', 2, $1, $2, 'received', 0, 'CONSUMPTION_REQUEST', $3)
+                    """, [.blob(Array("{}".utf8)), .integer(Self.t0.millisecondsSince1970 + 5), .integer(Self.t0.millisecondsSince1970)])
+                _ = try await tx.execute(
+                    audit,
+                    [
+                        SQLValue(eventId), .text(customer.key), .text("consumption.notAnswered"), .text("Sandbox:2000000123"),
+                        .text("notification:n-consumption"), .text(#"{"reason":"customer has not consented to share consumption data"}"#),
+                        .integer(Self.t0.millisecondsSince1970 + 7),
+                    ])
                 // Another kind, and a refusal whose inbox entry is gone: neither is copied.
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customer, kind: "consumption.queued", actor: .apple, subject: "Sandbox:2000000124",
-                        fact: "notification:n-consumption", createdAt: Self.t0.adding(milliseconds: 8)))
-                try await tx.append(
-                    AuditEvent(
-                        customerId: customer, kind: "consumption.notAnswered", actor: .apple, subject: "Sandbox:2000000125",
-                        fact: "notification:unknown", createdAt: Self.t0.adding(milliseconds: 9)))
+                _ = try await tx.execute(
+                    audit,
+                    [
+                        SQLValue(UUID()), .text(customer.key), .text("consumption.queued"), .text("Sandbox:2000000124"),
+                        .text("notification:n-consumption"), .text("{}"), .integer(Self.t0.millisecondsSince1970 + 8),
+                    ])
+                _ = try await tx.execute(
+                    audit,
+                    [
+                        SQLValue(UUID()), .text(customer.key), .text("consumption.notAnswered"), .text("Sandbox:2000000125"),
+                        .text("notification:unknown"), .text("{}"), .integer(Self.t0.millisecondsSince1970 + 9),
+                    ])
             }
             try await Migrator(migrations: StoreSchema.migrations, logger: StoreTestLogger.logger).migrate(sql)
             let refusals = try await database.store.read { try await $0.consumptionRefusals(appId: "main", before: nil, limit: 10) }

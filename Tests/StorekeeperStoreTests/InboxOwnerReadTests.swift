@@ -38,10 +38,11 @@ struct InboxOwnerReadTests {
                 }
                 let start = counting.statements
                 #expect(try await tx.insertInbox(entry))
-                #expect(counting.statements == start + 1)
+                // The insert, and its feed events deferred to ride with the next statement.
+                #expect(counting.statements == start + 2)
                 #expect(try await tx.owner(environment: .production, originalTransactionId: "o-1") == alice)
                 #expect(try await candidates() == OwnerCandidates(owner: alice, orderCustomer: bob))
-                #expect(counting.statements == start + 1, "the owner reads after the insert were sent to the database")
+                #expect(counting.statements == start + 2, "the owner reads after the insert were sent to the database")
                 // Once another statement ran, the reads go to the database again.
                 try await tx.setWatermark("w", value: "x")
                 let later = counting.statements

@@ -3,10 +3,13 @@ import Storekeeper
 
 /// The event feed (`feed_events`, ``FeedStoreReader``).
 enum FeedRows {
-    static let insert = """
-        INSERT INTO feed_events (stream, event_id, occurred_at, body) VALUES ($1, $2, $3, $4)
-        ON CONFLICT (event_id) DO NOTHING
-        """
+    /// `count` events in one statement (a notification stored with its outcome has two: one
+    /// deferred write rather than two, of which the second would send the first alone).
+    static func insert(count: Int) -> String {
+        let rows = (0..<count).map { "($\($0 * 4 + 1), $\($0 * 4 + 2), $\($0 * 4 + 3), $\($0 * 4 + 4))" }
+        return "INSERT INTO feed_events (stream, event_id, occurred_at, body) VALUES " + rows.joined(separator: ", ")
+            + " ON CONFLICT (event_id) DO NOTHING"
+    }
 
     /// The oldest transaction still running, as a bigint: every transaction id below it has
     /// committed or aborted, and every transaction that commits from now on has one at least as
@@ -63,10 +66,15 @@ extension SQLStoreTransaction {
     /// append (nothing reads it back in the writing transaction), and a no-op for an event id
     /// kept before. Past ``StoreStatements``' memo: the insert touches no purchase, so the owner
     /// candidates read beside an inbox insert stay true.
+    func appendFeed(_ appends: [FeedAppend]) async throws {
+        guard !appends.isEmpty else { return }
+        let binds = try appends.flatMap { append -> [SQLValue] in
+            [.text(append.stream), .text(append.event.id), SQLValue(append.event.occurredAt), try StoreJSON.text(append.event)]
+        }
+        try await PurchaseStoreError.translating { try await sql.base.deferWrite(FeedRows.insert(count: appends.count), binds) }
+    }
+
     func appendFeed(_ append: FeedAppend) async throws {
-        let binds: [SQLValue] = [
-            .text(append.stream), .text(append.event.id), SQLValue(append.event.occurredAt), try StoreJSON.text(append.event),
-        ]
-        try await PurchaseStoreError.translating { try await sql.base.deferWrite(FeedRows.insert, binds) }
+        try await appendFeed([append])
     }
 }

@@ -150,7 +150,7 @@ extension SQLStoreTransaction {
     /// the same statement, for the owner reads applying it starts with (``OwnerCandidatesMemo``).
     func insertInbox(_ notification: InboxNotification) async throws -> Bool {
         guard try await insertInboxRow(notification) else { return false }
-        for append in FeedAppend.inserted(notification) { try await appendFeed(append) }
+        try await appendFeed(FeedAppend.inserted(notification))
         return true
     }
 
