@@ -22,11 +22,7 @@ public struct HTTPNotificationTransport: NotificationTransport {
     }
 
     public func post(_ body: [UInt8], to url: String) async -> SendAttemptResult {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "App Store Simulator (Storekeeper)")
-        request.body = .bytes(ByteBuffer(bytes: body))
+        let request = HTTPClientRequest.simulatorPost(body, to: url)
         do {
             let response = try await client.execute(request, timeout: timeout)
             _ = try? await response.body.collect(upTo: 64 * 1024)
@@ -46,5 +42,18 @@ public struct HTTPNotificationTransport: NotificationTransport {
             if text.contains("SSL") || text.contains("TLS") { return .tlsIssue }
             return .noResponse
         }
+    }
+}
+
+extension HTTPClientRequest {
+    /// A JSON body POSTed to an app's server as the simulated App Store sends it (notifications
+    /// and real-time retention requests alike).
+    static func simulatorPost(_ body: [UInt8], to url: String) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "App Store Simulator (Storekeeper)")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return request
     }
 }

@@ -36,11 +36,7 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
     }
 
     public func post(_ body: [UInt8], to url: String) async -> RealtimeExchange {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "App Store Simulator (Storekeeper)")
-        request.body = .bytes(ByteBuffer(bytes: body))
+        let request = HTTPClientRequest.simulatorPost(body, to: url)
         let clock = ContinuousClock()
         let start = clock.now
         do {

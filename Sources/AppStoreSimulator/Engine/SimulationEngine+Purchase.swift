@@ -76,7 +76,7 @@ extension SimulationEngine {
                 originalPurchaseDate: original?.payload.purchaseDate, quantity: seats?.seats ?? 1, price: price,
                 appAccountToken: request.appAccountToken ?? existing?.appAccountToken, offer: offer,
                 multiSeatInfo: seats.map { $0.transactionInfo(quantity: $0.seats) },
-                billingPlanType: product.monthlyCommitment == nil ? nil : commitment == nil ? .billedUpfront : .monthly,
+                billingPlanType: product.billingPlanType(underCommitment: commitment != nil),
                 commitmentInfo: commitment?.transactionInfo))
         let lapse = existing.map { time.millisecondsSince1970 - $0.expiresDate.millisecondsSince1970 }
         var subscription = SimulatedSubscription(

@@ -91,7 +91,7 @@ extension SimulationEngine {
                 reason: .renewal, price: price, appAccountToken: subscription.appAccountToken,
                 offer: pending.map { AppliedOffer(type: $0.offerType, id: $0.offerId, config: $0.offer) },
                 multiSeatInfo: subscription.seatGroup.map { $0.transactionInfo(quantity: $0.seats) },
-                billingPlanType: product.monthlyCommitment == nil ? nil : commitment == nil ? .billedUpfront : .monthly,
+                billingPlanType: product.billingPlanType(underCommitment: commitment != nil),
                 commitmentInfo: commitment?.transactionInfo))
         subscription.commitment = commitment
         if let pending, pending.remainingPeriods > 1 {

@@ -14,6 +14,15 @@ public struct MonthlyCommitmentConfig: Hashable, Sendable, Codable {
     }
 }
 
+extension CatalogProduct {
+    /// The `billingPlanType` a transaction of this product carries: none unless the product
+    /// offers a monthly plan; then `MONTHLY` under a commitment, `BILLED_UPFRONT` otherwise.
+    func billingPlanType(underCommitment: Bool) -> BillingPlanType? {
+        guard monthlyCommitment != nil else { return nil }
+        return underCommitment ? .monthly : .billedUpfront
+    }
+}
+
 /// The commitment a subscription billed monthly is in: which billing comes next, when the
 /// commitment ends, and whether it renews then. Cancelling turns only the commitment's renewal
 /// off; the monthly billings continue to its end.
