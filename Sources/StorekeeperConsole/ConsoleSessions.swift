@@ -34,6 +34,11 @@ package struct ConsoleSessions: Sendable {
     package struct SignedIn: Sendable {
         package let session: ConsoleSession
         package let account: Operator
+
+        package init(session: ConsoleSession, account: Operator) {
+            self.session = session
+            self.account = account
+        }
     }
 
     /// Starts a session for `account`; returns the cookie value (the session id) and the session.

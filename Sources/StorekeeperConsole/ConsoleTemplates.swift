@@ -80,4 +80,9 @@ package struct ConsoleTemplates: Sendable {
 package struct ConsoleLayout {
     package let frame: ConsoleFrame
     package let content: String
+
+    package init(frame: ConsoleFrame, content: String) {
+        self.frame = frame
+        self.content = content
+    }
 }
