@@ -70,22 +70,20 @@ public struct ReconcileBenchmark: Sendable {
             matched += run.counts[.matched] ?? 0
             if !run.discrepancies.isEmpty { discrepancies.append("\(run.reportType) \(run.reportDate): \(run.discrepancies.count)") }
         }
-        for offset in 0..<(days + 1) {
-            let day = first.adding(days: offset)
-            for report in [ReconciledReport.sales, .subscriptionEvent] {
-                guard try await store.currentReport(report.key(vendorNumber: vendor, date: day.description)) != nil else { continue }
-                count(try await service.reconcile(vendorNumber: vendor, report: report, date: day.description))
-            }
-        }
+        for run in try await service.reconcile(vendorNumber: vendor, days: first...first.adding(days: days)) { count(run) }
+        let daily = clock.now - started
+        let financeStarted = clock.now
         for file in finance {
             count(try await service.reconcileFinance(vendorNumber: vendor, month: file.month))
         }
         let reconciled = clock.now - started
+        let financial = clock.now - financeStarted
         await database.close()
         let reportCount = files.count + finance.count
         print("seeded \(transactions) transactions and generated \(reportCount) reports (\(rows) rows) in \(seeding) (not timed)")
         print("import:    \(reportCount) files (daily SALES and SUBSCRIPTION_EVENT, \(finance.count) FINANCE_DETAIL) in \(imported)")
         print("reconcile: \(runs) reports in \(reconciled): \(matched) lines matched, \(discrepancies.count) reports with discrepancies")
+        print("           daily SALES and SUBSCRIPTION_EVENT in \(daily), FINANCE_DETAIL in \(financial)")
         print("total:     \(imported + reconciled)")
         if !discrepancies.isEmpty {
             throw BenchmarkFailure("discrepancies where none were expected: " + discrepancies.prefix(5).joined(separator: "; "))

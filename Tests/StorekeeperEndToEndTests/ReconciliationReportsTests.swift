@@ -108,6 +108,21 @@ import Testing
             #expect(eventLines.filter { $0.event == "activation" }.map(\.outcome) == [.matched], "\(eventLines)")
             #expect(eventLines.filter { $0.event == "renewal" }.map(\.outcome).contains(.matched), "the renewal: \(eventLines)")
 
+            // The fetch reconciled its window of days at once, one read of a day's transactions
+            // for both of its reports and a month of runs per commit; each report reconciled
+            // alone says the same.
+            let service = try h.job(ReportFetcher.self).reconciliation
+            var salesRuns: [ReconciliationRun] = []
+            for day in days {
+                if let run = try await Self.run(h, report: .sales, day.description) { salesRuns.append(run) }
+            }
+            #expect(!salesRuns.isEmpty)
+            for stored in salesRuns + eventRuns {
+                let report = try #require(ReconciledReport(rawValue: stored.reportType))
+                let alone = try await service.reconcile(vendorNumber: Base.vendor, report: report, date: stored.reportDate)
+                #expect(alone.lines == stored.lines, "\(stored.reportType) \(stored.reportDate)")
+            }
+
             let thisMonth = try #require(try await Self.run(h, report: .financeDetail, month.description))
             let nextMonth = try #require(try await Self.run(h, report: .financeDetail, month.next.description))
             #expect(thisMonth.discrepancies.isEmpty, "\(thisMonth.discrepancies)")

@@ -160,7 +160,9 @@ struct ReportStoreTests {
             let finance = ReconciliationRun(
                 vendorNumber: "85000000", reportType: "FINANCE_DETAIL", reportDate: "2026-11", ranAt: Timestamp(millisecondsSince1970: 3),
                 reportSHA256: "f", lines: [settled])
-            for run in [sales, events, finance] { try await store.saveReconciliation(run) }
+            // A day's two runs in one commit, as a reconciliation of many days stores them.
+            try await store.saveReconciliations([sales, events])
+            try await store.saveReconciliation(finance)
             #expect(try await store.reconciliation(vendorNumber: "85000000", day: Self.day) == sales)
             #expect(
                 try await store.reconciliation(vendorNumber: "85000000", reportType: "SUBSCRIPTION_EVENT", reportDate: "2026-11-20")

@@ -30,8 +30,9 @@ public protocol ReportStore: Sendable {
     ) async throws
         -> [AppleTransaction]
 
-    /// Stores `run`, replacing any earlier run of the same vendor, report type and date.
-    func saveReconciliation(_ run: ReconciliationRun) async throws
+    /// Stores `runs` in one transaction, each replacing any earlier run of the same vendor,
+    /// report type and date.
+    func saveReconciliations(_ runs: [ReconciliationRun]) async throws
 
     /// The latest run of the vendor's report of `reportType` and `reportDate`; nil when it was
     /// never reconciled.
@@ -43,6 +44,11 @@ public protocol ReportStore: Sendable {
 }
 
 extension ReportStore {
+    /// Stores `run`, replacing any earlier run of the same vendor, report type and date.
+    public func saveReconciliation(_ run: ReconciliationRun) async throws {
+        try await saveReconciliations([run])
+    }
+
     /// The latest SALES run of the vendor's day; nil when the day was never reconciled.
     public func reconciliation(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun? {
         try await reconciliation(vendorNumber: vendorNumber, reportType: ReconciledReport.sales.rawValue, reportDate: day.description)

@@ -82,11 +82,9 @@ package struct ReportFetcher: PeriodicJob {
                     : .dailySubscriptionEvents(vendorNumber: vendorNumber, day: reportDay)
                 try await fetch(report, day.description, importer: importer) { try await client.salesReport(request) }
             }
-            for report in [ReconciledReport.sales, .subscriptionEvent] {
-                guard try await isImported(report, day.description) else { continue }
-                try await reconciliation.reconcile(vendorNumber: vendorNumber, report: report, date: day.description)
-            }
         }
+        // One read of each day's transactions for both of its reports, a month of runs per commit.
+        try await reconciliation.reconcile(vendorNumber: vendorNumber, days: latest.adding(days: 1 - trailingDays)...latest)
         let months = Self.financeMonths(latest: latest, trailingDays: trailingDays)
         for month in months {
             let request = FinanceReportRequest.financeDetail(vendorNumber: vendorNumber, fiscalYear: month.year, month: month.month)

@@ -79,17 +79,26 @@ public struct ReconciliationService: Sendable {
         _ report: ReconciledReport, _ vendorNumber: String, _ date: String, _ file: ReportFile, _ lines: [ReconciliationLine],
         day: PacificDay
     ) async throws -> ReconciliationRun {
+        let run = try await prepare(report, vendorNumber, date, file, lines, day: day)
+        try await store.saveReconciliation(run)
+        metrics?.recorded(run)
+        return run
+    }
+
+    /// The run of `lines`, each line Apple counts and Storekeeper lacks (not refunds) with what
+    /// the lookup found for it; not stored.
+    package func prepare(
+        _ report: ReconciledReport, _ vendorNumber: String, _ date: String, _ file: ReportFile, _ lines: [ReconciliationLine],
+        day: PacificDay
+    ) async throws -> ReconciliationRun {
         var lines = lines
         if let lookup {
             for index in lines.indices where lines[index].outcome == .missingInStorekeeper && lines[index].reportUnits > 0 {
                 lines[index].candidates = try await lookup.candidates(for: lines[index], on: lines[index].transactionDay ?? day)
             }
         }
-        let run = ReconciliationRun(
+        return ReconciliationRun(
             vendorNumber: vendorNumber, reportType: report.rawValue, reportDate: date, ranAt: now(), reportSHA256: file.sha256,
             lines: lines)
-        try await store.saveReconciliation(run)
-        metrics?.recorded(run)
-        return run
     }
 }

@@ -29,8 +29,11 @@ extension SQLPurchaseStore: ReportStore {
         try await reportRead { try await $0.transactionsBoughtOrRevoked(environment: environment, from: start, to: end) }
     }
 
-    public func saveReconciliation(_ run: ReconciliationRun) async throws {
-        try await reportWrite { try await $0.saveReconciliation(run) }
+    public func saveReconciliations(_ runs: [ReconciliationRun]) async throws {
+        guard !runs.isEmpty else { return }
+        try await reportWrite { transaction in
+            for run in runs { try await transaction.saveReconciliation(run) }
+        }
     }
 
     public func reconciliation(vendorNumber: String, reportType: String, reportDate: String) async throws -> ReconciliationRun? {
