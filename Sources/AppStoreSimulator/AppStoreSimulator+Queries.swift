@@ -53,6 +53,12 @@ extension AppStoreSimulator {
         requestLog.all
     }
 
+    /// How many requests each endpoint answered with each HTTP status since the last
+    /// ``clearReceivedRequests()``: every one, however many the log has dropped.
+    public func answeredRequestCounts() -> [String: [Int: Int]] {
+        requestLog.answerCounts
+    }
+
     /// The delay added before each App Store Server API answer.
     public var apiLatency: APILatency { apiConditions.latency }
 
@@ -69,7 +75,7 @@ extension AppStoreSimulator {
         apiConditions.setBudget(budget)
     }
 
-    /// Forgets the received requests logged so far.
+    /// Forgets the received requests logged and counted so far.
     public func clearReceivedRequests() {
         requestLog.clear()
     }

@@ -105,9 +105,10 @@ public struct ImportBenchmark: Sendable {
             let elapsed = clock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let report = try await importer.report(job.id)
-            let log = simulator.receivedRequests().filter { $0.endpoint == AppStoreServerEndpoint.getTransactionHistory.rawValue }
-            let answered = log.filter { $0.httpStatus == 200 }.count
-            let refused = log.filter { $0.httpStatus == 429 }.count
+            // Counted, not read from the request log: the log keeps only the latest 10,000.
+            let counts = simulator.answeredRequestCounts()[AppStoreServerEndpoint.getTransactionHistory.rawValue] ?? [:]
+            let answered = counts[200] ?? 0
+            let refused = counts[429] ?? 0
             let ceiling = Double(answered) / rate
             print(
                 "imported \(report.counts.imported), already known \(report.counts.alreadyKnown), failed \(report.counts.failed) "

@@ -35,6 +35,11 @@ final class ReceivedRequestLog: Sendable {
     private struct State {
         var entries: [ReceivedRequest] = []
         var nextSequence = 1
+        /// The endpoint of each request not answered yet, so its answer is counted even after
+        /// the log dropped its entry.
+        var unanswered: [Int: String] = [:]
+        /// Answers since the last clear, by endpoint and HTTP status: unbounded, unlike the log.
+        var answerCounts: [String: [Int: Int]] = [:]
     }
 
     private let state = Mutex(State())
@@ -47,15 +52,21 @@ final class ReceivedRequestLog: Sendable {
         state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
+            state.unanswered[sequence] = endpoint
             state.entries.append(
                 ReceivedRequest(sequence: sequence, endpoint: endpoint, environment: environment, receivedAt: instant))
-            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+            // Trimmed in halves rather than one entry per arrival, which moved the whole log
+            // on every request once it was full; `all` returns the latest `capacity`.
+            if state.entries.count >= 2 * Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
             return sequence
         }
     }
 
     func answered(_ sequence: Int, httpStatus: Int, code: Int64?) {
         state.withLock { state in
+            if let endpoint = state.unanswered.removeValue(forKey: sequence) {
+                state.answerCounts[endpoint, default: [:]][httpStatus, default: 0] += 1
+            }
             guard let index = state.entries.lastIndex(where: { $0.sequence == sequence }) else { return }
             state.entries[index].httpStatus = httpStatus
             state.entries[index].code = code
@@ -71,7 +82,14 @@ final class ReceivedRequestLog: Sendable {
         }
     }
 
-    var all: [ReceivedRequest] { state.withLock { $0.entries } }
+    var all: [ReceivedRequest] { state.withLock { Array($0.entries.suffix(Self.capacity)) } }
 
-    func clear() { state.withLock { $0.entries.removeAll() } }
+    var answerCounts: [String: [Int: Int]] { state.withLock { $0.answerCounts } }
+
+    func clear() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.answerCounts.removeAll()
+        }
+    }
 }

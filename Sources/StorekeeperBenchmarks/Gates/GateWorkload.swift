@@ -20,18 +20,35 @@ struct GateWorkload: Sendable {
         let pki = try AppleShapedPKI()
         let samples = GateSamples(signer: try pki.signer())
         switch operation {
+        case .encodeCustomerView, .renderCustomerPage:
+            return try await customer(operation, pki: pki, samples: samples)
+        case .applyConsumableMemory, .applySubscriptionMemory, .applyConsumableSQLite, .applySubscriptionSQLite:
+            return try await apply(operation, pki: pki, samples: samples, count: count)
+        default:
+            return try pure(operation, pki: pki, samples: samples, count: count)
+        }
+    }
+
+    /// The gates with no I/O. (Kept out of the `async` function above: Swift 6.3's release
+    /// build crashed splitting that coroutine while it held these throwing closures.)
+    private static func pure(
+        _ operation: GateOperation, pki: AppleShapedPKI, samples: GateSamples, count: Int
+    ) throws
+        -> GateWorkload
+    {
+        switch operation {
         case .verifyTransaction:
             let verifier = try verifier(pki)
-            let inputs = try (0..<count).map(samples.consumable)
+            let inputs = try (0..<count).map { try samples.consumable($0) }
             return GateWorkload { gateKeep(try verifier.verifyTransaction(inputs[$0])) }
         case .verifyNotification:
             let verifier = try verifier(pki)
-            let inputs = try (0..<count).map(samples.subscriptionNotification)
+            let inputs = try (0..<count).map { try samples.subscriptionNotification($0) }
             return GateWorkload { gateKeep(try verifier.verifyNotification(inputs[$0].signedPayload)) }
         case .signatureChecksConsumable:
-            return try signatureChecks(of: (0..<count).map(samples.consumableNotification), key: pki.leafKey.publicKey)
+            return try signatureChecks(of: (0..<count).map { try samples.consumableNotification($0) }, key: pki.leafKey.publicKey)
         case .signatureChecksSubscription:
-            return try signatureChecks(of: (0..<count).map(samples.subscriptionNotification), key: pki.leafKey.publicKey)
+            return try signatureChecks(of: (0..<count).map { try samples.subscriptionNotification($0) }, key: pki.leafKey.publicKey)
         case .interpretNotification:
             let verifier = try verifier(pki)
             let inputs = try (0..<count).map { try verifier.verifyNotification(samples.subscriptionNotification($0).signedPayload) }
@@ -45,30 +62,46 @@ struct GateWorkload: Sendable {
             return try planPurchase(samples: samples, verifier: verifier(pki), count: count)
         case .decideInbox:
             return GateWorkload { _ in decideInbox() }
-        case .encodeCustomerView:
-            let loaded = try await GateCustomer.load(pki: pki, samples: samples)
-            return GateWorkload { _ in
-                var writer = JSONWriter(capacity: 4_096)
-                loaded.view.writeJSON(into: &writer)
-                gateKeep(writer.bytes)
-            }
-        case .renderCustomerPage:
-            let loaded = try await GateCustomer.load(pki: pki, samples: samples)
+        default:
+            throw BenchmarkFailure("\(operation.rawValue) is not a pure gate")
+        }
+    }
+
+    /// The gates of a loaded customer: its view's JSON, its console page.
+    private static func customer(_ operation: GateOperation, pki: AppleShapedPKI, samples: GateSamples) async throws -> GateWorkload {
+        let loaded = try await GateCustomer.load(pki: pki, samples: samples)
+        if operation == .renderCustomerPage {
             let page = try GateCustomerPage(view: loaded.view, orders: loaded.orders)
             return GateWorkload { _ in gateKeep(try page.render()) }
-        case .applyConsumableMemory, .applySubscriptionMemory, .applyConsumableSQLite, .applySubscriptionSQLite:
-            let subscription = operation == .applySubscriptionMemory || operation == .applySubscriptionSQLite
-            let bodies = try (0..<count).map {
-                try (subscription ? samples.subscriptionNotification($0) : samples.consumableNotification($0)).body
-            }
-            let onSQLite = operation == .applyConsumableSQLite || operation == .applySubscriptionSQLite
-            let stack = try await GateStack.open(pki: pki, sqlite: onSQLite)
-            return GateWorkload(
-                iteration: { index in
-                    let answer = await stack.services.notifications.receive(bodies[index])
-                    guard answer == .processed else { throw BenchmarkFailure("notification \(index) answered \(answer)") }
-                },
-                close: { await stack.close() })
+        }
+        let view = loaded.view
+        return GateWorkload { _ in
+            var writer = JSONWriter(capacity: 4_096)
+            view.writeJSON(into: &writer)
+            gateKeep(writer.bytes)
+        }
+    }
+
+    /// A notification received end to end, on the in-memory store or SQLite.
+    private static func apply(
+        _ operation: GateOperation, pki: AppleShapedPKI, samples: GateSamples, count: Int
+    ) async throws
+        -> GateWorkload
+    {
+        let subscription = operation == .applySubscriptionMemory || operation == .applySubscriptionSQLite
+        let bodies = try Self.bodies(samples: samples, subscription: subscription, count: count)
+        let stack = try await GateStack.open(pki: pki, sqlite: operation == .applyConsumableSQLite || operation == .applySubscriptionSQLite)
+        return GateWorkload(
+            iteration: { index in
+                let answer = await stack.services.notifications.receive(bodies[index])
+                guard answer == .processed else { throw BenchmarkFailure("notification \(index) answered \(answer)") }
+            },
+            close: { await stack.close() })
+    }
+
+    private static func bodies(samples: GateSamples, subscription: Bool, count: Int) throws -> [[UInt8]] {
+        try (0..<count).map { index in
+            try (subscription ? samples.subscriptionNotification(index) : samples.consumableNotification(index)).body
         }
     }
 
