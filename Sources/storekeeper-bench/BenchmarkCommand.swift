@@ -21,7 +21,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             OverviewBenchmarkCommand.self,
             ConsoleBenchmarkCommand.self,
             RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self, ImportBenchmarkCommand.self,
-            RetentionBenchmarkCommand.self,
+            RetentionBenchmarkCommand.self, EventsBenchmarkCommand.self,
         ])
 
     /// Usage errors exit with 2, as `storekeeper`'s do; logs go to standard error, so standard
