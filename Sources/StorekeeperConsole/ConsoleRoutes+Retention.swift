@@ -10,7 +10,8 @@ package import StorekeeperHTTP
 /// with Apple's review states, the real-time URL, the figures per rule, and forms that run the
 /// admin API's use cases (``OperatorActions/uploadRetentionMessage(_:_:)``,
 /// ``OperatorActions/setRetentionDefault(_:_:)``, ``OperatorActions/setRealtimeURL(_:_:)``,
-/// ``OperatorActions/setRetentionRules(_:_:)``) under the form's idempotency key.
+/// ``OperatorActions/setRetentionRules(_:_:)``; images, deletion and the performance test in
+/// `ConsoleRoutes+RetentionContent.swift`) under the form's idempotency key.
 extension ConsoleRoutes {
     package struct RetentionPage {
         package struct Rule {
@@ -27,6 +28,15 @@ extension ConsoleRoutes {
             package let defaultKey: String
             package let urlKey: String
             package let rulesKey: String
+            package let imageKey: String
+            package let deleteKey: String
+            package let testKey: String
+            /// The page's environment, where the listed uploads are deleted.
+            package let environment: String
+            package let deletable: [CustomerPage.Choice]
+            package let noDeletable: Bool
+            package let bulletRows: [Int]
+            package let imageSizes: [CustomerPage.Choice]
             package let environments: [CustomerPage.Choice]
             package let products: [CustomerPage.Choice]
             package let rulesJSON: String
@@ -60,6 +70,10 @@ extension ConsoleRoutes {
             forms = RetentionPage.Forms(
                 csrf: call.signedIn.session.csrfToken, base: base, messageKey: ConsoleSessions.randomToken(),
                 defaultKey: ConsoleSessions.randomToken(), urlKey: ConsoleSessions.randomToken(), rulesKey: ConsoleSessions.randomToken(),
+                imageKey: ConsoleSessions.randomToken(), deleteKey: ConsoleSessions.randomToken(), testKey: ConsoleSessions.randomToken(),
+                environment: view.environment, deletable: view.content.map(Self.deletable), noDeletable: view.content.isEmpty,
+                bulletRows: Array(1...UploadMessageRequestBody.maximumBulletPoints),
+                imageSizes: RetentionImageSize.knownValues.map { .init(value: $0.rawValue, label: Self.label($0)) },
                 environments: environments,
                 products: admin.app.catalog.products.filter { $0.kind == .autoRenewableSubscription }.map {
                     .init(value: $0.id, label: $0.id)
@@ -85,12 +99,16 @@ extension ConsoleRoutes {
 
     @Sendable package func retentionMessageAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
         let (console, call, form) = try await supportAction(request, context)
+        let bullets = Self.bulletPoints(form)
         let response = try await admin.operatorActions.uploadRetentionMessage(
             call,
             RetentionMessageRequest(
                 environment: form.text("environment"), header: form["header"] ?? "", body: form["body"] ?? "",
+                imageIdentifier: form.text("imageIdentifier"), altText: form.text("altText"), bulletPoints: bullets,
                 reason: form["reason"] ?? "", idempotencyKey: try Self.idempotencyKey(form)))
-        return try retentionResult(console, "Upload a message", "Uploaded; Apple reviews it before it is shown.", response)
+        return try retentionResult(
+            console, "Upload a message", "Uploaded; Apple reviews it before it is shown.", response,
+            extra: (bullets ?? []).enumerated().map { .init(label: "Bullet point \($0.offset + 1)", value: $0.element.text) })
     }
 
     @Sendable package func retentionDefaultAction(_ request: Request, context: StorekeeperRequestContext) async throws -> Response {
@@ -131,13 +149,15 @@ extension ConsoleRoutes {
         return try templates.page("action-result", page, frame: frame("Retention · \(console.appId)", console, .retention))
     }
 
-    private func retentionResult(
-        _ console: AppCall, _ title: String, _ done: String, _ response: AdminActionResponse<RetentionActionResult>
+    func retentionResult(
+        _ console: AppCall, _ title: String, _ done: String, _ response: AdminActionResponse<RetentionActionResult>,
+        extra: [ConsoleActionResult.Fact] = []
     ) throws -> Response {
         let result = response.result
         var facts: [ConsoleActionResult.Fact] = [.init(label: "Environment", value: result.environment)]
         if let identifier = result.identifier { facts.append(.init(label: "Identifier", value: identifier)) }
         if let state = result.state { facts.append(.init(label: "Apple's review", value: state)) }
+        facts += extra
         let page = ConsoleActionResult(
             title: title, done: done, replayed: response.replayed, facts: facts,
             backHref: ConsolePaths.app(console.appId, .retention) + "?environment=" + ConsolePaths.query(result.environment),

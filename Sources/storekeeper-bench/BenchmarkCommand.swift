@@ -21,7 +21,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             OverviewBenchmarkCommand.self,
             ConsoleBenchmarkCommand.self,
             RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self, ImportBenchmarkCommand.self,
-            RetentionBenchmarkCommand.self, GateCommand.self,
+            RetentionBenchmarkCommand.self, EventsBenchmarkCommand.self, GateCommand.self,
         ])
 
     /// Usage errors exit with 2, as `storekeeper`'s do; logs go to standard error, so standard

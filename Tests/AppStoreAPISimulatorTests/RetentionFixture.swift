@@ -2,6 +2,7 @@ import AppStoreAPI
 import AppStoreModels
 import AppStoreSimulator
 import Foundation
+import StorekeeperTesting
 
 /// What each Retention Messaging endpoint needs in the simulator's sandbox: an image no message
 /// shows, an approved message set as the default of the monthly plan, a real-time URL (nothing
@@ -12,12 +13,12 @@ struct RetentionFixture {
     var performanceTest: String
     var monthly: String
 
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    static let png = TestPNG.make(width: 3840, height: 160)
 
     static func make(_ api: AppStoreServerAPIClient, monthly: String) async throws -> RetentionFixture {
         let image = UUID()
         let message = UUID()
-        try await api.uploadRetentionImage(imageIdentifier: image, png: png)
+        try await api.uploadRetentionImage(imageIdentifier: image, png: png, imageSize: nil)
         try await api.uploadRetentionMessage(
             messageIdentifier: message, message: UploadMessageRequestBody(header: "Stay", body: "We miss you"))
         try await api.configureDefaultRetentionMessage(
@@ -31,7 +32,7 @@ struct RetentionFixture {
     func call(_ endpoint: AppStoreServerEndpoint, _ api: AppStoreServerAPIClient) async throws(AppStoreAPIError) {
         switch endpoint {
         case .uploadRetentionImage:
-            try await api.uploadRetentionImage(imageIdentifier: UUID(), png: Self.png)
+            try await api.uploadRetentionImage(imageIdentifier: UUID(), png: Self.png, imageSize: .fullSize)
         case .getRetentionImageList:
             _ = try await api.getRetentionImageList()
         case .deleteRetentionImage:

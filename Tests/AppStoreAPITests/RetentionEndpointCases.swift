@@ -8,9 +8,10 @@ import Foundation
 let retentionEndpointCases: [EndpointCase] = [
     EndpointCase(
         endpoint: .uploadRetentionImage, method: "PUT", path: "/inApps/v1/messaging/image/\(retentionImage)",
-        binaryBody: ("image/png", retentionPNG), response: .empty(200),
+        query: [("imageSize", "BULLET_POINT")], binaryBody: ("image/png", retentionPNG), response: .empty(200),
         call: { api in
-            try await retention(api).uploadRetentionImage(imageIdentifier: UUID(uuidString: retentionImage)!, png: retentionPNG)
+            try await retention(api).uploadRetentionImage(
+                imageIdentifier: UUID(uuidString: retentionImage)!, png: retentionPNG, imageSize: .bulletPoint)
             return "uploaded"
         },
         expectedSummary: "uploaded"),

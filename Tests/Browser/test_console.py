@@ -5,8 +5,12 @@ scripts/console-browser-tests.sh, which sets the environment conftest.py reads.
 Each test signs in as a person would (typing into the labelled fields), and writes screenshots
 of the pages it visits at desktop and phone widths."""
 
+import pathlib
+import struct
+import tempfile
 import time
 import uuid
+import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -103,6 +107,22 @@ def refund_story(stack):
     status, answer = stack.control("POST", f"/transactions/{bought[1]}/refund", {"reason": 1})
     assert status == 200, answer
     return customer, bought[0], bought[1]
+
+
+def png_file(width, height, draw):
+    """An opaque RGB PNG written to a temporary file; `draw(x, y)` gives each pixel's colour."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"".join(bytes(draw(x, y)) for x in range(width)) for y in range(height))
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    path = pathlib.Path(tempfile.mkdtemp()) / f"retention-{width}x{height}.png"
+    path.write_bytes(png)
+    return str(path)
+
+
+def result_fact(driver, label):
+    return driver.find_element(By.XPATH, f"//dl[@id='result']/dt[.=\"{label}\"]/following-sibling::dd[1]").text
 
 
 def forged_post(driver, path, fields):
@@ -515,3 +535,84 @@ def test_retention_messages_review_states_rules_and_figures(browser, stack, scre
     WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "overview-retention")))
     assert "Real-time requests answered" in browser.find_element(By.ID, "overview-retention").text
     shoot(browser, screenshots, "overview-retention", anchor="h-retention")
+
+
+def test_retention_images_bullet_points_and_the_performance_test(browser, stack, screenshots):
+    """Upload images through the file input (a banner, deleted again, and a bullet icon), a
+    message with bullet points, and Apple's performance test of the sandbox URL, all from the
+    Retention page."""
+    sign_in(browser, stack, stack.operator_name, stack.operator_key)
+    page = f"{stack.console}/apps/{stack.app}/retention?environment=Sandbox"
+    status, answer = stack.control("PUT", f"/retention/{BUNDLE}/Sandbox", {"review": "manual"})
+    assert status == 200, answer
+
+    def upload(path, size, reason):
+        browser.get(page)
+        Select(browser.find_element(By.ID, "image-environment")).select_by_value("Sandbox")
+        Select(browser.find_element(By.ID, "image-size")).select_by_value(size)
+        browser.find_element(By.ID, "image-file").send_keys(path)
+        browser.find_element(By.ID, "image-reason").send_keys(reason)
+        browser.find_element(By.CSS_SELECTOR, "#retention-image-form button[type=submit]").click()
+        WebDriverWait(browser, 15).until(EC.title_contains("Upload an image"))
+        return result_fact(browser, "Identifier")
+
+    browser.get(page)
+    shoot(browser, screenshots, "retention-forms", anchor="h-retention-tools")
+    # A banner: 3840 wide, as Apple requires of a full-size image; listed pending, then deleted.
+    banner = upload(png_file(3840, 160, lambda x, y: (20, 90 + y // 2, 160 + x % 80)), "FULL_SIZE", "spring banner")
+    assert result_fact(browser, "Apple's review") == "PENDING"
+    shoot(browser, screenshots, "retention-image-uploaded", reload=False)
+    browser.get(page)
+    content = browser.find_element(By.ID, "retention-content").text
+    assert banner in content and "image" in content and "PENDING" in content, content
+    Select(browser.find_element(By.ID, "delete-identifier")).select_by_value(banner)
+    browser.find_element(By.ID, "delete-reason").send_keys("wrong season")
+    browser.find_element(By.CSS_SELECTOR, "#retention-delete-form button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.title_contains("Delete an upload"))
+    browser.get(page)
+    assert banner not in browser.find_element(By.TAG_NAME, "main").text
+
+    # A bullet icon, approved by the simulated review, then a message with two bullet points.
+    icon = upload(png_file(1024, 1024, lambda x, y: (250, 180, 40) if (x - 512) ** 2 + (y - 512) ** 2 < 300 ** 2 else (255, 255, 255)),
+                  "BULLET_POINT", "bullet icon")
+    status, answer = stack.control("POST", f"/retention/{BUNDLE}/Sandbox/review", {"identifier": icon, "state": "APPROVED"})
+    assert status == 204, answer
+    browser.get(page)
+    listed = browser.find_element(By.ID, "retention-content").text
+    assert icon in listed and "APPROVED" in listed, listed
+    shoot(browser, screenshots, "retention-images", anchor="h-content")
+    Select(browser.find_element(By.ID, "message-environment")).select_by_value("Sandbox")
+    browser.find_element(By.ID, "message-header").send_keys("Before you go")
+    browser.find_element(By.ID, "message-body").send_keys("Premium includes:")
+    for row, text in ((1, "Offline downloads"), (2, "Family Sharing")):
+        browser.find_element(By.ID, f"bullet-text-{row}").send_keys(text)
+        browser.find_element(By.ID, f"bullet-image-{row}").send_keys(icon)
+    browser.find_element(By.ID, "message-reason").send_keys("bullets")
+    browser.find_element(By.CSS_SELECTOR, "#retention-message-form button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.title_contains("Upload a message"))
+    assert result_fact(browser, "Bullet point 1") == "Offline downloads"
+    assert result_fact(browser, "Bullet point 2") == "Family Sharing"
+    shoot(browser, screenshots, "retention-bullet-points", reload=False)
+
+    # Apple's performance test of the sandbox URL (this server), about a sandbox subscription.
+    tag = uuid.uuid4().hex[:8]
+    status, _ = stack.control("PUT", "/accounts", {"id": f"browser-retention-{tag}"})
+    assert status == 200
+    status, bought = stack.control("POST", "/purchases",
+                                   {"accountId": f"browser-retention-{tag}", "bundleId": BUNDLE, "productId": MONTHLY})
+    assert status == 200, bought
+    browser.get(page)
+    Select(browser.find_element(By.ID, "url-environment")).select_by_value("Sandbox")
+    browser.find_element(By.ID, "url-value").send_keys(f"{stack.storekeeper}/v1/apps/{stack.app}/retention")
+    browser.find_element(By.ID, "url-reason").send_keys("sandbox test")
+    browser.find_element(By.CSS_SELECTOR, "#retention-url-form button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.title_contains("Real-time URL"))
+    browser.get(page)
+    browser.find_element(By.ID, "test-transaction").send_keys(bought["transaction"]["originalTransactionId"])
+    browser.find_element(By.ID, "test-reason").send_keys("before production")
+    browser.find_element(By.CSS_SELECTOR, "#retention-test-form button[type=submit]").click()
+    WebDriverWait(browser, 60).until(EC.title_contains("Performance test"))
+    assert result_fact(browser, "Result") == "PASS", text(browser)
+    assert result_fact(browser, "Answered in time").endswith("%")
+    assert result_fact(browser, "p99").endswith("ms")
+    shoot(browser, screenshots, "retention-performance-test", reload=False)

@@ -53,6 +53,7 @@ import Testing
         .of(RetentionRulesRequest.self, "RetentionRulesRequest"),
         .of(RetentionRulesResult.self, "RetentionRules"),
         .of(RetentionMessageRequest.self, "RetentionMessageRequest"),
+        .of(RetentionBulletPointBody.self, "RetentionBulletPoint"),
         .of(RetentionImageRequest.self, "RetentionImageRequest"),
         .of(RetentionDefaultRequest.self, "RetentionDefaultRequest"),
         .of(RetentionURLRequest.self, "RetentionURLRequest"),

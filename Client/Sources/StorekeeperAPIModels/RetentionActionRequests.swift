@@ -9,33 +9,55 @@ public struct RetentionMessageRequest: Codable, Sendable, Hashable {
     /// An uploaded image to show with the message (a lowercase UUID), and its alternative text.
     public var imageIdentifier: String?
     public var altText: String?
+    /// At most 5, each with a bullet-point-size image (Apple's limits: text 66 characters,
+    /// alternative text 150).
+    public var bulletPoints: [RetentionBulletPointBody]?
     public var reason: String
     public var idempotencyKey: String
 
     public init(
         environment: String? = nil, header: String, body: String, imageIdentifier: String? = nil, altText: String? = nil,
-        reason: String, idempotencyKey: String
+        bulletPoints: [RetentionBulletPointBody]? = nil, reason: String, idempotencyKey: String
     ) {
         self.environment = environment
         self.header = header
         self.body = body
         self.imageIdentifier = imageIdentifier
         self.altText = altText
+        self.bulletPoints = bulletPoints
         self.reason = reason
         self.idempotencyKey = idempotencyKey
     }
 }
 
-/// `POST /v1/admin/apps/{app}/retention/images`: uploads a PNG (base64) to Apple.
+/// One bullet point of a message: its text, the bullet-point-size image shown as its icon (a
+/// lowercase UUID) and that image's alternative text.
+public struct RetentionBulletPointBody: Codable, Sendable, Hashable {
+    public var text: String
+    public var imageIdentifier: String
+    public var altText: String
+
+    public init(text: String, imageIdentifier: String, altText: String) {
+        self.text = text
+        self.imageIdentifier = imageIdentifier
+        self.altText = altText
+    }
+}
+
+/// `POST /v1/admin/apps/{app}/retention/images`: uploads a PNG (base64) to Apple: opaque, and
+/// 3840 × 160–2160 pixels at `imageSize` `FULL_SIZE` (the default) or 1024 × 1024 at
+/// `BULLET_POINT`.
 public struct RetentionImageRequest: Codable, Sendable, Hashable {
     public var environment: String?
     public var png: String
+    public var imageSize: String?
     public var reason: String
     public var idempotencyKey: String
 
-    public init(environment: String? = nil, png: String, reason: String, idempotencyKey: String) {
+    public init(environment: String? = nil, png: String, imageSize: String? = nil, reason: String, idempotencyKey: String) {
         self.environment = environment
         self.png = png
+        self.imageSize = imageSize
         self.reason = reason
         self.idempotencyKey = idempotencyKey
     }

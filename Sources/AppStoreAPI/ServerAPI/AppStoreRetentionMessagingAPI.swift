@@ -7,9 +7,11 @@ public import Foundation
 /// production URL is accepted. It shares the App Store Server API's hosts, authentication, error
 /// bodies and per-endpoint budgets (Configure Default Message 10 per second, every other 1).
 public protocol AppStoreRetentionMessagingAPI: Sendable {
-    /// Upload Image: a PNG (3840 × 2160, opaque) under an identifier of the caller's choosing.
-    /// Not idempotent: the identifier of an image uploaded before answers `imageAlreadyExists`.
-    func uploadRetentionImage(imageIdentifier: UUID, png: [UInt8]) async throws(AppStoreAPIError)
+    /// Upload Image: an opaque PNG under an identifier of the caller's choosing, at `imageSize`
+    /// (full-size 3840 × 160–2160, or a 1024 × 1024 bullet point; `nil` sends no parameter and
+    /// Apple takes full-size). Not idempotent: the identifier of an image uploaded before answers
+    /// `imageAlreadyExists`.
+    func uploadRetentionImage(imageIdentifier: UUID, png: [UInt8], imageSize: RetentionImageSize?) async throws(AppStoreAPIError)
     /// Get Image List: every uploaded image and its review state.
     func getRetentionImageList() async throws(AppStoreAPIError) -> GetImageListResponse
     /// Delete Image; refused with `imageInUse` while a message shows it.

@@ -4,8 +4,12 @@ public import Foundation
 /// The Retention Messaging endpoints; each path, method and budget comes from
 /// ``AppStoreServerEndpoint`` like every endpoint of the client.
 extension AppStoreServerAPIClient: AppStoreRetentionMessagingAPI {
-    public func uploadRetentionImage(imageIdentifier: UUID, png: [UInt8]) async throws(AppStoreAPIError) {
-        var call = EndpointCall(endpoint: .uploadRetentionImage, parameters: Self.segment(imageIdentifier), body: png)
+    public func uploadRetentionImage(
+        imageIdentifier: UUID, png: [UInt8], imageSize: RetentionImageSize?
+    ) async throws(AppStoreAPIError) {
+        var call = EndpointCall(
+            endpoint: .uploadRetentionImage, parameters: Self.segment(imageIdentifier),
+            query: imageSize.map { [URLQueryItem(name: "imageSize", value: $0.rawValue)] } ?? [], body: png)
         call.contentType = "image/png"
         _ = try await perform(call)
     }

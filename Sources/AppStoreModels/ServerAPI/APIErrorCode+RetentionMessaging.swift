@@ -37,15 +37,21 @@ extension APIErrorCode {
     /// MessageAlreadyExistsError: a message with that identifier was uploaded before.
     public static let messageAlreadyExists = APIErrorCode(rawValue: 4_090_001)
 
+    /// BadRequestImageSizeError: a message's image or bullet point names an image uploaded at
+    /// the other `imageSize` (Retention Messaging API 1.4).
+    public static let badRequestImageSize = APIErrorCode(rawValue: 4_000_216)
+    /// BadRequestTooManyBulletPointsError: more bullet points than a message holds.
+    public static let tooManyBulletPoints = APIErrorCode(rawValue: 4_000_218)
+    /// BadRequestBulletPointTextTooLongError: a bullet point's text over 66 characters.
+    public static let bulletPointTextTooLong = APIErrorCode(rawValue: 4_000_219)
+
     /// The Retention Messaging API's codes (Apple documents them apart from the Server API's).
-    /// Apple publishes no numeric values for the request-validation errors of 1.3–1.4
-    /// (`BadRequestRealtimeUrlError`, `InvalidPerformanceTestRequestError`,
-    /// `ExistingPerformanceTestRunError`, the bullet-point errors): they decode as unknown codes
-    /// and keep their HTTP status.
+    /// Codes Apple documents without a value here (`BadRequestAboveImageRequiresAnImageError`)
+    /// decode as unknown codes and keep their HTTP status.
     static let retentionMessaging: [APIErrorCode] = [
         .invalidImage, .headerTooLong, .bodyTooLong, .invalidLocale, .altTextTooLong, .maximumNumberOfImagesReached,
         .maximumNumberOfMessagesReached, .messageNotApproved, .imageNotApproved, .imageInUse, .forbiddenNoPassingTest,
         .imageNotFound, .messageNotFound, .performanceTestRunNotFound, .defaultMessageNotFound, .realtimeURLNotFound,
-        .imageAlreadyExists, .messageAlreadyExists,
+        .imageAlreadyExists, .messageAlreadyExists, .badRequestImageSize, .tooManyBulletPoints, .bulletPointTextTooLong,
     ]
 }

@@ -31,11 +31,13 @@ extension SimulationEngine {
     }
 
     mutating func uploadRetentionImage(
-        _ id: UUID, png: [UInt8], bundleId: String, environment: AppStoreEnvironment, at time: Timestamp
+        _ id: UUID, png: [UInt8], size: RetentionImageSize, bundleId: String, environment: AppStoreEnvironment, at time: Timestamp
     ) throws(APIRequestError) {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard png.count > signature.count, Array(png.prefix(signature.count)) == signature else {
-            throw APIRequestError(.invalidImage, reason: "Invalid request. The image is not a PNG.")
+        guard RetentionImageSize.knownValues.contains(size) else {
+            throw APIRequestError(.badRequestImageSize, reason: "Invalid request. The image's size is invalid.")
+        }
+        if let problem = RetentionImageCheck.problem(png, size: size) {
+            throw APIRequestError(.invalidImage, reason: "Invalid request. The image is invalid: \(problem).")
         }
         let initial = initialState(retention(bundleId, environment), environment)
         try updateRetention(bundleId, environment) { (setup) throws(APIRequestError) in
@@ -45,7 +47,7 @@ extension SimulationEngine {
             guard setup.images.count < Self.maximumRetentionItems else {
                 throw APIRequestError(.maximumNumberOfImagesReached, reason: "The maximum number of images was reached.")
             }
-            setup.images[id] = .init(imageIdentifier: id, state: initial, byteCount: png.count, uploadedAt: time)
+            setup.images[id] = .init(imageIdentifier: id, state: initial, byteCount: png.count, imageSize: size, uploadedAt: time)
         }
     }
 
@@ -64,17 +66,7 @@ extension SimulationEngine {
     mutating func uploadRetentionMessage(
         _ id: UUID, _ content: UploadMessageRequestBody, bundleId: String, environment: AppStoreEnvironment, at time: Timestamp
     ) throws(APIRequestError) {
-        typealias Limits = UploadMessageRequestBody
-        guard content.header.count <= Limits.maximumHeaderLength else {
-            throw APIRequestError(.headerTooLong, reason: "Invalid request. The header is too long.")
-        }
-        guard content.body.count <= Limits.maximumBodyLength else {
-            throw APIRequestError(.bodyTooLong, reason: "Invalid request. The body is too long.")
-        }
-        let altTexts = (content.image.map { [$0.altText] } ?? []) + (content.bulletPoints ?? []).map(\.altText)
-        guard altTexts.allSatisfy({ $0.count <= Limits.maximumAltTextLength }) else {
-            throw APIRequestError(.altTextTooLong, reason: "Invalid request. The alternative text is too long.")
-        }
+        if let problem = content.problem { throw Self.refusal(problem) }
         let initial = initialState(retention(bundleId, environment), environment)
         try updateRetention(bundleId, environment) { (setup) throws(APIRequestError) in
             guard setup.messages[id] == nil else {
@@ -88,7 +80,29 @@ extension SimulationEngine {
             guard message.imageIdentifiers.allSatisfy({ setup.images[$0] != nil }) else {
                 throw APIRequestError(.imageNotFound, reason: "Invalid request. The message names an image that was not found.")
             }
+            // A message's image is full-size, a bullet point's icon bullet-point size.
+            let sizes =
+                (content.image.map { [($0.imageIdentifier, RetentionImageSize.fullSize)] } ?? [])
+                + (content.bulletPoints ?? []).map { ($0.imageIdentifier, RetentionImageSize.bulletPoint) }
+            guard sizes.allSatisfy({ (setup.images[$0.0]?.imageSize ?? .fullSize) == $0.1 }) else {
+                throw APIRequestError(.badRequestImageSize, reason: "Invalid request. The image's size is invalid.")
+            }
             setup.messages[id] = message
+        }
+    }
+
+    /// Apple's error for each problem of a message's text, with Apple's messages.
+    static func refusal(_ problem: UploadMessageRequestBody.Problem) -> APIRequestError {
+        switch problem {
+        case .headerTooLong: APIRequestError(.headerTooLong, reason: "Invalid request. The header is too long.")
+        case .bodyTooLong: APIRequestError(.bodyTooLong, reason: "Invalid request. The body is too long.")
+        case .altTextTooLong: APIRequestError(.altTextTooLong, reason: "Invalid request. The alternative text is too long.")
+        case .tooManyBulletPoints:
+            APIRequestError(.tooManyBulletPoints, reason: "Invalid request. The number of bullet points is too many.")
+        case .bulletPointTextTooLong:
+            APIRequestError(.bulletPointTextTooLong, reason: "Invalid request. The bullet point text is too long.")
+        case .aboveImageRequiresAnImage:
+            APIRequestError(.generalBadRequest, reason: "Invalid request. The header above the image requires an image.")
         }
     }
 

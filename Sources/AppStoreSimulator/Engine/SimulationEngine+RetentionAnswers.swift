@@ -72,6 +72,12 @@ extension SimulationEngine {
                 display.messageIdentifier = id
             }
         }
+        // What the customer reads: the shown message's text, with its bullet points in order.
+        if let id = display.messageIdentifier, let content = setup.messages[id]?.content {
+            display.header = content.header
+            display.body = content.body
+            display.bulletPoints = content.bulletPoints?.map(\.text)
+        }
         state.retention[Self.retentionKey(call.bundleId, environment), default: SimulatedRetention()].displays.append(display)
         return display
     }

@@ -15,8 +15,9 @@ extension ServerAPIRoutes {
             } catch {
                 throw APIRequestError(.invalidImage, reason: "Invalid request. The image is larger than allowed.")
             }
+            let size = request.uri.queryParameters.get("imageSize").map(RetentionImageSize.init(rawValue:)) ?? .fullSize
             try simulator.apiCall { (engine, now) throws(APIRequestError) in
-                try engine.uploadRetentionImage(id, png: png, bundleId: bundleId, environment: environment, at: now)
+                try engine.uploadRetentionImage(id, png: png, size: size, bundleId: bundleId, environment: environment, at: now)
             }
             return HTTPSupport.empty(.ok)
         }

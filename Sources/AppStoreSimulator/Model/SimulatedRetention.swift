@@ -17,6 +17,8 @@ public struct SimulatedRetention: Hashable, Sendable, Codable {
         public var imageIdentifier: UUID
         public var state: RetentionReviewState
         public var byteCount: Int
+        /// The `imageSize` it was uploaded at (full-size when the parameter was absent).
+        public var imageSize: RetentionImageSize?
         public var uploadedAt: Timestamp
     }
 
@@ -86,6 +88,10 @@ public struct RetentionDisplay: Hashable, Sendable, Codable {
     /// What the App Store could not use, when it fell back.
     public var detail: String?
     public var messageIdentifier: UUID?
+    /// The shown message's header, body and bullet points' text, as the customer reads them.
+    public var header: String?
+    public var body: String?
+    public var bulletPoints: [String]?
     public var alternateProductId: String?
     public var billingPlanType: BillingPlanType?
     public var offerIdentifier: String?

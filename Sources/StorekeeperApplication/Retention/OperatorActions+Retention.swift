@@ -37,42 +37,55 @@ extension OperatorActions {
     ) async throws -> AdminActionResponse<RetentionActionResult> {
         let (reason, key, environment, client) = try retentionAction(call, body.reason, body.idempotencyKey, body.environment)
         let id = try Self.retentionIdentifier(call, "message", key)
-        var image: UploadMessageImage?
-        if let text = body.imageIdentifier {
-            guard let imageId = UUID(uuidString: text) else { throw StorekeeperError.invalidRequest("imageIdentifier is not a UUID") }
-            image = UploadMessageImage(imageIdentifier: imageId, altText: body.altText ?? "")
-        }
-        let message = UploadMessageRequestBody(header: body.header, body: body.body, image: image)
-        guard body.header.count <= UploadMessageRequestBody.maximumHeaderLength,
-            body.body.count <= UploadMessageRequestBody.maximumBodyLength
-        else { throw StorekeeperError.invalidRequest("a message's header is at most 66 characters and its body 144") }
+        let message = try Self.uploadMessage(body)
         return try await atApple(call, key: key, kind: "retention.message.upload", request: body) {
             try await client.uploadRetentionMessage(messageIdentifier: id, message: message)
         } commit: { tx, time in
             try await tx.saveRetentionContent(
                 RetentionContent(
                     appId: call.app.id, environment: environment, kind: .message, identifier: id, header: body.header, body: body.body,
-                    imageIdentifier: image?.imageIdentifier, state: RetentionReviewState.pending.rawValue, uploadedAt: time,
+                    imageIdentifier: message.image?.imageIdentifier, state: RetentionReviewState.pending.rawValue, uploadedAt: time,
                     updatedAt: time))
+            var details = ["environment": environment.rawValue, "header": body.header]
+            if let bullets = message.bulletPoints { details["bulletPoints"] = bullets.map(\.text).joined(separator: "\n") }
             try await tx.append(
                 call.audit(
-                    kind: "retention.messageUploaded", subject: "retention:\(id.uuidString.lowercased())",
-                    details: ["environment": environment.rawValue, "header": body.header], reason: reason, at: time))
+                    kind: "retention.messageUploaded", subject: "retention:\(id.uuidString.lowercased())", details: details,
+                    reason: reason, at: time))
             return RetentionActionResult(
                 environment: environment.rawValue, identifier: id.uuidString.lowercased(), state: RetentionReviewState.pending.rawValue,
                 performanceTest: nil)
         }
     }
 
-    /// Uploads a PNG to Apple.
+    /// Uploads a PNG to Apple, once it is what Apple accepts (``RetentionImageCheck``): the
+    /// admin API's base64 and the console's file upload both end here.
     package func uploadRetentionImage(
         _ call: AdminCall, _ body: RetentionImageRequest
     ) async throws -> AdminActionResponse<RetentionActionResult> {
-        let (reason, key, environment, client) = try retentionAction(call, body.reason, body.idempotencyKey, body.environment)
         guard let png = Data(base64Encoded: body.png), !png.isEmpty else { throw StorekeeperError.invalidRequest("png is not base64") }
+        return try await uploadRetentionImage(
+            call, png: Array(png), imageSize: body.imageSize, reason: body.reason, idempotencyKey: body.idempotencyKey,
+            environment: body.environment, request: body)
+    }
+
+    /// Uploads the PNG `png` at `imageSize` (`FULL_SIZE` when absent); `request` is what the
+    /// idempotency key is bound to.
+    private func uploadRetentionImage(
+        _ call: AdminCall, png: [UInt8], imageSize: String?, reason: String, idempotencyKey: String, environment: String?,
+        request: some Encodable & Sendable
+    ) async throws -> AdminActionResponse<RetentionActionResult> {
+        let (reason, key, environment, client) = try retentionAction(call, reason, idempotencyKey, environment)
+        let size = imageSize.map(RetentionImageSize.init(rawValue:)) ?? .fullSize
+        guard RetentionImageSize.knownValues.contains(size) else {
+            throw StorekeeperError(.invalidRetentionImage, "imageSize is FULL_SIZE or BULLET_POINT", kind: .rejected)
+        }
+        if let problem = RetentionImageCheck.problem(png, size: size) {
+            throw StorekeeperError(.invalidRetentionImage, problem.description, kind: .rejected)
+        }
         let id = try Self.retentionIdentifier(call, "image", key)
-        return try await atApple(call, key: key, kind: "retention.image.upload", request: body) {
-            try await client.uploadRetentionImage(imageIdentifier: id, png: Array(png))
+        return try await atApple(call, key: key, kind: "retention.image.upload", request: request) {
+            try await client.uploadRetentionImage(imageIdentifier: id, png: png, imageSize: size)
         } commit: { tx, time in
             try await tx.saveRetentionContent(
                 RetentionContent(
@@ -81,7 +94,8 @@ extension OperatorActions {
             try await tx.append(
                 call.audit(
                     kind: "retention.imageUploaded", subject: "retention:\(id.uuidString.lowercased())",
-                    details: ["environment": environment.rawValue, "bytes": String(png.count)], reason: reason, at: time))
+                    details: ["environment": environment.rawValue, "bytes": String(png.count), "imageSize": size.rawValue],
+                    reason: reason, at: time))
             return RetentionActionResult(
                 environment: environment.rawValue, identifier: id.uuidString.lowercased(), state: RetentionReviewState.pending.rawValue,
                 performanceTest: nil)
@@ -203,6 +217,29 @@ extension OperatorActions {
     }
 
     // MARK: Plumbing
+
+    /// Apple's Upload Message body from the operator's request, refused as Apple would refuse it.
+    static func uploadMessage(_ body: RetentionMessageRequest) throws -> UploadMessageRequestBody {
+        func uuid(_ text: String, _ field: String) throws -> UUID {
+            guard let id = UUID(uuidString: text) else {
+                throw StorekeeperError(.invalidRetentionMessage, "\(field) is not a UUID", kind: .rejected)
+            }
+            return id
+        }
+        let image = try body.imageIdentifier.map {
+            UploadMessageImage(imageIdentifier: try uuid($0, "imageIdentifier"), altText: body.altText ?? "")
+        }
+        let bullets = try body.bulletPoints.map { points in
+            try points.map {
+                BulletPoint(
+                    text: $0.text, imageIdentifier: try uuid($0.imageIdentifier, "a bullet point's imageIdentifier"), altText: $0.altText)
+            }
+        }
+        let message = UploadMessageRequestBody(
+            header: body.header, body: body.body, image: image, bulletPoints: bullets?.isEmpty == true ? nil : bullets)
+        if let problem = message.problem { throw StorekeeperError(.invalidRetentionMessage, problem.description, kind: .rejected) }
+        return message
+    }
 
     private func retentionAction(
         _ call: AdminCall, _ reason: String, _ key: String, _ environment: String?

@@ -67,6 +67,7 @@ extension AdminAPI {
         return try json(try await operatorActions.runRetentionPerformanceTest(call, try await decode(RetentionActionRequest.self, request)))
     }
 
-    /// An image is a 3840 × 2160 PNG, base64 in JSON.
-    static let retentionImageBytes = 16 << 20
+    /// An image is a PNG of up to 3840 × 2160, base64 in JSON (the console's file upload takes
+    /// the same limit).
+    package static let retentionImageBytes = 16 << 20
 }

@@ -70,7 +70,28 @@ final class ConsoleWebBrowser: Sendable {
         return try await post(action, hidden + fields)
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, form: [(String, String)]?) async throws -> Page {
+    /// Posts the form whose action is `action` on `page` as `multipart/form-data`, as a browser
+    /// posts a form with a file input: its hidden fields, `fields`, and the file `file` under
+    /// `name`.
+    func upload(
+        _ action: String, on page: Page, _ fields: [(String, String)], file name: String, filename: String, bytes: [UInt8]
+    ) async throws -> Page {
+        let boundary = "----ConsoleWebBrowser\(UUID().uuidString)"
+        let hidden = [
+            ("csrf", try page.field("csrf", of: action)), ("idempotencyKey", try page.field("idempotencyKey", of: action)),
+        ]
+        var body: [UInt8] = []
+        for (field, value) in hidden + fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n".utf8)
+        body += Array("Content-Type: image/png\r\n\r\n".utf8) + bytes + Array("\r\n--\(boundary)--\r\n".utf8)
+        return try await send(.POST, action, form: nil, body: (body, "multipart/form-data; boundary=\(boundary)"))
+    }
+
+    private func send(
+        _ method: HTTPMethod, _ path: String, form: [(String, String)]?, body raw: ([UInt8], String)? = nil
+    ) async throws -> Page {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         let cookie = jar.withLock { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
@@ -79,6 +100,10 @@ final class ConsoleWebBrowser: Sendable {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
             request.body = .bytes(ByteBuffer(string: body))
+        }
+        if let (bytes, contentType) = raw {
+            request.headers.add(name: "Content-Type", value: contentType)
+            request.body = .bytes(ByteBuffer(bytes: bytes))
         }
         let response = try await client.execute(request, timeout: .seconds(60))
         for header in response.headers["Set-Cookie"] {

@@ -91,30 +91,49 @@ struct RetentionCommand: AsyncParsableCommand {
         @Option(help: "The body (at most 144 characters).") var body: String
         @Option(help: "An uploaded image to show with it.") var image: String?
         @Option(help: "The image's alternative text.") var altText: String?
+        @Option(
+            name: .customLong("bullet"),
+            help:
+                "A bullet point, IMAGE:TEXT — an uploaded BULLET_POINT image's identifier, a colon, the text (66 characters; also the image's alternative text). Up to 5, in order."
+        )
+        var bullets: [String] = []
 
         func run() async throws {
-            try await RetentionCommand.act(
-                admin, "/retention/messages",
-                RetentionMessageRequest(
-                    environment: environment, header: header, body: body, imageIdentifier: image, altText: altText, reason: action.reason,
-                    idempotencyKey: action.key()))
+            try await RetentionCommand.act(admin, "/retention/messages", try request())
+        }
+
+        /// The admin API's request; a `--bullet` without its colon is refused before any call.
+        func request() throws -> RetentionMessageRequest {
+            let points = try bullets.map { bullet -> RetentionBulletPointBody in
+                guard let colon = bullet.firstIndex(of: ":") else {
+                    throw ValidationError("--bullet takes IMAGE:TEXT (the bullet image's identifier, a colon, the text)")
+                }
+                let text = String(bullet[bullet.index(after: colon)...])
+                return RetentionBulletPointBody(text: text, imageIdentifier: String(bullet[..<colon]), altText: text)
+            }
+            return RetentionMessageRequest(
+                environment: environment, header: header, body: body, imageIdentifier: image, altText: altText,
+                bulletPoints: points.isEmpty ? nil : points, reason: action.reason, idempotencyKey: action.key())
         }
     }
 
     struct Image: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "image", abstract: "Upload a PNG (3840 × 2160, opaque) to Apple.")
+        static let configuration = CommandConfiguration(
+            commandName: "image", abstract: "Upload an opaque PNG to Apple (3840 × 160–2160, or 1024 × 1024 for a bullet point).")
 
         @OptionGroup var admin: AdminOptions
         @OptionGroup var action: AppleActionOptions
         @Option(help: "Sandbox or Production.") var environment: String?
         @Option(help: "The PNG file.") var file: String
+        @Option(help: "FULL_SIZE (a message's image, the default) or BULLET_POINT (a bullet point's icon).") var size: String?
 
         func run() async throws {
             let png = try Data(contentsOf: URL(fileURLWithPath: file))
             try await RetentionCommand.act(
                 admin, "/retention/images",
                 RetentionImageRequest(
-                    environment: environment, png: png.base64EncodedString(), reason: action.reason, idempotencyKey: action.key()))
+                    environment: environment, png: png.base64EncodedString(), imageSize: size, reason: action.reason,
+                    idempotencyKey: action.key()))
         }
     }
 
