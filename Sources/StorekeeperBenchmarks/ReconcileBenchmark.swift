@@ -73,9 +73,7 @@ public struct ReconcileBenchmark: Sendable {
         for run in try await service.reconcile(vendorNumber: vendor, days: first...first.adding(days: days)) { count(run) }
         let daily = clock.now - started
         let financeStarted = clock.now
-        for file in finance {
-            count(try await service.reconcileFinance(vendorNumber: vendor, month: file.month))
-        }
+        for run in try await service.reconcileFinance(vendorNumber: vendor, months: finance.map(\.month)) { count(run) }
         let reconciled = clock.now - started
         let financial = clock.now - financeStarted
         await database.close()

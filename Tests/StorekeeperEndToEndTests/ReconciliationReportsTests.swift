@@ -127,6 +127,11 @@ import Testing
             let nextMonth = try #require(try await Self.run(h, report: .financeDetail, month.next.description))
             #expect(thisMonth.discrepancies.isEmpty, "\(thisMonth.discrepancies)")
             #expect(nextMonth.discrepancies.isEmpty, "\(nextMonth.discrepancies)")
+            // The fetch reconciled both months in one commit, each file parsed once.
+            for stored in [thisMonth, nextMonth] {
+                let alone = try await service.reconcile(vendorNumber: Base.vendor, report: .financeDetail, date: stored.reportDate)
+                #expect(alone.lines == stored.lines, "FINANCE_DETAIL \(stored.reportDate)")
+            }
             let gems = thisMonth.lines.filter { $0.sku == DemoCatalog.gems }
             #expect(gems.map(\.outcome) == [.matched, .matched], "a sale of two units and a return: \(gems)")
             let sold = gems.first { $0.storekeeperUnits > 0 }

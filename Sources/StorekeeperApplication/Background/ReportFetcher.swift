@@ -90,16 +90,9 @@ package struct ReportFetcher: PeriodicJob {
             let request = FinanceReportRequest.financeDetail(vendorNumber: vendorNumber, fiscalYear: month.year, month: month.month)
             try await fetch(.financeDetail, month.description, importer: importer) { try await client.financeReport(request) }
         }
-        for month in months {
-            guard try await isImported(.financeDetail, month.description) else { continue }
-            try await reconciliation.reconcile(vendorNumber: vendorNumber, report: .financeDetail, date: month.description)
-        }
+        try await reconciliation.reconcileFinance(vendorNumber: vendorNumber, months: months)
         try await store.write { try await $0.setWatermark(watermark, value: latest.description) }
         return false
-    }
-
-    private func isImported(_ report: ReconciledReport, _ date: String) async throws -> Bool {
-        try await reports.currentReport(report.key(vendorNumber: vendorNumber, date: date)) != nil
     }
 
     private func fetch(

@@ -22,21 +22,73 @@ extension ReconciliationService {
     @discardableResult
     public func reconcileFinance(vendorNumber: String, month: AppleFiscalMonth) async throws -> ReconciliationRun {
         let file = try await current(.financeDetail, vendorNumber: vendorNumber, date: month.description)
-        let rows = try ReconciliationInputs.finance(file)
-        var elsewhere: [ReportFinanceLine] = []
-        for neighbour in [month.previous, month.next] {
-            let key = ReconciledReport.financeDetail.key(vendorNumber: vendorNumber, date: neighbour.description)
-            if let other = try await store.currentReport(key) { elsewhere += try ReconciliationInputs.finance(other) }
+        var rows = FinanceRows(service: self, vendorNumber: vendorNumber)
+        return try await finish(
+            .financeDetail, vendorNumber, month.description, file,
+            try await financeLines(vendorNumber: vendorNumber, month: month, file: file, rows: &rows), day: month.last)
+    }
+
+    /// Reconciles the imported FINANCE_DETAIL reports of `months` (a month not imported is
+    /// skipped) and stores their runs in one commit; each file is parsed once, though it is
+    /// read again as its neighbours' context. Returns the runs in the order of `months`.
+    @discardableResult
+    public func reconcileFinance(vendorNumber: String, months: [AppleFiscalMonth]) async throws -> [ReconciliationRun] {
+        var rows = FinanceRows(service: self, vendorNumber: vendorNumber)
+        var runs: [ReconciliationRun] = []
+        for month in months {
+            let key = ReconciledReport.financeDetail.key(vendorNumber: vendorNumber, date: month.description)
+            guard let file = try await store.currentReport(key) else { continue }
+            let lines = try await financeLines(vendorNumber: vendorNumber, month: month, file: file, rows: &rows)
+            runs.append(try await prepare(.financeDetail, vendorNumber, month.description, file, lines, day: month.last))
         }
-        let first = min(month.first, rows.map(\.transactionDay).min() ?? month.first)
+        try await store.saveReconciliations(runs)
+        for run in runs { metrics?.recorded(run) }
+        return runs
+    }
+
+    private func financeLines(
+        vendorNumber: String, month: AppleFiscalMonth, file: ReportFile, rows: inout FinanceRows
+    ) async throws -> [ReconciliationLine] {
+        let lines = try rows.parsed(file, month: month)
+        var elsewhere: [ReportFinanceLine] = []
+        for neighbour in [month.previous, month.next] { elsewhere += try await rows.rows(of: neighbour) }
+        let first = min(month.first, lines.map(\.transactionDay).min() ?? month.first)
         let transactions = try await store.transactionsBoughtOrRevoked(
             environment: .production, from: first.start, to: month.last.end)
         var estimator = estimator
         estimator.calibrate(
             with: try await store.proceedsObservations(
                 vendorNumber: vendorNumber, in: month.last.adding(days: -Self.calibrationDays)...month.last))
-        let lines = Reconciler.reconcile(
-            month: month, finance: rows, elsewhere: elsewhere, transactions: transactions, estimator: estimator)
-        return try await finish(.financeDetail, vendorNumber, month.description, file, lines, day: month.last)
+        return Reconciler.reconcile(
+            month: month, finance: lines, elsewhere: elsewhere, transactions: transactions, estimator: estimator)
+    }
+}
+
+/// FINANCE_DETAIL rows by fiscal month, each stored file parsed once: a month's reconciliation
+/// reads its neighbours' rows too.
+private struct FinanceRows {
+    let service: ReconciliationService
+    let vendorNumber: String
+    private var byMonth: [AppleFiscalMonth: [ReportFinanceLine]] = [:]
+
+    init(service: ReconciliationService, vendorNumber: String) {
+        self.service = service
+        self.vendorNumber = vendorNumber
+    }
+
+    mutating func parsed(_ file: ReportFile, month: AppleFiscalMonth) throws -> [ReportFinanceLine] {
+        if let rows = byMonth[month] { return rows }
+        let rows = try ReconciliationInputs.finance(file)
+        byMonth[month] = rows
+        return rows
+    }
+
+    /// The month's rows, or none when its report is not imported.
+    mutating func rows(of month: AppleFiscalMonth) async throws -> [ReportFinanceLine] {
+        if let rows = byMonth[month] { return rows }
+        let key = ReconciledReport.financeDetail.key(vendorNumber: vendorNumber, date: month.description)
+        let rows = try await service.store.currentReport(key).map(ReconciliationInputs.finance) ?? []
+        byMonth[month] = rows
+        return rows
     }
 }
