@@ -8,7 +8,7 @@ import StorekeeperServer
 
 /// The analytics at scale: `GET /v1/admin/apps/{app}/analytics/cohorts` for the last twelve
 /// cohort months (and the twelve-month summary), over the rollups of `customers` generated
-/// subscribers (``AnalyticsPopulation``: about ten transactions each).
+/// subscribers (``AnalyticsPopulation``: about nine transactions each).
 ///
 /// The analytics read only their rollup tables, never customers or transactions, so the seed
 /// writes the rollups the population produces (computed by the write path's own pure function,

@@ -29,7 +29,7 @@ struct AnalyticsPopulation: Sendable {
     ]
 
     static let products: [(id: String, duration: Period, priceFactor: Int64, churn: Double)] = [
-        ("com.example.bench.weekly", Period(weeks: 1), 1, 0.06), ("com.example.bench.monthly", Period(months: 1), 4, 0.05),
+        ("com.example.bench.weekly", Period(weeks: 1), 1, 0.03), ("com.example.bench.monthly", Period(months: 1), 4, 0.02),
         ("com.example.bench.yearly", Period(years: 1), 40, 0.3),
     ]
 

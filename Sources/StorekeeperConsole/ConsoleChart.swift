@@ -126,7 +126,8 @@ package struct ConsoleChart {
         self.id = id
         self.title = title
         ticks = geometry.scale.ticks.map { Tick(y: ChartGeometry.number(geometry.y($0)), label: Self.axisLabel($0, unit)) }
-        let labelled = days.isEmpty ? [] : geometry.labelledSlots()
+        // Month labels (`YYYY-MM`) are wider than days' (`MM-DD`): fewer of them.
+        let labelled = days.isEmpty ? [] : geometry.labelledSlots(count: period == .day ? 6 : 4)
         dayLabels = labelled.map { slot in
             let anchor = labelled.count == 1 ? "middle" : (slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle"))
             let x = anchor == "start" ? geometry.plotLeft : (anchor == "end" ? geometry.plotRight : geometry.center(slot))

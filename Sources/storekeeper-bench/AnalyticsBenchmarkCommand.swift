@@ -9,7 +9,7 @@ struct AnalyticsBenchmarkCommand: AsyncParsableCommand {
             "p50/p99 of a 12-month cohort table (and summary) over the analytics rollups of 1,000,000 generated subscribers (goal: 200 ms)."
     )
 
-    @Option(help: "Subscribers generated (about ten transactions each).")
+    @Option(help: "Subscribers generated (about nine transactions each).")
     var customers = 1_000_000
 
     @Option(help: "Requests measured per route, one at a time.")
