@@ -81,8 +81,8 @@ struct OverviewRollupSeeder: Sendable {
 
     /// `moves` cut into `count` parts that add up to it (each bucket's amount divided as evenly as
     /// integers allow).
-    static func split(_ moves: FigureMoves, into count: Int) -> [FigureMoves] {
-        var parts = Array(repeating: FigureMoves(), count: count)
+    static func split<Key>(_ moves: RollupMoves<Key>, into count: Int) -> [RollupMoves<Key>] {
+        var parts = Array(repeating: RollupMoves<Key>(), count: count)
         for (key, amount) in moves.sorted {
             let share = amount / Int64(count)
             for index in 0..<count {

@@ -24,6 +24,8 @@ extension ConsoleChart: MustacheParent {
         case "plotBottom": plotBottom
         case "plotTop": plotTop
         case "empty": empty
+        case "periodHeading": periodHeading
+        case "periodName": periodName
         default: nil
         }
     }

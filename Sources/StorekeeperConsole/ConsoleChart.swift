@@ -16,6 +16,16 @@ package struct ConsoleChart {
         case bars
     }
 
+    /// What one slot of the x axis is: a UTC day (labelled `MM-DD`) or a month (`YYYY-MM`).
+    package enum Period {
+        case day
+        case month
+
+        /// The data table's first column.
+        package var heading: String { self == .day ? "Day (UTC)" : "Month (UTC)" }
+        package var name: String { self == .day ? "day" : "month" }
+    }
+
     /// What the values count.
     package enum Unit {
         case count
@@ -84,6 +94,9 @@ package struct ConsoleChart {
     package let plotBottom: String
     package let plotTop: String
     package let empty: Bool
+    /// The data table's first column and what its rows are (``Period``).
+    package let periodHeading: String
+    package let periodName: String
 
     /// `rows` as the data table's `<tr>` elements (see ``ConsoleMarkup``), written when the
     /// template asks for them.
@@ -93,7 +106,8 @@ package struct ConsoleChart {
     package static let maximumSeries = 6
 
     package init(
-        id: String, title: String, style: Style, unit: Unit = .count, days: [String], series input: [(name: String, values: [Int64])]
+        id: String, title: String, style: Style, unit: Unit = .count, days: [String], series input: [(name: String, values: [Int64])],
+        period: Period = .day
     ) {
         let input = Array(input.prefix(Self.maximumSeries))
         let slots = days.count
@@ -112,11 +126,13 @@ package struct ConsoleChart {
         self.id = id
         self.title = title
         ticks = geometry.scale.ticks.map { Tick(y: ChartGeometry.number(geometry.y($0)), label: Self.axisLabel($0, unit)) }
-        let labelled = days.isEmpty ? [] : geometry.labelledSlots()
+        // Month labels (`YYYY-MM`) are wider than days' (`MM-DD`): fewer of them.
+        let labelled = days.isEmpty ? [] : geometry.labelledSlots(count: period == .day ? 6 : 4)
         dayLabels = labelled.map { slot in
             let anchor = labelled.count == 1 ? "middle" : (slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle"))
             let x = anchor == "start" ? geometry.plotLeft : (anchor == "end" ? geometry.plotRight : geometry.center(slot))
-            return DayLabel(x: ChartGeometry.number(x), label: String(days[slot].suffix(5)), anchor: anchor)
+            let label = period == .day ? String(days[slot].suffix(5)) : days[slot]
+            return DayLabel(x: ChartGeometry.number(x), label: label, anchor: anchor)
         }
         series = input.enumerated().map { index, item in
             let total =
@@ -156,6 +172,8 @@ package struct ConsoleChart {
         let values = series.map { "\($0.name): \($0.total)" }.joined(separator: "; ")
         summary = "\(title), \(range). \(values.isEmpty ? "No data" : values)."
         empty = input.allSatisfy { $0.values.allSatisfy { $0 == 0 } }
+        periodHeading = period.heading
+        periodName = period.name
     }
 
     /// A tick's label, short enough for the axis on a phone: `950`, `12.5k`, `3M` (money in

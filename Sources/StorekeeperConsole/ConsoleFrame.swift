@@ -32,11 +32,12 @@ package struct ConsoleFrame {
 
     /// The sections of an app, in the order of the navigation.
     package enum Section: String, CaseIterable {
-        case overview, search, notifications, refunds, retention, reconciliation, audit
+        case overview, analytics, search, notifications, refunds, retention, reconciliation, audit
 
         package var label: String {
             switch self {
             case .overview: "Overview"
+            case .analytics: "Analytics"
             case .search: "Search"
             case .notifications: "Notifications"
             case .refunds: "Refunds"
@@ -50,7 +51,7 @@ package struct ConsoleFrame {
         package var role: OperatorRole {
             switch self {
             case .audit: .admin
-            case .overview, .search, .notifications, .refunds, .retention, .reconciliation: .viewer
+            case .overview, .analytics, .search, .notifications, .refunds, .retention, .reconciliation: .viewer
             }
         }
     }

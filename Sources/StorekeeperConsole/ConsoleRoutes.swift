@@ -42,7 +42,7 @@ package struct ConsoleRoutes: Sendable {
 
     /// The sections every app shows, in navigation order.
     package static let sections: [ConsoleFrame.Section] = [
-        .search, .overview, .notifications, .refunds, .retention, .reconciliation, .audit,
+        .search, .overview, .analytics, .notifications, .refunds, .retention, .reconciliation, .audit,
     ]
 
     package func routes(_ router: Router<StorekeeperRequestContext>) {
@@ -69,6 +69,9 @@ package struct ConsoleRoutes: Sendable {
         console.get("apps/:app/customers/:customer/timeline/:entry/raw", use: timelineRawPage)
         console.get("apps/:app/groups/:originalTransactionId", use: groupPage)
         console.get("apps/:app/overview", use: overviewPage)
+        console.get("apps/:app/analytics", use: analyticsPage)
+        console.get("apps/:app/analytics/summary.csv", use: analyticsSummaryCSV)
+        console.get("apps/:app/analytics/cohorts.csv", use: analyticsCohortsCSV)
         console.get("apps/:app/refunds", use: refundsPage)
         console.get("apps/:app/retention", use: retentionPage)
         console.post("apps/:app/retention/messages", use: retentionMessageAction)

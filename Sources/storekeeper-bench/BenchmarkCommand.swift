@@ -18,7 +18,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
             VerifyBenchmarkCommand.self, PurchasesBenchmarkCommand.self, CustomersBenchmarkCommand.self,
             NotificationsBenchmarkCommand.self, ReconcileBenchmarkCommand.self, JSONBenchmarkCommand.self,
             AdminBenchmarkCommand.self,
-            OverviewBenchmarkCommand.self,
+            OverviewBenchmarkCommand.self, AnalyticsBenchmarkCommand.self,
             ConsoleBenchmarkCommand.self,
             RecoveryBenchmarkCommand.self, RecoveryWorkerCommand.self, ImportBenchmarkCommand.self,
             RetentionBenchmarkCommand.self, EventsBenchmarkCommand.self, GateCommand.self,

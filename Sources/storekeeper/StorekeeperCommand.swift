@@ -20,7 +20,7 @@ struct StorekeeperCommand: AsyncParsableCommand {
             CustomerCommand.self, GroupCommand.self,
             GrantCommand.self, RevokeCommand.self, AdjustCommand.self, OrderCommand.self, TransferCommand.self,
             ExtendCommand.self, ResyncCommand.self, NotificationsCommand.self, OffersCommand.self, RefundsCommand.self,
-            FiguresCommand.self, EventsCommand.self, ImportCommand.self,
+            FiguresCommand.self, EventsCommand.self, ImportCommand.self, AnalyticsCommand.self,
             RetentionCommand.self,
         ]
     )

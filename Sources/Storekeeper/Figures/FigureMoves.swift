@@ -25,41 +25,47 @@ public struct FigureKey: Hashable, Comparable, Sendable, Codable {
     }
 }
 
+/// How much a fact moves each bucket of the overview's rollup.
+public typealias FigureMoves = RollupMoves<FigureKey>
+
 /// How much a fact moves each bucket: what a rollup adds. Buckets that net to zero are dropped,
-/// so "nothing moved" is ``isEmpty``.
-public struct FigureMoves: Hashable, Sendable {
-    public private(set) var amounts: [FigureKey: Int64] = [:]
+/// so "nothing moved" is ``isEmpty``. Keyed by the rollup's bucket (the overview's
+/// ``FigureKey``, the analytics' ``AnalyticsKey``).
+public struct RollupMoves<Key: Hashable & Comparable & Sendable>: Hashable, Sendable {
+    public private(set) var amounts: [Key: Int64] = [:]
 
     public init() {}
 
-    public init(_ amounts: [FigureKey: Int64]) {
+    public init(_ amounts: [Key: Int64]) {
         for (key, amount) in amounts { add(amount, to: key) }
     }
 
     public var isEmpty: Bool { amounts.isEmpty }
 
     /// The non-zero moves in key order.
-    public var sorted: [(key: FigureKey, amount: Int64)] { amounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    public var sorted: [(key: Key, amount: Int64)] { amounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 
-    public subscript(key: FigureKey) -> Int64 { amounts[key] ?? 0 }
+    public subscript(key: Key) -> Int64 { amounts[key] ?? 0 }
 
-    public mutating func add(_ amount: Int64, to key: FigureKey) {
+    public mutating func add(_ amount: Int64, to key: Key) {
         let total = (amounts[key] ?? 0) &+ amount
         amounts[key] = total == 0 ? nil : total
     }
 
-    public static func + (lhs: FigureMoves, rhs: FigureMoves) -> FigureMoves {
+    public static func + (lhs: Self, rhs: Self) -> Self {
         var sum = lhs
         for (key, amount) in rhs.amounts { sum.add(amount, to: key) }
         return sum
     }
 
-    public static func - (lhs: FigureMoves, rhs: FigureMoves) -> FigureMoves {
+    public static func - (lhs: Self, rhs: Self) -> Self {
         var difference = lhs
         for (key, amount) in rhs.amounts { difference.add(-amount, to: key) }
         return difference
     }
+}
 
+extension RollupMoves where Key == FigureKey {
     /// A span of a phase: +1 on the day it starts, −1 on the day it ends (nothing for an empty span).
     mutating func span(
         _ environment: AppStoreEnvironment, productId: String, phase: FigurePhase, from start: Timestamp, to end: Timestamp

@@ -2,9 +2,10 @@ import AppStoreModels
 import Storekeeper
 public import StorekeeperStore
 
-/// `storekeeper figures rebuild`: recomputes an app's overview rollups and refunds list from the
-/// stored facts (after the migration that added them, or to repair them). The same pure
-/// contributions the write path adds (``SubscriptionFigures``, ``TransactionFigures``), summed
+/// `storekeeper figures rebuild`: recomputes an app's overview and analytics rollups and refunds
+/// list from the stored facts (after the migration that added them, or to repair them). The same pure
+/// contributions the write path adds (``SubscriptionFigures``, ``SubscriptionAnalytics``,
+/// ``TransactionFigures``), summed
 /// over every stored subscription and transaction of the app.
 ///
 /// Facts do not name their app: a fact belongs to the app whose catalog lists its product, and,
@@ -34,6 +35,9 @@ public enum OverviewRebuild {
                     let state = try SubscriptionApplier.decode(row.state)
                     try await tx.addFigures(
                         appId: app.id, SubscriptionFigures.contribution(of: state), spreadKey: row.originalTransactionId)
+                    try await tx.addAnalytics(
+                        appId: app.id, SubscriptionAnalytics.contribution(of: state, catalog: app.catalog),
+                        spreadKey: row.originalTransactionId)
                     counted += 1
                 }
                 return (

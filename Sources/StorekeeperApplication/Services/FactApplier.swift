@@ -33,7 +33,7 @@ package struct FactApplier: Sendable {
     package typealias Aggregates =
         CustomerStoreWriter & OrderStoreWriter & TransactionStoreWriter & LedgerStoreWriter & SubscriptionStoreWriter
         & OutboxStoreWriter & AuditStoreWriter & CoordinationStoreWriter & FiguresStoreWriter & OperatorGrantStoreReader
-        & AppleAccountStoreWriter & SeatClaimStoreWriter
+        & AppleAccountStoreWriter & SeatClaimStoreWriter & AnalyticsStoreWriter
 
     /// The aggregates recomputing a customer's derived grants touches.
     package typealias GrantAggregates =

@@ -9,9 +9,10 @@ package struct SubscriptionApplier: Sendable {
     package let app: AppConfiguration
 
     /// The aggregates a lifecycle step touches: the subscription, its audit, the upgrade
-    /// confirmation queued in the outbox, and the figures' rollups.
+    /// confirmation queued in the outbox, and the figures' and analytics' rollups.
     package typealias Aggregates =
         SubscriptionStoreWriter & AuditStoreWriter & OutboxStoreWriter & TransactionStoreReader & FiguresStoreWriter
+        & AnalyticsStoreWriter
 
     package var policy: SubscriptionPolicy { SubscriptionPolicy(billingRetryGrantsAccess: app.policy.billingRetryGrantsAccess) }
 

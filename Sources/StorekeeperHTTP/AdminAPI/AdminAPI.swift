@@ -44,6 +44,7 @@ package struct AdminAPI: Sendable {
         actionRoutes(app)
         appleRoutes(app)
         overviewRoutes(app)
+        analyticsRoutes(app)
         retentionRoutes(app)
     }
 

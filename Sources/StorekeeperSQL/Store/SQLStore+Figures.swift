@@ -286,7 +286,7 @@ extension SQLStoreQuerying {
 
 extension SQLStoreTransaction {
     func clearFigures(appId: String) async throws {
-        for statement in FigureRows.clear { try await sql.execute(statement, [.text(appId)]) }
+        for statement in FigureRows.clear + AnalyticsRows.clear { try await sql.execute(statement, [.text(appId)]) }
     }
 
     func foldFigureSlots(before day: FigureDay, limit: Int) async throws -> Int {

@@ -148,6 +148,7 @@ extension MemoryStoreState {
     mutating func clearFigures(appId: String) throws {
         try MemoryText.refuseNUL(appId)
         figures.buckets[appId] = nil
+        analytics.buckets[appId] = nil
         figures.refunds = figures.refunds.filter { $0.value.appId != appId }
     }
 

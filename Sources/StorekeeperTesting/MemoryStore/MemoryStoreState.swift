@@ -50,6 +50,7 @@ struct MemoryStoreState: Sendable {
     var adminActions: [String: [String: AdminActionRecord]] = [:]
     var operatorGrants: [UUID: OperatorGrant] = [:]
     var figures = MemoryFigures()
+    var analytics = MemoryAnalytics()
     /// Id hash → console session.
     var consoleSessions: [String: ConsoleSession] = [:]
     /// Group → request identifier (lowercase text) → claim (the SQL `seat_claims`).

@@ -55,6 +55,7 @@ public enum PurchaseStoreContract {
         + operatorGrantCases
         + inboxQueryCases
         + figuresCases
+        + analyticsCases
         + consoleSessionCases
         + inboxAttemptCases
         + spaceCases

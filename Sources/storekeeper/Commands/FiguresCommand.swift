@@ -13,7 +13,8 @@ struct FiguresCommand: AsyncParsableCommand {
     struct Rebuild: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rebuild",
-            abstract: "Recompute an app's overview rollups and refunds list from the stored facts (run while no server writes).")
+            abstract:
+                "Recompute an app's overview and analytics rollups and refunds list from the stored facts (run while no server writes).")
 
         @OptionGroup var options: ConfigurationOptions
 

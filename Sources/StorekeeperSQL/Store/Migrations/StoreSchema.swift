@@ -45,6 +45,7 @@ public enum StoreSchema {
         feed,
         importJobs,
         retention,
+        analytics,
     ]
 }
 

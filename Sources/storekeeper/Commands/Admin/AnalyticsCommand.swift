@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import StorekeeperAPIModels
+
+/// `storekeeper analytics summary|cohorts`: the app's subscription analytics (MRR, subscribers,
+/// churn, conversions, refunds, cohorts; `docs/ANALYTICS.md`) as a table, JSON or CSV.
+struct AnalyticsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analytics", abstract: "Subscription analytics: monthly figures and cohorts.",
+        subcommands: [Summary.self, Cohorts.self], defaultSubcommand: Summary.self)
+
+    /// The range and segments both commands ask for.
+    struct Query: ParsableArguments {
+        @Option(help: "First month (YYYY-MM); 11 months before --to when absent.")
+        var from: String?
+
+        @Option(help: "Last month (YYYY-MM); this month when absent.")
+        var to: String?
+
+        @Option(help: "Production (default), Sandbox, Xcode or LocalTesting.")
+        var environment: String?
+
+        @Option(help: "Only this product's periods.")
+        var product: String?
+
+        @Option(help: "Only periods bought in this storefront (e.g. USA).")
+        var storefront: String?
+
+        @Option(help: "Only periods with this offer: introductory, promotional, offerCode, winBack, type:identifier, or none.")
+        var offer: String?
+
+        @Option(help: "table (default) or csv.")
+        var format: AnalyticsFormat = .table
+
+        func parameters(csv: Bool) -> [String: String?] {
+            [
+                "from": from, "to": to, "environment": environment, "product": product, "storefront": storefront, "offer": offer,
+                "format": csv ? "csv" : nil,
+            ]
+        }
+    }
+
+    enum AnalyticsFormat: String, ExpressibleByArgument, Sendable {
+        case table, csv
+    }
+
+    struct Summary: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "summary", abstract: "Per month: subscribers, MRR/ARR, new, churned, reactivated, conversions, refunds.")
+
+        @OptionGroup var admin: AdminOptions
+        @OptionGroup var query: Query
+
+        func run() async throws {
+            let csv = query.format == .csv && !admin.json
+            let data = try await admin.client().get(try admin.appPath("/analytics/summary"), query: query.parameters(csv: csv))
+            if csv { return FileHandle.standardOutput.write(data) }
+            if admin.json { return print(AdminClient.prettyJSON(data)) }
+            let summary = try JSONDecoder().decode(AnalyticsSummaryResponse.self, from: data)
+            var table = TextTable(["MONTH", "ACTIVE", "TRIALS", "MRR", "NEW", "REACTIVATED", "CHURNED", "CHURN", "TRIAL CONV", "REFUNDS"])
+            for month in summary.months + [summary.totals] {
+                table.append([
+                    month.month ?? "total", String(month.activeSubscribers), String(month.activeTrials), Self.money(month.mrr),
+                    String(month.newSubscribers), String(month.reactivations), String(month.churned), Self.percent(month.churnRate),
+                    Self.percent(month.trialConversion), "\(month.refunds)/\(month.payments)",
+                ])
+            }
+            print(table.text, terminator: "")
+            print("as of \(summary.asOf) (UTC); money in currency units")
+        }
+
+        static func money(_ amounts: [AnalyticsMoney]) -> String {
+            amounts.map { String(format: "%.2f %@", Double($0.amount) / 1000, $0.currency) }.joined(separator: ", ")
+        }
+
+        static func percent(_ rate: Double?) -> String { rate.map { String(format: "%.1f%%", $0 * 100) } ?? "-" }
+    }
+
+    struct Cohorts: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cohorts", abstract: "Monthly cohorts: share still active and realised revenue per subscriber by month.")
+
+        @OptionGroup var admin: AdminOptions
+        @OptionGroup var query: Query
+
+        func run() async throws {
+            let csv = query.format == .csv && !admin.json
+            let data = try await admin.client().get(try admin.appPath("/analytics/cohorts"), query: query.parameters(csv: csv))
+            if csv { return FileHandle.standardOutput.write(data) }
+            if admin.json { return print(AdminClient.prettyJSON(data)) }
+            let response = try JSONDecoder().decode(AnalyticsCohortsResponse.self, from: data)
+            let ages = response.cohorts.map(\.ages.count).max() ?? 0
+            var table = TextTable(["COHORT", "SUBSCRIBERS"] + (0..<ages).map { "M\($0)" })
+            for cohort in response.cohorts {
+                table.append(
+                    [cohort.month, String(cohort.subscribers)]
+                        + cohort.ages.map { cell in
+                            let ltv = cell.lifetimeValue.map { String(format: "%.2f", Double($0.amount) / 1000) }.joined(separator: "/")
+                            return Summary.percent(cell.retention) + (ltv.isEmpty ? "" : " " + ltv)
+                        })
+            }
+            print(table.text, terminator: "")
+            print("each cell: share still active, then realised revenue per subscriber to date (LTV)")
+        }
+    }
+}
