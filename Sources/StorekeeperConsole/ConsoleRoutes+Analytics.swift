@@ -11,16 +11,8 @@ package import StorekeeperHTTP
 /// charts by month, a table of the months, the cohort table, filters and CSV downloads.
 extension ConsoleRoutes {
     package struct AnalyticsPage {
-        package struct Choice {
-            package let value: String
-            package let label: String
-            package let selected: Bool
-        }
-
-        package struct Fact {
-            package let label: String
-            package let value: String
-        }
+        package typealias Choice = OverviewPage.Choice
+        package typealias Fact = OverviewPage.Fact
 
         package let environment: String
         package let from: String

@@ -12,49 +12,24 @@ extension StoreSchema {
     /// empty tables: cheap on a large database. They count facts recorded after this migration;
     /// `storekeeper figures rebuild` fills them from the stored subscriptions.
     static let analytics = Migration(version: 30, name: "subscription analytics rollups") { dialect in
-        """
-        CREATE TABLE analytics_days (
-            app_id TEXT NOT NULL,
-            environment TEXT NOT NULL,
-            day BIGINT NOT NULL,
-            metric TEXT NOT NULL,
-            product_id TEXT NOT NULL,
-            storefront TEXT NOT NULL,
-            offer TEXT NOT NULL,
-            dimension TEXT NOT NULL,
-            slot INTEGER NOT NULL,
-            value BIGINT NOT NULL,
-            PRIMARY KEY (app_id, environment, day, metric, product_id, storefront, offer, dimension, slot)
-        )\(dialect.clustered);
-
-        CREATE TABLE analytics_months (
-            app_id TEXT NOT NULL,
-            environment TEXT NOT NULL,
-            month BIGINT NOT NULL,
-            metric TEXT NOT NULL,
-            product_id TEXT NOT NULL,
-            storefront TEXT NOT NULL,
-            offer TEXT NOT NULL,
-            dimension TEXT NOT NULL,
-            slot INTEGER NOT NULL,
-            value BIGINT NOT NULL,
-            PRIMARY KEY (app_id, environment, month, metric, product_id, storefront, offer, dimension, slot)
-        )\(dialect.clustered);
-
-        CREATE TABLE analytics_cohorts (
-            app_id TEXT NOT NULL,
-            environment TEXT NOT NULL,
-            cohort BIGINT NOT NULL,
-            age INTEGER NOT NULL,
-            metric TEXT NOT NULL,
-            product_id TEXT NOT NULL,
-            storefront TEXT NOT NULL,
-            offer TEXT NOT NULL,
-            dimension TEXT NOT NULL,
-            slot INTEGER NOT NULL,
-            value BIGINT NOT NULL,
-            PRIMARY KEY (app_id, environment, cohort, age, metric, product_id, storefront, offer, dimension, slot)
-        )\(dialect.clustered);
-        """
+        /// One rollup table: app, environment, the bucket's period columns, then its key and value.
+        func table(_ name: String, period: [String]) -> String {
+            let key =
+                ["app_id", "environment"] + period.map { String($0.prefix { $0 != " " }) } + [
+                    "metric", "product_id", "storefront", "offer", "dimension", "slot",
+                ]
+            let columns =
+                ["app_id TEXT NOT NULL", "environment TEXT NOT NULL"] + period.map { $0 + " NOT NULL" }
+                + [
+                    "metric TEXT NOT NULL", "product_id TEXT NOT NULL", "storefront TEXT NOT NULL", "offer TEXT NOT NULL",
+                    "dimension TEXT NOT NULL", "slot INTEGER NOT NULL", "value BIGINT NOT NULL",
+                    "PRIMARY KEY (\(key.joined(separator: ", ")))",
+                ]
+            return "CREATE TABLE \(name) (\n    \(columns.joined(separator: ",\n    "))\n)\(dialect.clustered);"
+        }
+        return [
+            table("analytics_days", period: ["day BIGINT"]), table("analytics_months", period: ["month BIGINT"]),
+            table("analytics_cohorts", period: ["cohort BIGINT", "age INTEGER"]),
+        ].joined(separator: "\n\n")
     }
 }

@@ -56,7 +56,11 @@ struct AnalyticsCommand: AsyncParsableCommand {
             let data = try await admin.client().get(try admin.appPath("/analytics/summary"), query: query.parameters(csv: csv))
             if csv { return FileHandle.standardOutput.write(data) }
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let summary = try JSONDecoder().decode(AnalyticsSummaryResponse.self, from: data)
+            print(Self.table(try JSONDecoder().decode(AnalyticsSummaryResponse.self, from: data)), terminator: "")
+        }
+
+        /// The months and the range's totals as a table, money in currency units.
+        static func table(_ summary: AnalyticsSummaryResponse) -> String {
             var table = TextTable(["MONTH", "ACTIVE", "TRIALS", "MRR", "NEW", "REACTIVATED", "CHURNED", "CHURN", "TRIAL CONV", "REFUNDS"])
             for month in summary.months + [summary.totals] {
                 table.append([
@@ -65,15 +69,19 @@ struct AnalyticsCommand: AsyncParsableCommand {
                     Self.percent(month.trialConversion), "\(month.refunds)/\(month.payments)",
                 ])
             }
-            print(table.text, terminator: "")
-            print("as of \(summary.asOf) (UTC); money in currency units")
+            return table.text + "as of \(summary.asOf) (UTC); money in currency units\n"
         }
 
         static func money(_ amounts: [AnalyticsMoney]) -> String {
-            amounts.map { String(format: "%.2f %@", Double($0.amount) / 1000, $0.currency) }.joined(separator: ", ")
+            amounts.map(unitText).joined(separator: ", ")
         }
 
         static func percent(_ rate: Double?) -> String { rate.map { String(format: "%.1f%%", $0 * 100) } ?? "-" }
+
+        /// Milliunits as currency units with two decimals: `49.99 GBP`.
+        static func unitText(_ money: AnalyticsMoney) -> String {
+            String(format: "%.2f", Double(money.amount) / 1000) + " " + money.currency
+        }
     }
 
     struct Cohorts: AsyncParsableCommand {
@@ -88,19 +96,22 @@ struct AnalyticsCommand: AsyncParsableCommand {
             let data = try await admin.client().get(try admin.appPath("/analytics/cohorts"), query: query.parameters(csv: csv))
             if csv { return FileHandle.standardOutput.write(data) }
             if admin.json { return print(AdminClient.prettyJSON(data)) }
-            let response = try JSONDecoder().decode(AnalyticsCohortsResponse.self, from: data)
+            print(Self.table(try JSONDecoder().decode(AnalyticsCohortsResponse.self, from: data)), terminator: "")
+        }
+
+        /// One row per cohort, one column per age: the share still active, then the realised
+        /// revenue per subscriber to date in each currency.
+        static func table(_ response: AnalyticsCohortsResponse) -> String {
             let ages = response.cohorts.map(\.ages.count).max() ?? 0
             var table = TextTable(["COHORT", "SUBSCRIBERS"] + (0..<ages).map { "M\($0)" })
             for cohort in response.cohorts {
                 table.append(
                     [cohort.month, String(cohort.subscribers)]
                         + cohort.ages.map { cell in
-                            let ltv = cell.lifetimeValue.map { String(format: "%.2f", Double($0.amount) / 1000) }.joined(separator: "/")
-                            return Summary.percent(cell.retention) + (ltv.isEmpty ? "" : " " + ltv)
+                            ([Summary.percent(cell.retention)] + cell.lifetimeValue.map(Summary.unitText)).joined(separator: " ")
                         })
             }
-            print(table.text, terminator: "")
-            print("each cell: share still active, then realised revenue per subscriber to date (LTV)")
+            return table.text + "each cell: share still active, then realised revenue per subscriber to date (LTV)\n"
         }
     }
 }
