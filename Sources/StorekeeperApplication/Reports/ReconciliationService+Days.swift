@@ -39,19 +39,41 @@ extension ReconciliationService {
         let events = try await store.currentReport(
             ReconciledReport.subscriptionEvent.key(vendorNumber: vendorNumber, date: day.description))
         guard sales != nil || events != nil else { return [] }
-        let transactions = try await store.transactionsBoughtOrRevoked(environment: .production, from: day.start, to: day.end)
+        let transactions = try await dayTransactions(day)
         var runs: [ReconciliationRun] = []
         if let sales {
-            let rows = try await store.salesLines(vendorNumber: vendorNumber, day: day)
-            let lines = Reconciler.reconcile(day: day, report: rows, transactions: transactions)
+            let lines = try await salesLines(vendorNumber: vendorNumber, day: day, transactions: transactions)
             runs.append(try await prepare(.sales, vendorNumber, day.description, sales, lines, day: day))
         }
         if let events {
-            let rows = try ReconciliationInputs.subscriptionEvents(
-                events, productIds: try sales.map(ReconciliationInputs.productIds) ?? [:])
-            let lines = Reconciler.reconcile(day: day, subscriptionEvents: rows, transactions: transactions)
+            let lines = try eventLines(day: day, file: events, sales: sales, transactions: transactions)
             runs.append(try await prepare(.subscriptionEvent, vendorNumber, day.description, events, lines, day: day))
         }
         return runs
+    }
+
+    /// The production transactions a reconciliation of `day` counts.
+    package func dayTransactions(_ day: PacificDay) async throws -> [AppleTransaction] {
+        try await store.transactionsBoughtOrRevoked(environment: .production, from: day.start, to: day.end)
+    }
+
+    /// `day`'s SALES rows against `transactions`.
+    package func salesLines(
+        vendorNumber: String, day: PacificDay, transactions: [AppleTransaction]
+    ) async throws
+        -> [ReconciliationLine]
+    {
+        Reconciler.reconcile(day: day, report: try await store.salesLines(vendorNumber: vendorNumber, day: day), transactions: transactions)
+    }
+
+    /// `day`'s SUBSCRIPTION_EVENT rows of `file` against `transactions`, subscriptions named by
+    /// product ID through the day's SALES file `sales` where it is imported.
+    package func eventLines(
+        day: PacificDay, file: ReportFile, sales: ReportFile?, transactions: [AppleTransaction]
+    ) throws
+        -> [ReconciliationLine]
+    {
+        let rows = try ReconciliationInputs.subscriptionEvents(file, productIds: try sales.map(ReconciliationInputs.productIds) ?? [:])
+        return Reconciler.reconcile(day: day, subscriptionEvents: rows, transactions: transactions)
     }
 }

@@ -10,9 +10,7 @@ extension ReconciliationService {
     public func reconcileSubscriptionEvents(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun {
         let file = try await current(.subscriptionEvent, vendorNumber: vendorNumber, date: day.description)
         let sales = try await store.currentReport(.dailySales(vendorNumber: vendorNumber, day: day))
-        let rows = try ReconciliationInputs.subscriptionEvents(file, productIds: try sales.map(ReconciliationInputs.productIds) ?? [:])
-        let transactions = try await store.transactionsBoughtOrRevoked(environment: .production, from: day.start, to: day.end)
-        let lines = Reconciler.reconcile(day: day, subscriptionEvents: rows, transactions: transactions)
+        let lines = try eventLines(day: day, file: file, sales: sales, transactions: try await dayTransactions(day))
         return try await finish(.subscriptionEvent, vendorNumber, day.description, file, lines, day: day)
     }
 

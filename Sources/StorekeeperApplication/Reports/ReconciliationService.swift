@@ -59,9 +59,7 @@ public struct ReconciliationService: Sendable {
     @discardableResult
     public func reconcile(vendorNumber: String, day: PacificDay) async throws -> ReconciliationRun {
         let report = try await current(.sales, vendorNumber: vendorNumber, date: day.description)
-        let rows = try await store.salesLines(vendorNumber: vendorNumber, day: day)
-        let transactions = try await store.transactionsBoughtOrRevoked(environment: .production, from: day.start, to: day.end)
-        let lines = Reconciler.reconcile(day: day, report: rows, transactions: transactions)
+        let lines = try await salesLines(vendorNumber: vendorNumber, day: day, transactions: dayTransactions(day))
         return try await finish(ReconciledReport.sales, vendorNumber, day.description, report, lines, day: day)
     }
 
