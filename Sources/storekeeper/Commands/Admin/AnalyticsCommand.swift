@@ -38,6 +38,18 @@ struct AnalyticsCommand: AsyncParsableCommand {
                 "format": csv ? "csv" : nil,
             ]
         }
+
+        /// Reads `route` of the app and prints it: the server's CSV or JSON as they come, else
+        /// the decoded answer as `table` makes it.
+        func print<Response: Decodable>(
+            _ route: String, admin: AdminOptions, as response: Response.Type, table: (Response) -> String
+        ) async throws {
+            let csv = format == .csv && !admin.json
+            let data = try await admin.client().get(try admin.appPath(route), query: parameters(csv: csv))
+            if csv { return FileHandle.standardOutput.write(data) }
+            if admin.json { return Swift.print(AdminClient.prettyJSON(data)) }
+            Swift.print(table(try JSONDecoder().decode(Response.self, from: data)), terminator: "")
+        }
     }
 
     enum AnalyticsFormat: String, ExpressibleByArgument, Sendable {
@@ -52,11 +64,7 @@ struct AnalyticsCommand: AsyncParsableCommand {
         @OptionGroup var query: Query
 
         func run() async throws {
-            let csv = query.format == .csv && !admin.json
-            let data = try await admin.client().get(try admin.appPath("/analytics/summary"), query: query.parameters(csv: csv))
-            if csv { return FileHandle.standardOutput.write(data) }
-            if admin.json { return print(AdminClient.prettyJSON(data)) }
-            print(Self.table(try JSONDecoder().decode(AnalyticsSummaryResponse.self, from: data)), terminator: "")
+            try await query.print("/analytics/summary", admin: admin, as: AnalyticsSummaryResponse.self, table: Self.table)
         }
 
         /// The months and the range's totals as a table, money in currency units.
@@ -92,11 +100,7 @@ struct AnalyticsCommand: AsyncParsableCommand {
         @OptionGroup var query: Query
 
         func run() async throws {
-            let csv = query.format == .csv && !admin.json
-            let data = try await admin.client().get(try admin.appPath("/analytics/cohorts"), query: query.parameters(csv: csv))
-            if csv { return FileHandle.standardOutput.write(data) }
-            if admin.json { return print(AdminClient.prettyJSON(data)) }
-            print(Self.table(try JSONDecoder().decode(AnalyticsCohortsResponse.self, from: data)), terminator: "")
+            try await query.print("/analytics/cohorts", admin: admin, as: AnalyticsCohortsResponse.self, table: Self.table)
         }
 
         /// One row per cohort, one column per age: the share still active, then the realised
