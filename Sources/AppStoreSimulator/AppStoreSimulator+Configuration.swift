@@ -88,7 +88,7 @@ extension AppStoreSimulator {
     static func generatedAPIKey() -> SimulatedApp.APIKey {
         let key = P256.Signing.PrivateKey()
         return SimulatedApp.APIKey(
-            keyId: "SIM" + randomSuffix(7), issuerId: UUID().uuidString.lowercased(),
+            keyId: "SIM" + randomSuffix(7), issuerId: UUID.random().lowercasedString,
             publicKeyPEM: key.publicKey.pemRepresentation, privateKeyPEM: key.pemRepresentation)
     }
 

@@ -223,7 +223,7 @@ extension AppStoreSimulator {
                     _ = try engine.purchase(
                         PurchaseRequest(
                             accountId: accountIds[index % accountIds.count], bundleId: bundleId, productId: productId,
-                            appAccountToken: UUID()),
+                            appAccountToken: UUID.random()),
                         at: time)
                 }
                 engine.state.clock.advance(milliseconds: Int64(batch) * spacingMilliseconds)

@@ -26,7 +26,7 @@ extension AppStoreSimulator {
             }
             return (url, engine.retention(bundleId, .sandbox).deadlineMilliseconds)
         }
-        let requestId = UUID().uuidString.lowercased()
+        let requestId = UUID.random().lowercasedString
         let config = PerformanceTestConfig(
             maxConcurrentRequests: Int64(Self.performanceTestConcurrency), totalRequests: Int64(Self.performanceTestRequests),
             totalDuration: deadline * Int64(Self.performanceTestRequests / Self.performanceTestConcurrency),
@@ -35,7 +35,7 @@ extension AppStoreSimulator {
         for _ in 0..<Self.performanceTestRequests {
             let call = try? mutate { (engine, now) throws(SimulatorError) in
                 try engine.realtimeCall(
-                    originalTransactionId: originalTransactionId, locale: "en-US", requestIdentifier: UUID(), at: now)
+                    originalTransactionId: originalTransactionId, locale: "en-US", requestIdentifier: UUID.random(), at: now)
             }
             if let call { calls.append(call) }
         }

@@ -11,7 +11,7 @@ extension AppStoreSimulator {
     ) async throws -> RetentionDisplay {
         let call = try mutate { (engine, now) throws(SimulatorError) in
             try engine.realtimeCall(
-                originalTransactionId: originalTransactionId, locale: locale, requestIdentifier: UUID(), at: now)
+                originalTransactionId: originalTransactionId, locale: locale, requestIdentifier: UUID.random(), at: now)
         }
         return try await deliver(call, networkDelayMilliseconds: networkDelayMilliseconds)
     }
@@ -62,7 +62,7 @@ extension AppStoreSimulator {
         if let v1 = offer.promotionalOfferSignatureV1 {
             purchaseOffer.signature = .init(
                 keyIdentifier: v1.keyId, nonce: v1.nonce, timestamp: v1.timestamp, signature: v1.encodedSignature)
-            purchaseOffer.applicationUsername = v1.appAccountToken?.uuidString.lowercased() ?? ""
+            purchaseOffer.applicationUsername = v1.appAccountToken?.lowercasedString ?? ""
         } else {
             purchaseOffer.jws = offer.promotionalOfferSignatureV2
         }

@@ -37,7 +37,8 @@ public struct AnalyticsBenchmark: Sendable {
             throw BenchmarkUsageError("--customers 1...100000000, --requests 1...100000")
         }
         let logger = Logger(label: "storekeeper.benchmark", factory: { _ in SwiftLogNoOpLogHandler() })
-        let path = database ?? FileManager.default.temporaryDirectory.appendingPathComponent("analytics-\(UUID().uuidString).sqlite").path
+        let path =
+            database ?? FileManager.default.temporaryDirectory.appendingPathComponent("analytics-\(UUID.random().uuidString).sqlite").path
         defer { if database == nil { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         let now = Timestamp(Date())
         let today = FigureDay(containing: now)

@@ -18,7 +18,7 @@ struct BodyMint {
         let payload = JWSTransactionDecodedPayload(
             transactionId: id, originalTransactionId: id, bundleId: BenchmarkStack.bundleId,
             productId: BenchmarkStack.gems, purchaseDate: now, originalPurchaseDate: now, quantity: 1, type: .consumable,
-            appAccountToken: UUID(), inAppOwnershipType: .purchased, signedDate: now, environment: .production,
+            appAccountToken: UUID.random(), inAppOwnershipType: .purchased, signedDate: now, environment: .production,
             storefront: "USA", storefrontId: "143441", transactionReason: .purchase, price: 990, currency: "USD")
         return try signer.sign(payload)
     }
@@ -35,7 +35,7 @@ struct BodyMint {
     /// transaction, with its own `notificationUUID`.
     func notificationBody(_ index: Int, now: Timestamp) throws -> String {
         let payload = ResponseBodyV2DecodedPayload(
-            notificationType: .oneTimeCharge, notificationUUID: UUID().uuidString.lowercased(),
+            notificationType: .oneTimeCharge, notificationUUID: UUID.random().lowercasedString,
             data: NotificationData(
                 appAppleId: BenchmarkStack.appAppleId, bundleId: BenchmarkStack.bundleId, bundleVersion: "42",
                 environment: .production, signedTransactionInfo: try transaction(index, now: now)),

@@ -65,7 +65,7 @@ public struct ConsoleBenchmark: Sendable {
         let pages = try await BenchmarkStack.run(backend: .sqlite(path: path), pki: try AppleShapedPKI(), logger: logger) { running in
             try await Self.seedOverviewHistory(of: customers, in: running.store) { if !quiet { print($0) } }
             let created = try await OperatorKeys.create(
-                name: "bench-\(UUID().uuidString.prefix(8).lowercased())", role: .admin, apps: [BenchmarkStack.appId],
+                name: "bench-\(UUID.random().uuidString.prefix(8).lowercased())", role: .admin, apps: [BenchmarkStack.appId],
                 in: running.store, actor: AuditActor(rawValue: "local:benchmark"), reason: "benchmark console")
             let session = try await ConsoleBenchmarkSession.signIn(
                 url: running.url, name: created.account.name, key: created.key)

@@ -77,7 +77,7 @@ public struct ImportBenchmark: Sendable {
     private func measure(simulator: AppStoreSimulator, url: String, csv: String, logger: Logger) async throws {
         let app = try simulator.credentials(bundleId: DemoCatalog.bundleId)
         guard let key = app.apiKey, let pem = key.privateKeyPEM else { throw BenchmarkFailure("the simulator made no API key") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID.random().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = RecoveryWorker.Spec(

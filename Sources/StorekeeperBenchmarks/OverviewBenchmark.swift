@@ -44,7 +44,8 @@ public struct OverviewBenchmark: Sendable {
             throw BenchmarkUsageError("--customers 1...100000000, --transactions 1...1000000000, --days 90...3650, --requests 1...100000")
         }
         let logger = Logger(label: "storekeeper.benchmark", factory: { _ in SwiftLogNoOpLogHandler() })
-        let path = database ?? FileManager.default.temporaryDirectory.appendingPathComponent("overview-\(UUID().uuidString).sqlite").path
+        let path =
+            database ?? FileManager.default.temporaryDirectory.appendingPathComponent("overview-\(UUID.random().uuidString).sqlite").path
         defer { if database == nil { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         let today = FigureDay(containing: Timestamp(Date()))
         let first = today.adding(days: 1 - days)

@@ -101,7 +101,7 @@ public struct RecoveryBenchmark: Sendable {
         let app = try simulator.credentials(bundleId: DemoCatalog.bundleId)
         guard let key = app.apiKey, let pem = key.privateKeyPEM else { throw BenchmarkFailure("the simulator made no API key") }
         let rootPEM = try simulator.keys.rootCertificatePEM
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recovery-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recovery-\(UUID.random().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func spec(_ name: String) -> RecoveryWorker.Spec {

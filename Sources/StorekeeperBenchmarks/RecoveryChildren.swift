@@ -84,7 +84,7 @@ struct RecoveryChildren: Sendable {
     }
 
     private func start(_ spec: RecoveryWorker.Spec) throws -> (Process, Pipe) {
-        let specURL = directory.appendingPathComponent("spec-\(UUID().uuidString).json")
+        let specURL = directory.appendingPathComponent("spec-\(UUID.random().uuidString).json")
         try JSONEncoder().encode(spec).write(to: specURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

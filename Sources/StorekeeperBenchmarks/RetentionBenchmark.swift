@@ -66,7 +66,7 @@ public struct RetentionBenchmark: Sendable {
             let clock = ContinuousClock()
             for _ in 0..<requests {
                 let n = Int.random(in: 1...customers)
-                let id = UUID()
+                let id = UUID.random()
                 let body = try Self.request(n, id: id, signer: running.signer)
                 let started = clock.now
                 try await Self.post(url, body)
@@ -108,13 +108,13 @@ public struct RetentionBenchmark: Sendable {
     /// first two to the offer.
     static func storeRules(_ store: any PurchaseStore) async throws {
         let rules = [
-            RetentionRule(id: "trial", conditions: [.inFreeTrial], answer: .init(kind: .message, messageIdentifier: UUID())),
+            RetentionRule(id: "trial", conditions: [.inFreeTrial], answer: .init(kind: .message, messageIdentifier: UUID.random())),
             RetentionRule(
                 id: "loyal", conditions: [.tenureMonthsAtLeast(12)],
-                answer: .init(kind: .alternateProduct, messageIdentifier: UUID(), productId: BenchmarkStack.proMonthly)),
+                answer: .init(kind: .alternateProduct, messageIdentifier: UUID.random(), productId: BenchmarkStack.proMonthly)),
             RetentionRule(
                 id: "first-month-offer", conditions: [.paidMonthsAtMost(1), .eligibleForOffer("half")],
-                answer: .init(kind: .promotionalOffer, messageIdentifier: UUID(), offerId: "half")),
+                answer: .init(kind: .promotionalOffer, messageIdentifier: UUID.random(), offerId: "half")),
         ]
         try await store.write { tx in
             try await tx.saveRetentionSettings(

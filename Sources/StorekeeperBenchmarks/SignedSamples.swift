@@ -16,7 +16,7 @@ struct SignedSamples {
             webOrderLineItemId: "2000000113755461", bundleId: bundleId, productId: "com.example.pro.monthly",
             subscriptionGroupIdentifier: "21421808", purchaseDate: now, originalPurchaseDate: now,
             expiresDate: now.adding(milliseconds: 30 * 86_400_000), quantity: 1, type: .autoRenewableSubscription,
-            appAccountToken: UUID(), inAppOwnershipType: .purchased, signedDate: now,
+            appAccountToken: UUID.random(), inAppOwnershipType: .purchased, signedDate: now,
             environment: .production, storefront: "USA", storefrontId: "143441", transactionReason: .renewal,
             price: 9990, currency: "USD")
         transaction = try signer.sign(transactionPayload)
@@ -27,7 +27,7 @@ struct SignedSamples {
             renewalDate: now.adding(milliseconds: 30 * 86_400_000), renewalPrice: 9990, currency: "USD")
         renewalInfo = try signer.sign(renewalPayload)
         let notificationPayload = ResponseBodyV2DecodedPayload(
-            notificationType: .didRenew, notificationUUID: UUID().uuidString.lowercased(),
+            notificationType: .didRenew, notificationUUID: UUID.random().lowercasedString,
             data: NotificationData(
                 appAppleId: 1_234_567_890, bundleId: bundleId, bundleVersion: "42", environment: .production,
                 signedTransactionInfo: transaction, signedRenewalInfo: renewalInfo, status: .active),

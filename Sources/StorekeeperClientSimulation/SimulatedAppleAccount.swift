@@ -94,7 +94,7 @@ public final class SimulatedAppleAccount: Sendable {
     /// `Transaction.updates` of one device.
     func listen() -> AsyncStream<StoreTransaction> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreTransaction.self)
-        let id = UUID()
+        let id = UUID.random()
         state.withLock { $0.listeners[id] = continuation }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }

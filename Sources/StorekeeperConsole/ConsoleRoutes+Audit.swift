@@ -53,7 +53,7 @@ extension ConsoleRoutes {
         }
         var nextHref: String?
         if events.count == Self.auditPageSize, let last = events.last {
-            var parts = ["before=" + last.id.uuidString.lowercased()]
+            var parts = ["before=" + last.id.lowercasedString]
             if !operatorFilter.isEmpty { parts.append("operator=" + ConsolePaths.query(operatorFilter)) }
             if !kindFilter.isEmpty { parts.append("kind=" + ConsolePaths.query(kindFilter)) }
             nextHref = ConsolePaths.app(call.appId, .audit) + "?" + parts.joined(separator: "&")

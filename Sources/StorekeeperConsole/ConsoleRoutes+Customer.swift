@@ -34,7 +34,7 @@ extension ConsoleRoutes {
         let rows = grants.filter { $0.appId == call.appId && $0.revokedAt == nil && $0.expiresAt > now }.map { grant in
             CustomerPage.OperatorGrantRow(
                 entitlement: grant.entitlement, until: ConsoleFormat.time(grant.expiresAt), grantedBy: grant.operatorName,
-                reason: grant.reason, revokeHref: base + "/grants/\(grant.id.uuidString.lowercased())/revoke",
+                reason: grant.reason, revokeHref: base + "/grants/\(grant.id.lowercasedString)/revoke",
                 revokeKey: ConsoleSessions.randomToken())
         }
         let notice = Self.notice(request.uri.queryParameters.get("done"), replayed: request.uri.queryParameters.get("replayed") == "1")
@@ -60,7 +60,7 @@ extension ConsoleRoutes {
         }
         let orderChoices = orders.map { order in
             CustomerPage.Choice(
-                value: order.id.uuidString.lowercased(),
+                value: order.id.lowercasedString,
                 label: "\(order.productId) × \(order.quantity) · \(order.state.rawValue) · \(ConsoleFormat.time(order.createdAt))")
         }
         return CustomerPage.Actions(
@@ -141,7 +141,7 @@ extension ConsoleRoutes {
         }
         let orderRows = orders.map { order in
             CustomerPage.Order(
-                id: order.id.uuidString.lowercased(), product: order.productId, quantity: order.quantity, state: order.state.rawValue,
+                id: order.id.lowercasedString, product: order.productId, quantity: order.quantity, state: order.state.rawValue,
                 created: ConsoleFormat.time(order.createdAt), transactionId: order.transactionId ?? "—")
         }
         return CustomerPage(

@@ -67,8 +67,8 @@ extension ConsoleRoutes {
             GroupPage.Claim(
                 member: claim.memberId.rawValue, href: ConsolePaths.customer(app, claim.memberId.rawValue), state: claim.state.rawValue,
                 releasedBy: claim.releasedBy.map { $0 == .apple ? "by Apple" : "by the app" } ?? "",
-                seatClaimId: claim.seatClaimId?.uuidString.lowercased() ?? "—",
-                requestIdentifier: claim.requestIdentifier.uuidString.lowercased(), claimed: ConsoleFormat.time(claim.claimedAt),
+                seatClaimId: claim.seatClaimId?.lowercasedString ?? "—",
+                requestIdentifier: claim.requestIdentifier.lowercasedString, claimed: ConsoleFormat.time(claim.claimedAt),
                 released: ConsoleFormat.time(claim.releasedAt), reason: claim.reason ?? "")
         }
         return GroupPage(

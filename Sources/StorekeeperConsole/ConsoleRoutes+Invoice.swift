@@ -53,7 +53,7 @@ extension ConsoleRoutes {
                     ApplyForm(
                         href: ConsolePaths.customer(call.appId, order.customerId) + "/orders/correct",
                         csrf: call.signedIn.session.csrfToken, idempotencyKey: ConsoleSessions.randomToken(),
-                        order: order.id.uuidString.lowercased(), transactionId: line.transactionId,
+                        order: order.id.lowercasedString, transactionId: line.transactionId,
                         environment: line.environment)
                 } else {
                     nil
@@ -66,7 +66,7 @@ extension ConsoleRoutes {
                     ? "recorded" + (line.customerId.map { " for \($0)" } ?? "")
                     : "paid at Apple, not recorded here",
                 recorded: line.recorded,
-                order: line.order.map { "\($0.id.uuidString.lowercased()) (\($0.productId) × \($0.quantity))" },
+                order: line.order.map { "\($0.id.lowercasedString) (\($0.productId) × \($0.quantity))" },
                 orderState: line.order?.state,
                 customerHref: owner.map { ConsolePaths.customer(call.appId, $0) }, apply: apply)
         }

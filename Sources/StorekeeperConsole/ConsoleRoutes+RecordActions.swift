@@ -37,7 +37,7 @@ extension ConsoleRoutes {
             done: result.changed ? "Order corrected (\(result.action))." : "Nothing to change (\(result.action)).",
             replayed: response.replayed,
             facts: [
-                .init(label: "Order", value: order.id.uuidString.lowercased()),
+                .init(label: "Order", value: order.id.lowercasedString),
                 .init(label: "Product", value: "\(order.productId) × \(order.quantity)"),
                 .init(label: "State now", value: order.state + (order.failureCode.map { " (\($0))" } ?? "")),
                 .init(label: "Transaction", value: order.transactionId ?? "—"),

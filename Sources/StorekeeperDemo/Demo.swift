@@ -45,7 +45,7 @@ public struct Demo: Sendable {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
             }
         }
-        let backend = DemoBackend(secret: "whsec-demo-" + UUID().uuidString.lowercased())
+        let backend = DemoBackend(secret: "whsec-demo-" + UUID().lowercasedString)
         let keepRunning = keepRunning
         try await withThrowingTaskGroup(of: Void.self) { group in
             let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -26,7 +26,7 @@ final class DemoScript {
     var failures: [String] = []
     /// The apps on customers' devices (the package), by name, and where they keep their files.
     var apps: [String: DemoApp] = [:]
-    let appDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-demo-\(UUID().uuidString)")
+    let appDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-demo-\(UUID.random().uuidString)")
 
     init(stack: LocalStack.Running, timeline: DemoTimeline, backend: DemoBackend, databasePath: String) {
         self.stack = stack

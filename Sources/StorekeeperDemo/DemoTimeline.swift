@@ -91,7 +91,7 @@ struct DemoTimeline: Sendable {
 
     /// The first 8 characters of an identifier, enough to follow it through the timeline.
     static func short(_ id: UUID) -> String {
-        String(id.uuidString.lowercased().prefix(8)) + "…"
+        String(id.lowercasedString.prefix(8)) + "…"
     }
 
     /// The product identifier without the demo bundle's prefix.

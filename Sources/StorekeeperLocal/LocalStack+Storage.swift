@@ -17,7 +17,8 @@ extension LocalStack {
     public static func open(_ backend: Backend, logger: Logger) async throws -> StoreBootstrap {
         switch backend {
         case .temporarySQLite:
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-local-\(UUID().uuidString).sqlite").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-local-\(UUID.random().uuidString).sqlite")
+                .path
             let bootstrap = try await StoreBootstrap.open(.sqlite(path: path), logger: logger)
             return StoreBootstrap(store: bootstrap.store, service: nil) {
                 await bootstrap.close()
@@ -28,7 +29,7 @@ extension LocalStack {
         case .postgres(let url):
             // A schema of its own: stacks sharing one database would otherwise run each other's
             // background jobs (an order expirer on another clock expiring this stack's orders).
-            let schema = "local_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+            let schema = "local_" + UUID.random().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
             try await onAdminConnection(url, logger: logger) { try await $0.execute("CREATE SCHEMA \(schema)") }
             let scoped = url + (url.contains("?") ? "&" : "?") + "schema=" + schema
             let bootstrap = try await StoreBootstrap.open(.postgres(url: scoped), logger: logger)

@@ -284,7 +284,7 @@ struct PostgresTransaction: SQLTransaction {
             case .text, .varchar, .bpchar, .name, .json, .jsonb, .unknown:
                 return .text(try cell.decode(String.self))
             case .uuid:
-                return .text(try cell.decode(UUID.self).uuidString.lowercased())
+                return .text(try cell.decode(UUID.self).lowercasedString)
             case .bytea:
                 var buffer = try cell.decode(ByteBuffer.self)
                 return .blob(buffer.readBytes(length: buffer.readableBytes) ?? [])

@@ -102,7 +102,7 @@ extension String: SQLBindable {
 
 extension UUID: SQLBindable {
     /// UUIDs are stored as lowercase text, PostgreSQL's canonical spelling.
-    public var sqlValue: SQLValue { .text(uuidString.lowercased()) }
+    public var sqlValue: SQLValue { .text(lowercasedString) }
 }
 
 extension Data: SQLBindable {

@@ -20,7 +20,7 @@ final class SQLiteConnection {
     }
 
     private var handle: OpaquePointer?
-    private var statements: [String: Statement] = [:]
+    private var statements: [StatementText: Statement] = [:]
     private let statementCacheCapacity: Int
 
     /// Opens (and for the writer, creates) the database file.
@@ -84,7 +84,7 @@ final class SQLiteConnection {
             if rows.isEmpty, Int(sqlite3_column_count(statement.pointer)) != columns.count {
                 // A schema change made SQLite re-prepare the statement (`SELECT *` after a migration).
                 columns = Self.columnNames(statement.pointer)
-                statements[sql]?.columns = columns
+                statements[StatementText(sql)]?.columns = columns
             }
             rows.append(SQLRow(columns: columns, values: Self.readRow(statement.pointer)))
         }
@@ -135,7 +135,7 @@ final class SQLiteConnection {
     }
 
     private func prepared(_ sql: String, _ handle: OpaquePointer) throws -> Statement {
-        if let cached = statements[sql] { return cached }
+        if let cached = statements[StatementText(sql)] { return cached }
         var pointer: OpaquePointer?
         var extraStatement = false
         let status = sql.withCString { start -> Int32 in
@@ -166,7 +166,7 @@ final class SQLiteConnection {
             sqlite3_finalize(evicted.value.pointer)
             statements.removeValue(forKey: evicted.key)
         }
-        statements[sql] = statement
+        statements[StatementText(sql)] = statement
         return statement
     }
 
@@ -207,5 +207,25 @@ final class SQLiteConnection {
     private func lastError(_ status: Int32) -> SQLError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
         return SQLError(sqliteStatus: status, message: message)
+    }
+}
+
+/// A statement cache's key: the SQL text, hashed by its length and its ends. Statements are
+/// long (a multi-row upsert is kilobytes) and looked up on every execution; hashing every byte
+/// cost more than the lookup saved, while texts that differ almost always differ in length or
+/// in their last bytes (bind numbers, row counts). Equal hashes still compare the whole text.
+private struct StatementText: Hashable {
+    let sql: String
+
+    init(_ sql: String) { self.sql = sql }
+
+    func hash(into hasher: inout Hasher) {
+        let utf8 = sql.utf8
+        hasher.combine(utf8.count)
+        let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(32))))
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(64))))
+        }
+        if hashed == nil { hasher.combine(sql) }
     }
 }

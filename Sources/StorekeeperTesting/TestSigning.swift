@@ -57,10 +57,10 @@ public struct TestSigning: Sendable {
         type: NotificationTypeV2, subtype: NotificationSubtype? = nil,
         transaction: JWSTransactionDecodedPayload?, renewalInfo: JWSRenewalInfoDecodedPayload? = nil,
         signedDate: Timestamp = Timestamp(Date()), environment: AppStoreEnvironment = .production,
-        uuid: UUID = UUID()
+        uuid: UUID = UUID.random()
     ) throws -> ResponseBodyV2DecodedPayload {
         ResponseBodyV2DecodedPayload(
-            notificationType: type, subtype: subtype, notificationUUID: uuid.uuidString.lowercased(),
+            notificationType: type, subtype: subtype, notificationUUID: uuid.lowercasedString,
             data: NotificationData(
                 appAppleId: appAppleId, bundleId: bundleId, bundleVersion: "1", environment: environment,
                 signedTransactionInfo: try transaction.map(sign), signedRenewalInfo: try renewalInfo.map(sign)),

@@ -34,7 +34,7 @@ extension AppStoreServerAPIClient: AppStoreServerGroupsAPI {
 
     public func unclaimSeat(transactionId: String, seatClaimId: UUID) async throws(AppStoreAPIError) {
         let id = try PathEncoding.require(transactionId, "transactionId", for: .unclaimSeat)
-        _ = try await perform(EndpointCall(endpoint: .unclaimSeat, parameters: id, seatClaimId.uuidString.lowercased()))
+        _ = try await perform(EndpointCall(endpoint: .unclaimSeat, parameters: id, seatClaimId.lowercasedString))
     }
 
     public func associateSeat(
@@ -44,6 +44,6 @@ extension AppStoreServerAPIClient: AppStoreServerGroupsAPI {
         let id = try PathEncoding.require(transactionId, "transactionId", for: endpoint)
         _ = try await perform(
             EndpointCall(
-                endpoint: endpoint, parameters: id, seatClaimId.uuidString.lowercased(), body: try encode(request, for: endpoint)))
+                endpoint: endpoint, parameters: id, seatClaimId.lowercasedString, body: try encode(request, for: endpoint)))
     }
 }

@@ -87,7 +87,7 @@ extension AppStoreServerAPIClient: AppStoreRetentionMessagingAPI {
     }
 
     /// Apple's identifiers of images and messages are lowercase UUIDs.
-    private static func segment(_ id: UUID) -> String { id.uuidString.lowercased() }
+    private static func segment(_ id: UUID) -> String { id.lowercasedString }
 
     private static func productAndLocale(
         _ productId: String, _ locale: String, _ endpoint: AppStoreServerEndpoint

@@ -102,12 +102,16 @@ public struct NotificationTypeV2: OpenEnumeration {
     ]
 
     /// Other spellings Apple uses for a type, each mapped to the spelling in ``knownValues``.
-    static let spellings: [String: String] = [migrate.rawValue: migration.rawValue]
+    /// A list, not a dictionary: `==` and `hash` canonicalize both sides, every `switch` over a
+    /// type compares case after case, and hashing the raw value for each cost more than these
+    /// few string comparisons.
+    static let spellings: [(other: String, known: String)] = [(migrate.rawValue, migration.rawValue)]
 
     /// The type under the spelling listed in ``knownValues`` (`MIGRATE` is `MIGRATION`); any other
     /// value as it is.
     public var canonical: NotificationTypeV2 {
-        Self.spellings[rawValue].map(NotificationTypeV2.init(rawValue:)) ?? self
+        for spelling in Self.spellings where spelling.other == rawValue { return NotificationTypeV2(rawValue: spelling.known) }
+        return self
     }
 
     public static func == (lhs: NotificationTypeV2, rhs: NotificationTypeV2) -> Bool {

@@ -36,8 +36,31 @@ enum EncodedNode {
         var items: [EncodedNode] = []
     }
 
+    /// Members in the order they were set. A key set twice keeps its last value, as a
+    /// dictionary would; kept as a list because most objects are written once, and hashing
+    /// every key cost more than sorting them.
     final class ObjectBox {
-        var members: [String: EncodedNode] = [:]
+        var members: [(key: String, node: EncodedNode)] = []
+
+        func set(_ node: EncodedNode, for key: String) { members.append((key, node)) }
+
+        /// The members to write: sorted by key's bytes, each key once with its last value.
+        var sortedMembers: [(key: String, node: EncodedNode)] {
+            // Sorting positions with the position as tie-break keeps a repeated key's sets in
+            // order, so the last one is the one after which the key changes.
+            let order = members.indices.sorted { left, right in
+                let (a, b) = (members[left].key, members[right].key)
+                if a == b { return left < right }
+                return a.precedesInByteOrder(b)
+            }
+            var sorted: [(key: String, node: EncodedNode)] = []
+            sorted.reserveCapacity(order.count)
+            for (index, position) in order.enumerated() {
+                if index + 1 < order.count, members[order[index + 1]].key == members[position].key { continue }
+                sorted.append(members[position])
+            }
+            return sorted
+        }
     }
 
     func write(into output: inout [UInt8]) {
@@ -53,12 +76,11 @@ enum EncodedNode {
             output.append(UInt8(ascii: "]"))
         case .object(let box):
             output.append(UInt8(ascii: "{"))
-            let keys = box.members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
+            for (index, member) in box.sortedMembers.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                EncodedNode.writeString(key, into: &output)
+                EncodedNode.writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                box.members[key]!.write(into: &output)
+                member.node.write(into: &output)
             }
             output.append(UInt8(ascii: "}"))
         case .deferred(let encoder):

@@ -11,8 +11,8 @@ public import Foundation
 ///   subscription state, where it is kept for what it refuses (duplicate keys, deep nesting)
 ///   rather than for speed.
 /// - ``encode(_:)``: canonical bytes — keys sorted, `/` not escaped — so identical values give
-///   identical bytes (signatures, idempotency comparisons, stored state); the same bytes
-///   ``FastJSONEncoder`` writes.
+///   identical bytes (signatures, idempotency comparisons, stored state), written by
+///   ``FastJSONEncoder``: the bytes Foundation's encoder writes with ``encoder()``'s settings.
 public enum JSONCoding {
     /// Decodes `type` from `data` with Foundation's decoder.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -32,7 +32,7 @@ public enum JSONCoding {
 
     /// The canonical encoding of `value`: sorted keys, unescaped slashes.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try encoder().encode(value)
+        Data(try FastJSONEncoder().encode(value))
     }
 
     /// A Foundation encoder with the canonical settings, for callers that add their own (pretty

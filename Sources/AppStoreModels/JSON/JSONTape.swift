@@ -236,6 +236,14 @@ private struct Parser {
         var index = start + 1
         var escaped = false
         while index < bytes.count {
+            // Eight bytes at a time while none of them ends the string, starts an escape or is a
+            // control character: signed payloads carry nested JWS strings of kilobytes.
+            if index + 8 <= bytes.count,
+                !Self.mayEndOrEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 tape.append(
@@ -255,6 +263,21 @@ private struct Parser {
             index += 1
         }
         throw JSONParseError(offset: start, reason: "unterminated string")
+    }
+
+    /// Whether any of the eight bytes in `word` is `"`, `\\` or below 0x20, tested on the whole
+    /// word at once: a byte is zero in `x` exactly when `(x - 0x01…) & ~x & 0x80…` sets its high
+    /// bit, and below 0x20 exactly when `(x - 0x20…) & ~x & 0x80…` does.
+    @inline(__always)
+    private static func mayEndOrEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let zeroInQuotes = (quotes &- ones) & ~quotes
+        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroInQuotes | zeroInBackslashes | control) & highs != 0
     }
 
     /// Checks the escape sequence at `index` (which holds a backslash); returns the index after it.

@@ -82,7 +82,7 @@ public struct JSONWriter {
     }
 
     /// Foundation's spelling of a UUID: upper case.
-    public mutating func value(_ value: UUID) { self.value(value.uuidString) }
+    public mutating func value(_ value: UUID) { self.value(value.uppercasedString) }
     /// Milliseconds since 1970, as `Timestamp` encodes itself.
     public mutating func value(_ value: Timestamp) { self.value(value.millisecondsSince1970) }
     public mutating func value(_ value: AppStoreEnvironment) { self.value(value.rawValue) }
@@ -107,7 +107,7 @@ public struct JSONWriter {
 
     private mutating func object<Value>(_ values: [String: Value], _ write: (inout JSONWriter, Value) -> Void) {
         beginObject()
-        for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (key, value) in values.sorted(by: { $0.key.precedesInByteOrder($1.key) }) {
             self.key(key)
             write(&self, value)
         }
@@ -134,7 +134,7 @@ public struct JSONWriter {
         self.value(value)
     }
 
-    public mutating func field(_ key: String, _ value: UUID?) { field(key, value?.uuidString) }
+    public mutating func field(_ key: String, _ value: UUID?) { field(key, value?.uppercasedString) }
     public mutating func field(_ key: String, _ value: Timestamp?) { field(key, value?.millisecondsSince1970) }
     public mutating func field(_ key: String, _ value: AppStoreEnvironment?) { field(key, value?.rawValue) }
 

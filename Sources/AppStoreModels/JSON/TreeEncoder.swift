@@ -44,6 +44,7 @@ final class TreeEncoder: Encoder {
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
         if T.self == Decimal.self { return .literal((value as! Decimal).description) }
+        if T.self == UUID.self { return .string((value as! UUID).uppercasedString) }
         return nil
     }
 
@@ -78,7 +79,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ node: EncodedNode, _ key: Key) { box.members[key.stringValue] = node }
+    private func set(_ node: EncodedNode, _ key: Key) { box.set(node, for: key.stringValue) }
 
     mutating func encodeNil(forKey key: Key) throws { set(.literal("null"), key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.literal(value ? "true" : "false"), key) }
@@ -124,7 +125,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(name: String) -> any Encoder {
         let nested = TreeEncoder(parentPath: codingPath, key: JSONKey(stringValue: name))
-        box.members[name] = .deferred(nested)
+        box.set(.deferred(nested), for: name)
         return nested
     }
 }

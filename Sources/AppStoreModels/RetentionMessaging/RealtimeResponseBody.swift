@@ -98,10 +98,10 @@ public struct PromotionalOfferSignatureV1: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(encodedSignature, forKey: .encodedSignature)
         try container.encode(productId, forKey: .productId)
-        try container.encode(nonce.uuidString.lowercased(), forKey: .nonce)
+        try container.encode(nonce.lowercasedString, forKey: .nonce)
         try container.encode(timestamp, forKey: .timestamp)
         try container.encode(keyId, forKey: .keyId)
         try container.encode(offerIdentifier, forKey: .offerIdentifier)
-        try container.encodeIfPresent(appAccountToken?.uuidString.lowercased(), forKey: .appAccountToken)
+        try container.encodeIfPresent(appAccountToken?.lowercasedString, forKey: .appAccountToken)
     }
 }

@@ -37,6 +37,7 @@ public enum AppleReportCodec {
     ) throws(ReportFormatError) -> (report: AppleReport<Row>, lines: [Int]) {
         let table = try ReportTable(text: text, requiredColumns: Row.requiredColumns, allowsPreamble: Row.allowsPreambleAndTotals)
         let header = try ReportHeader(names: table.header, line: table.headerLine, required: Row.requiredColumns)
+        let columns = header.columns(known: Row.knownColumns)
         var rows: [Row] = []
         rows.reserveCapacity(table.lines.count)
         for line in table.lines {
@@ -45,8 +46,8 @@ public enum AppleReportCodec {
                     .wrongCellCount, line: line.number,
                     reason: "the line has \(line.cells.count) cells but the header has \(table.header.count)")
             }
-            let reader = ReportFieldReader(line: line.number, cells: line.cells, header: header)
-            rows.append(try Row(reading: reader, extraColumns: reader.unknownCells(known: Row.knownColumns)))
+            let reader = ReportFieldReader(line: line.number, cells: line.cells, columns: columns)
+            rows.append(try Row(reading: reader, extraColumns: reader.unknownCells()))
         }
         return (AppleReport(rows: rows, preamble: table.preamble, totals: table.trailer), table.lines.map(\.number))
     }

@@ -4,23 +4,17 @@ public struct ReportFieldReader: Sendable {
     /// The 1-based line in the file.
     public let line: Int
     private let cells: [Substring]
-    private let positions: [String: Int]
-    private let names: [String]
+    private let columns: ReportColumns
 
-    init(line: Int, cells: [Substring], header: ReportHeader) {
+    init(line: Int, cells: [Substring], columns: ReportColumns) {
         self.line = line
         self.cells = cells
-        var positions: [String: Int] = [:]
-        for (index, name) in header.names.enumerated() where positions[ReportHeader.key(name)] == nil {
-            positions[ReportHeader.key(name)] = index
-        }
-        self.positions = positions
-        self.names = header.names
+        self.columns = columns
     }
 
     /// The raw cell of `column`, or nil when the file has no such column.
     public func cell(_ column: String) -> Substring? {
-        positions[ReportHeader.key(column)].map { cells[$0] }
+        columns.position(of: column).map { cells[$0] }
     }
 
     /// A text cell that must be present and not empty.
@@ -105,22 +99,20 @@ public struct ReportFieldReader: Sendable {
         return try currency(column)
     }
 
-    /// The non-empty cells of the columns not in `known`, keyed by header name as written.
-    func unknownCells(known: [String]) -> [String: String] {
-        let knownKeys = Set(known.map(ReportHeader.key))
+    /// The non-empty cells of the columns the row type does not know, keyed by header name as
+    /// written.
+    func unknownCells() -> [String: String] {
         var extra: [String: String] = [:]
-        for (index, name) in names.enumerated() {
-            let key = ReportHeader.key(name)
-            guard !key.isEmpty, !knownKeys.contains(key) else { continue }
-            let value = cells[index].trimmingSpaces()
-            if !value.isEmpty { extra[name.trimmingSpaces()] = value }
+        for (position, name) in columns.unknown {
+            let value = cells[position].trimmingSpaces()
+            if !value.isEmpty { extra[name] = value }
         }
         return extra
     }
 
     /// An `invalidValue` refusal at this line for `column` (named as the file's header writes it).
     public func invalid(_ column: String, _ reason: String) -> ReportFormatError {
-        let written = positions[ReportHeader.key(column)].map { names[$0] } ?? column
+        let written = columns.position(of: column).map { columns.names[$0] } ?? column
         return ReportFormatError(.invalidValue, line: line, column: written, reason: reason)
     }
 }

@@ -31,6 +31,15 @@ struct ReportHeader {
     /// The position of `column`, if the file has it.
     func position(of column: String) -> Int? { positions[Self.key(column)] }
 
+    /// What every line of the file is read through, for a row type that knows `known`: built
+    /// once per file, since each line's reader rebuilding it (a lowercased key per column) cost
+    /// more than reading the line.
+    func columns(known: [String]) -> ReportColumns {
+        var byName: [String: Int] = [:]
+        for name in known { byName[name] = position(of: name) }
+        return ReportColumns(names: names, positions: positions, known: byName, unknown: unknownColumns(known: known))
+    }
+
     /// The positions and names of the columns not in `known` (compared as keys).
     func unknownColumns(known: [String]) -> [(position: Int, name: String)] {
         let knownKeys = Set(known.map(Self.key))
@@ -41,11 +50,37 @@ struct ReportHeader {
     }
 }
 
+/// A file's columns as its lines are read: positions by key, by the names the row type asks
+/// for as it writes them, and the columns the type does not know.
+struct ReportColumns: Sendable {
+    /// The header cells as written.
+    let names: [String]
+    let positions: [String: Int]
+    let known: [String: Int]
+    let unknown: [(position: Int, name: String)]
+
+    /// The position of `column`, if the file has it: the row type's own spelling is looked up
+    /// as it is, any other through its key.
+    func position(of column: String) -> Int? {
+        if let position = known[column] { return position }
+        return positions[ReportHeader.key(column)]
+    }
+}
+
 extension StringProtocol {
-    /// The text without leading and trailing spaces.
+    /// The text without leading and trailing spaces. Over the UTF-8 bytes: every cell of every
+    /// report line passes here, and walking characters (grapheme breaking) cost more than the
+    /// rest of reading the cell.
     func trimmingSpaces() -> String {
-        let start = firstIndex { $0 != " " } ?? endIndex
-        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
-        return String(self[start..<Swift.max(start, end)])
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return "" }
+        var end = bytes.index(after: first)
+        var index = end
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] != UInt8(ascii: " ") { end = next }
+            index = next
+        }
+        return String(decoding: bytes[first..<end], as: UTF8.self)
     }
 }

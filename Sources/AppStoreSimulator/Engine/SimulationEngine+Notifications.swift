@@ -16,7 +16,7 @@ extension SimulationEngine {
     ) throws(SimulatorError) -> NotificationRecord {
         let app = try app(bundleId)
         var payload = ResponseBodyV2DecodedPayload(
-            notificationType: type, subtype: subtype, notificationUUID: UUID().uuidString.lowercased(),
+            notificationType: type, subtype: subtype, notificationUUID: UUID.random().lowercasedString,
             unclaimInfo: unclaimInfo, version: "2.0", signedDate: time)
         if summary != nil || externalPurchaseToken != nil || appData != nil {
             payload.summary = summary

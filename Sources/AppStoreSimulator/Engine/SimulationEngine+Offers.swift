@@ -63,7 +63,7 @@ extension SimulationEngine {
             guard let key = offerPublicKey(signature.keyIdentifier, app: app) else {
                 throw .invalidOfferSignature("no offer key \(signature.keyIdentifier) for \(app.bundleId)")
             }
-            let username = request.applicationUsername ?? purchase.appAccountToken?.uuidString.lowercased() ?? ""
+            let username = request.applicationUsername ?? purchase.appAccountToken?.lowercasedString ?? ""
             guard
                 PromotionalOfferSigner.isValidLegacySignature(
                     signature, publicKey: key, bundleId: app.bundleId, productId: purchase.productId, offerId: offerId,
@@ -72,7 +72,7 @@ extension SimulationEngine {
             guard abs(time.millisecondsSince1970 - signature.timestamp) <= window else {
                 throw .invalidOfferSignature("the promotional offer signature's timestamp is more than 24 hours away")
             }
-            try useNonce(signature.nonce.uuidString.lowercased())
+            try useNonce(signature.nonce.lowercasedString)
         } else if let jws = request.jws {
             struct Claims: Decodable {
                 var iss: String?

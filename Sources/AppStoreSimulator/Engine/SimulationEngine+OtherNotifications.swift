@@ -47,7 +47,7 @@ extension SimulationEngine {
         let app = try app(bundleId)
         let prefix = environment == .production ? "" : "SANDBOX_"
         let token = ExternalPurchaseToken(
-            externalPurchaseId: externalPurchaseId ?? prefix + UUID().uuidString.lowercased(),
+            externalPurchaseId: externalPurchaseId ?? prefix + UUID.random().lowercasedString,
             tokenCreationDate: time, appAppleId: app.appAppleId, bundleId: bundleId,
             tokenExpirationDate: tokenType == nil ? nil : time.adding(milliseconds: 30 * 86_400_000),
             tokenType: tokenType)

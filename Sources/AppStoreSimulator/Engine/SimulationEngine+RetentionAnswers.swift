@@ -43,7 +43,7 @@ extension SimulationEngine {
         let environment = request.environment ?? .sandbox
         let setup = retention(call.bundleId, environment)
         var display = RetentionDisplay(
-            requestIdentifier: request.requestIdentifier ?? UUID(), originalTransactionId: request.originalTransactionId ?? "",
+            requestIdentifier: request.requestIdentifier ?? UUID.random(), originalTransactionId: request.originalTransactionId ?? "",
             productId: request.productId ?? "", locale: request.userLocale ?? "", environment: environment, shown: .nothing,
             shownAt: time)
         let verdict: Result<RetentionDisplay, Fallback>
@@ -165,7 +165,7 @@ extension SimulationEngine {
                     PromotionalOfferSigner.LegacySignature(
                         keyIdentifier: v1.keyId, nonce: v1.nonce, timestamp: v1.timestamp, signature: v1.encodedSignature),
                     publicKey: key, bundleId: bundleId, productId: v1.productId, offerId: v1.offerIdentifier,
-                    applicationUsername: v1.appAccountToken?.uuidString.lowercased() ?? "")
+                    applicationUsername: v1.appAccountToken?.lowercasedString ?? "")
             else { return .failure(Fallback(.invalidOffer, "the V1 offer signature does not verify")) }
             offerId = v1.offerIdentifier
         case (nil, let v2?):

@@ -40,7 +40,8 @@ extension SimulationEngine {
         guard seats.occupied < seats.seats else {
             throw APIRequestError(.generalBadRequest, reason: "Invalid request. No seats are available to claim.")
         }
-        let claim = SeatClaim(seatClaimId: UUID(), requestIdentifier: request.requestIdentifier, appTransactionId: request.appTransactionId)
+        let claim = SeatClaim(
+            seatClaimId: UUID.random(), requestIdentifier: request.requestIdentifier, appTransactionId: request.appTransactionId)
         seats.claims.append(claim)
         subscription.seatGroup = seats
         store(subscription)

@@ -14,7 +14,7 @@ extension SimulationEngine {
         guard seats >= 2 else { throw .invalidRequest("a multiseat purchase has at least 2 seats, not \(seats)") }
         guard offer == nil else { throw .invalidRequest("the simulator sells seats without subscription offers") }
         return SeatGroup(
-            groupId: UUID().uuidString.lowercased(), invitationManagement: request.invitationManagement ?? .apple,
+            groupId: UUID.random().lowercasedString, invitationManagement: request.invitationManagement ?? .apple,
             seats: seats, pricePerSeat: pricePerSeat)
     }
 

@@ -46,7 +46,7 @@ extension ControlRoutes {
                 let body = try await decode(ClaimsBody.self, request)
                 let released = try await simulator.unclaimSeats(
                     originalTransactionId: try parameter("originalTransactionId", context), seatClaimIds: body.seatClaimIds)
-                return HTTPSupport.json(["seatClaimIds": released.map { $0.uuidString.lowercased() }])
+                return HTTPSupport.json(["seatClaimIds": released.map { $0.lowercasedString }])
             }
         }
     }

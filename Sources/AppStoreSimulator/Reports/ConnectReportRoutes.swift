@@ -61,7 +61,7 @@ struct ConnectReportRoutes: Sendable {
         default: title = "A parameter has an invalid value."
         }
         return HTTPSupport.json(
-            ErrorBody(errors: [.init(id: UUID().uuidString, status: String(status), code: code, title: title, detail: detail)]),
+            ErrorBody(errors: [.init(id: UUID.random().uuidString, status: String(status), code: code, title: title, detail: detail)]),
             status: HTTPResponse.Status(code: status))
     }
 }

@@ -35,7 +35,7 @@ public struct IntroductoryOfferEligibilitySigner: Sendable {
         try signer.sign(
             Claims(
                 iss: issuerId, bid: bundleId, iat: Int64(issuedAt.timeIntervalSince1970),
-                nonce: nonce.uuidString.lowercased(), productId: productId,
+                nonce: nonce.lowercasedString, productId: productId,
                 allowIntroductoryOffer: allowIntroductoryOffer, transactionId: transactionId))
     }
 }

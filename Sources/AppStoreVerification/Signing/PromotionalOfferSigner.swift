@@ -59,7 +59,7 @@ public struct PromotionalOfferSigner: Sendable {
         bundleId: String, keyId: String, productId: String, offerId: String,
         applicationUsername: String, nonce: UUID, timestamp: Int64
     ) -> String {
-        [bundleId, keyId, productId, offerId, applicationUsername, nonce.uuidString.lowercased(), String(timestamp)]
+        [bundleId, keyId, productId, offerId, applicationUsername, nonce.lowercasedString, String(timestamp)]
             .joined(separator: separator)
     }
 
@@ -98,7 +98,7 @@ public struct PromotionalOfferSigner: Sendable {
         return try signer.sign(
             V2Claims(
                 iss: issuerId, bid: bundleId, iat: Int64(issuedAt.timeIntervalSince1970),
-                nonce: nonce.uuidString.lowercased(), productId: productId, offerIdentifier: offerIdentifier,
+                nonce: nonce.lowercasedString, productId: productId, offerIdentifier: offerIdentifier,
                 transactionId: transactionId))
     }
 }

@@ -23,7 +23,7 @@ public struct AuditEvent: Hashable, Sendable, Codable {
     public var createdAt: Timestamp
 
     public init(
-        id: UUID = UUID(), customerId: CustomerID?, kind: String, actor: AuditActor, subject: String? = nil,
+        id: UUID = UUID.random(), customerId: CustomerID?, kind: String, actor: AuditActor, subject: String? = nil,
         fact: String? = nil, details: [String: String] = [:], appId: String? = nil, reason: String? = nil,
         createdAt: Timestamp
     ) {

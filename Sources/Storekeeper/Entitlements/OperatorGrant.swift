@@ -25,7 +25,7 @@ public struct OperatorGrant: Hashable, Sendable, Codable {
     public var revokeReason: String?
 
     public init(
-        id: UUID = UUID(), appId: String, customerId: CustomerID, entitlement: String, productId: String,
+        id: UUID = UUID.random(), appId: String, customerId: CustomerID, entitlement: String, productId: String,
         environment: AppStoreEnvironment, startsAt: Timestamp, expiresAt: Timestamp, operatorName: String, reason: String,
         createdAt: Timestamp, revokedAt: Timestamp? = nil, revokedBy: String? = nil, revokeReason: String? = nil
     ) {
@@ -71,7 +71,7 @@ extension GrantSource {
     public static func operatorGrant(id: UUID, operatorName: String, environment: AppStoreEnvironment) -> GrantSource {
         GrantSource(
             environment: environment, originalTransactionId: operatorPrefix + operatorName,
-            transactionId: id.uuidString.lowercased())
+            transactionId: id.lowercasedString)
     }
 
     /// The operator grant's id when an operator granted it; `nil` for Apple's purchases.

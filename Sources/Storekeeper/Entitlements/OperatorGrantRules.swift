@@ -9,7 +9,7 @@ public enum OperatorGrantRules {
     /// `productId`, when given, must be a catalog product granting `entitlement`; otherwise the
     /// first such product (by id) is named, so the grant reads like the purchase it stands for.
     public static func grant(
-        id: UUID = UUID(), appId: String, customerId: CustomerID, entitlement: String, productId: String?,
+        id: UUID = UUID.random(), appId: String, customerId: CustomerID, entitlement: String, productId: String?,
         term: OperatorGrantTerm, catalog: Catalog, environment: AppStoreEnvironment, operatorName: String, reason: String,
         at now: Timestamp
     ) throws(OperatorGrantError) -> OperatorGrant {
@@ -41,11 +41,11 @@ public enum OperatorGrantRules {
         if let revokedAt = grant.revokedAt {
             throw OperatorGrantError(
                 .alreadyRevoked,
-                "grant \(grant.id.uuidString.lowercased()) was revoked at \(revokedAt.millisecondsSince1970) by \(grant.revokedBy ?? "?")")
+                "grant \(grant.id.lowercasedString) was revoked at \(revokedAt.millisecondsSince1970) by \(grant.revokedBy ?? "?")")
         }
         guard now < grant.expiresAt else {
             throw OperatorGrantError(
-                .alreadyEnded, "grant \(grant.id.uuidString.lowercased()) ended at \(grant.expiresAt.millisecondsSince1970)")
+                .alreadyEnded, "grant \(grant.id.lowercasedString) ended at \(grant.expiresAt.millisecondsSince1970)")
         }
         var revoked = grant
         revoked.revokedAt = max(now, grant.startsAt)

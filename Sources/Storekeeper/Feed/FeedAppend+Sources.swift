@@ -9,7 +9,7 @@ extension FeedAppend {
         self.init(
             stream: audit.customerId?.space.rawValue ?? audit.appId ?? "",
             event: FeedEvent(
-                id: audit.id.uuidString.lowercased(), type: audit.kind, occurredAt: audit.createdAt,
+                id: audit.id.lowercasedString, type: audit.kind, occurredAt: audit.createdAt,
                 customerId: audit.customerId?.rawValue, appId: audit.appId, actor: audit.actor.rawValue, subject: audit.subject,
                 fact: audit.fact, reason: audit.reason, details: audit.details))
     }

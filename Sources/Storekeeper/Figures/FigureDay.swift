@@ -75,16 +75,13 @@ public struct FigureDay: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil
-        func padded(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     public static func < (lhs: FigureDay, rhs: FigureDay) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
+    /// The days of `month` (1...12) in the Gregorian `year`.
+    package static func daysIn(_ month: Int, of year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

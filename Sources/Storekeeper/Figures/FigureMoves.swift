@@ -18,10 +18,14 @@ public struct FigureKey: Hashable, Comparable, Sendable, Codable {
         self.dimension = dimension
     }
 
-    /// The order rows are written in (a consistent lock order on PostgreSQL).
+    /// The order rows are written in (a consistent lock order on PostgreSQL), field by field
+    /// with early exits (as ``AnalyticsKey``'s).
     public static func < (lhs: FigureKey, rhs: FigureKey) -> Bool {
-        (lhs.environment.rawValue, lhs.metric.rawValue, lhs.day, lhs.productId, lhs.dimension)
-            < (rhs.environment.rawValue, rhs.metric.rawValue, rhs.day, rhs.productId, rhs.dimension)
+        if lhs.environment != rhs.environment { return lhs.environment.rawValue < rhs.environment.rawValue }
+        if lhs.metric != rhs.metric { return lhs.metric.rawValue < rhs.metric.rawValue }
+        if lhs.day != rhs.day { return lhs.day < rhs.day }
+        if lhs.productId != rhs.productId { return lhs.productId < rhs.productId }
+        return lhs.dimension < rhs.dimension
     }
 }
 

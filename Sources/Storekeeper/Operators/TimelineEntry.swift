@@ -50,7 +50,7 @@ public struct TimelineEntry: Hashable, Sendable {
     public static func audit(_ sequenced: SequencedAuditEvent) -> TimelineEntry {
         let event = sequenced.event
         return TimelineEntry(
-            id: "audit:" + event.id.uuidString.lowercased(),
+            id: "audit:" + event.id.lowercasedString,
             kind: event.actor.rawValue.hasPrefix(TimelineActors.operatorPrefix) ? .operatorAction : .change,
             position: TimelinePosition(at: event.createdAt, source: .audit, first: String(sequenced.sequence)),
             fact: .audit(event))

@@ -25,7 +25,7 @@ public struct Order: Hashable, Sendable, Codable {
     public var failureCode: String?
 
     public init(
-        id: UUID = UUID(), customerId: CustomerID, productId: String, quantity: Int = 1, state: OrderState = .created,
+        id: UUID = UUID.random(), customerId: CustomerID, productId: String, quantity: Int = 1, state: OrderState = .created,
         appAccountToken: UUID? = nil, createdAt: Timestamp, expiresAt: Timestamp, environment: AppStoreEnvironment? = nil,
         transactionId: String? = nil, bonusCurrency: String? = nil, bonusAmount: Int64 = 0, failureCode: String? = nil
     ) {

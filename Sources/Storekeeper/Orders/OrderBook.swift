@@ -13,7 +13,7 @@ public enum OrderBook {
     }
 
     public static func create(
-        id: UUID = UUID(), customerId: CustomerID, product: Product, quantity: Int, openOrders: [Order],
+        id: UUID = UUID.random(), customerId: CustomerID, product: Product, quantity: Int, openOrders: [Order],
         policy: AppPolicy, now: Timestamp, bonus: (currency: String, amount: Int64)? = nil
     ) throws(OrderError) -> Creation {
         guard quantity >= 1, quantity <= 10 else {

@@ -28,7 +28,7 @@ public enum OrderCorrection {
         if let paidOrder, paidOrder != order.id {
             throw OrderError(
                 .transactionPaidAnotherOrder,
-                "transaction \(transaction.transactionId) already paid order \(paidOrder.uuidString.lowercased())")
+                "transaction \(transaction.transactionId) already paid order \(paidOrder.lowercasedString)")
         }
         if order.state == .delivered, let delivering = order.transactionId, delivering != transaction.transactionId {
             throw OrderError(.alreadyDelivered, "order \(order.id) was delivered by transaction \(delivering)")

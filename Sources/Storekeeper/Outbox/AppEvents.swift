@@ -88,7 +88,7 @@ public struct AppEvents: Sendable {
             let id = makeId()
             let body = Data(
                 try encoder.encode(
-                    Event(id: id.uuidString.lowercased(), type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
+                    Event(id: id.lowercasedString, type: type, appId: appId, customerId: customerId, occurredAt: now, data: data)))
             return OutboxMessage(
                 id: id, destination: WebhookDestination(appId: appId, name: name).rawValue, kind: type, customerId: customerId,
                 payload: body, createdAt: now, deadline: now.adding(milliseconds: Self.retentionMilliseconds))

@@ -51,7 +51,7 @@ extension PurchasePlanner {
         _ order: Order, by transaction: AppleTransaction, in workspace: inout PurchaseWorkspace, outcome: inout PurchaseOutcome
     ) throws {
         guard order.state != .delivered else { return }
-        let subject = "order:\(order.id.uuidString.lowercased())"
+        let subject = "order:\(order.id.lowercasedString)"
         let delivered: Order
         do {
             delivered = try OrderBook.deliver(order, by: transaction, at: now)

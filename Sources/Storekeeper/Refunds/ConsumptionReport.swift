@@ -65,7 +65,7 @@ public struct ConsumptionReport: Hashable, Sendable {
             customerConsented: consented, consumptionStatus: consumptionStatus, platform: .apple,
             sampleContentProvided: inputs.sampleContentProvided,
             deliveryStatus: inputs.delivered ? .deliveredAndWorking : .undeliveredOther,
-            appAccountToken: inputs.transaction.appAccountToken?.uuidString.lowercased() ?? "",
+            appAccountToken: inputs.transaction.appAccountToken?.lowercasedString ?? "",
             accountTenure: Self.tenure(inputs), playTime: Self.playTime(inputs.customer?.playTimeMinutes),
             lifetimeDollarsRefunded: Self.lifetimeRefunded(inputs.purchases),
             lifetimeDollarsPurchased: Self.lifetimePurchased(inputs.purchases),

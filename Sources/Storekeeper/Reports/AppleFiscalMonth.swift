@@ -68,7 +68,7 @@ public struct AppleFiscalMonth: Hashable, Comparable, Sendable, CustomStringConv
     }
 
     /// `YYYY-MM`, the financial reports' `filter[reportDate]`.
-    public var description: String { String(format: "%04d-%02d", year, month) }
+    public var description: String { "\(year.zeroPadded(4))-\(month.zeroPadded(2))" }
 
     public static func < (lhs: AppleFiscalMonth, rhs: AppleFiscalMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)

@@ -10,9 +10,9 @@ public struct PacificDay: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// A day, or nil when it does not exist in the Gregorian calendar.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1970...9999).contains(year), (1...12).contains(month),
-            let range = Self.calendar.range(of: .day, in: .month, for: Self.noon(year, month, 1)), range.contains(day)
-        else { return nil }
+        guard (1970...9999).contains(year), (1...12).contains(month), (1...FigureDay.daysIn(month, of: year)).contains(day) else {
+            return nil
+        }
         self.year = year
         self.month = month
         self.day = day
@@ -59,11 +59,21 @@ public struct PacificDay: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     public static func < (lhs: PacificDay, rhs: PacificDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Days in order with no day first: the order of their `YYYY-MM-DD` texts, an absent day
+    /// as the empty text, without writing either.
+    public static func precedes(_ lhs: PacificDay?, _ rhs: PacificDay?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, .some): true
+        case (let left?, let right?): left < right
+        default: false
+        }
     }
 
     public init(from decoder: any Decoder) throws {

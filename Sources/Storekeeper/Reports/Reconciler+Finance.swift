@@ -68,8 +68,9 @@ extension Reconciler {
             }
         }
         return (lines(ours: ours, theirs: theirs) + explained).map { explain($0, month: month, monthDays: monthDays) }.sorted {
-            ($0.transactionDay?.description ?? "", $0.sku, $0.countryCode, $0.outcome.rawValue)
-                < ($1.transactionDay?.description ?? "", $1.sku, $1.countryCode, $1.outcome.rawValue)
+            $0.transactionDay != $1.transactionDay
+                ? PacificDay.precedes($0.transactionDay, $1.transactionDay)
+                : ($0.sku, $0.countryCode, $0.outcome.rawValue) < ($1.sku, $1.countryCode, $1.outcome.rawValue)
         }
     }
 

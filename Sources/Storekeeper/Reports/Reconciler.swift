@@ -183,8 +183,9 @@ public enum Reconciler {
             }
         }
         return result.sorted { lhs, rhs in
-            let left = (lhs.transactionDay?.description ?? "", lhs.sku, lhs.countryCode, lhs.currency, lhs.productClass.rawValue)
-            let right = (rhs.transactionDay?.description ?? "", rhs.sku, rhs.countryCode, rhs.currency, rhs.productClass.rawValue)
+            if lhs.transactionDay != rhs.transactionDay { return PacificDay.precedes(lhs.transactionDay, rhs.transactionDay) }
+            let left = (lhs.sku, lhs.countryCode, lhs.currency, lhs.productClass.rawValue)
+            let right = (rhs.sku, rhs.countryCode, rhs.currency, rhs.productClass.rawValue)
             if left != right { return left < right }
             let leftKind = (lhs.subscription ?? "", lhs.event ?? "")
             let rightKind = (rhs.subscription ?? "", rhs.event ?? "")

@@ -51,7 +51,7 @@ public struct SeatClaim: Hashable, Sendable, Codable {
     /// `seatClaimId` as text (lowercase), or the request identifier's while pending: how audit
     /// events and answers name the claim.
     public var subject: String {
-        "seat:\(group.description):\((seatClaimId ?? requestIdentifier).uuidString.lowercased())"
+        "seat:\(group.description):\((seatClaimId ?? requestIdentifier).lowercasedString)"
     }
 }
 

@@ -28,7 +28,7 @@ public enum SeatLedger {
             guard earlier.memberId == member else {
                 throw StorekeeperError(
                     .idempotencyConflict,
-                    "request identifier \(requestIdentifier.uuidString.lowercased()) claimed a seat for another member",
+                    "request identifier \(requestIdentifier.lowercasedString) claimed a seat for another member",
                     kind: .conflict)
             }
             return .existing(earlier)
@@ -43,7 +43,7 @@ public enum SeatLedger {
         if let held = claims.first(where: { $0.memberId == member && $0.holdsSeat }) {
             throw StorekeeperError(
                 .seatAlreadyHeld,
-                "\(member.rawValue) holds a seat of this group already (request \(held.requestIdentifier.uuidString.lowercased()))",
+                "\(member.rawValue) holds a seat of this group already (request \(held.requestIdentifier.lowercasedString))",
                 kind: .conflict)
         }
         guard group.availableSeats(claims: claims) > 0 else {

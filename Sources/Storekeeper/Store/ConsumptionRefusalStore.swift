@@ -40,7 +40,7 @@ public struct ConsumptionRefusal: Hashable, Sendable, Codable {
     public var reason: String
 
     public init(
-        appId: String, notification: String, environment: AppStoreEnvironment, transactionId: String, id: UUID = UUID(),
+        appId: String, notification: String, environment: AppStoreEnvironment, transactionId: String, id: UUID = UUID.random(),
         customerId: CustomerID?, requestedAt: Timestamp, deadline: Timestamp, createdAt: Timestamp, reason: String
     ) {
         self.appId = appId

@@ -14,7 +14,7 @@ public struct OutboxCursor: Hashable, Sendable {
     public init(_ message: OutboxMessage) { self.init(createdAt: message.createdAt, id: message.id) }
 
     /// `<milliseconds>:<uuid>`, the form the API pages with.
-    public var token: String { "\(createdAt.millisecondsSince1970):\(id.uuidString.lowercased())" }
+    public var token: String { "\(createdAt.millisecondsSince1970):\(id.lowercasedString)" }
 
     public init?(token: String) {
         let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

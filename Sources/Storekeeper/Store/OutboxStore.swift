@@ -68,7 +68,7 @@ public struct OutboxMessage: Hashable, Sendable, Codable {
     public var leaseUntil: Timestamp?
 
     public init(
-        id: UUID = UUID(), destination: String, kind: String, customerId: CustomerID?, payload: Data,
+        id: UUID = UUID.random(), destination: String, kind: String, customerId: CustomerID?, payload: Data,
         createdAt: Timestamp, nextAttemptAt: Timestamp? = nil, deadline: Timestamp? = nil, attempts: Int = 0,
         status: Status = .pending, lastError: String? = nil, deliveredAt: Timestamp? = nil, leaseOwner: String? = nil,
         leaseUntil: Timestamp? = nil

@@ -23,10 +23,10 @@ public enum Wallet {
     public static func bonus(_ order: Order, at now: Timestamp) throws(WalletError) -> JournalEntry? {
         guard let currency = order.bonusCurrency, order.bonusAmount > 0 else { return nil }
         return try JournalEntry(
-            key: "bonus:\(order.id.uuidString.lowercased()):\(currency)", kind: .credit, customerId: order.customerId,
+            key: "bonus:\(order.id.lowercasedString):\(currency)", kind: .credit, customerId: order.customerId,
             currency: currency,
             postings: [.init(.customer(order.customerId, currency), order.bonusAmount), .init(.issued(currency), -order.bonusAmount)],
-            createdAt: now, reference: "order:\(order.id.uuidString.lowercased())", memo: "price point difference")
+            createdAt: now, reference: "order:\(order.id.lowercasedString)", memo: "price point difference")
     }
 
     /// A spend the app requested; `key` is the app's idempotency key for it.

@@ -34,7 +34,7 @@ public struct OrderExpirer: PeriodicJob {
                 try await tx.append(
                     AuditEvent(
                         customerId: order.customerId, kind: "order.expired", actor: .job(name),
-                        subject: "order:\(order.id.uuidString.lowercased())", details: ["from": current.state.rawValue],
+                        subject: "order:\(order.id.lowercasedString)", details: ["from": current.state.rawValue],
                         createdAt: now))
                 return true
             }

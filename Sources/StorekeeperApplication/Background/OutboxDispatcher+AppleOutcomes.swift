@@ -58,7 +58,7 @@ extension OutboxDispatcher {
             subject = answer.map { "\($0.environment):\($0.transactionId)" }
             appId = String(message.destination.dropFirst(consumptionPrefix.count))
         }
-        var details = ["outboxMessage": message.id.uuidString.lowercased(), "attempts": String(message.attempts)]
+        var details = ["outboxMessage": message.id.lowercasedString, "attempts": String(message.attempts)]
         if let refusal { details["reason"] = refusal }
         return AuditEvent(
             customerId: message.customerId, kind: kind, actor: .job("outbox"), subject: subject, details: details, appId: appId,

@@ -255,7 +255,7 @@ public struct OutboxDispatcher: PeriodicJob {
         request.method = .POST
         let timestamp = String((signatureClock?.timestamp ?? now).millisecondsSince1970 / 1000)
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Storekeeper-Event-Id", value: message.id.uuidString.lowercased())
+        request.headers.add(name: "Storekeeper-Event-Id", value: message.id.lowercasedString)
         request.headers.add(name: "Storekeeper-Event-Type", value: message.kind)
         request.headers.add(
             name: "Storekeeper-Signature", value: Self.signature(payload: message.payload, timestamp: timestamp, secret: webhook.secret))

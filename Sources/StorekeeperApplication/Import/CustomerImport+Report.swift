@@ -12,13 +12,13 @@ extension CustomerImport {
     package func report(_ id: UUID) async throws -> ImportJobBody {
         try await store.read { tx in
             guard let job = try await tx.importJob(id: id), job.appId == app.id else {
-                throw StorekeeperError.notFound("no import job \(id.uuidString.lowercased())")
+                throw StorekeeperError.notFound("no import job \(id.lowercasedString)")
             }
             let counts = try await tx.importOutcomeCounts(jobId: id)
             let problems = try await tx.importRows(
                 jobId: id, outcomes: [.invalid, .unknownAtApple, .ownershipConflict, .failed], after: -1, limit: Self.problemLimit)
             return ImportJobBody(
-                id: job.id.uuidString.lowercased(), status: job.status.rawValue, dryRun: job.dryRun, total: job.total,
+                id: job.id.lowercasedString, status: job.status.rawValue, dryRun: job.dryRun, total: job.total,
                 done: counts.values.reduce(0, +),
                 counts: ImportCountsBody(
                     imported: counts[.imported] ?? 0, alreadyKnown: counts[.alreadyKnown] ?? 0,

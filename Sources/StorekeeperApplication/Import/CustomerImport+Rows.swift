@@ -36,7 +36,7 @@ extension CustomerImport {
             return try await record(row, of: job, outcome, other.map { "owned by \($0.rawValue)" })
         }
         let actor = AuditActor.operator(job.operatorName)
-        let fact = "import:\(job.id.uuidString.lowercased()):\(row.line)"
+        let fact = "import:\(job.id.lowercasedString):\(row.line)"
         do {
             try await store.write { tx in
                 var outcome = ImportOutcome.alreadyKnown

@@ -54,12 +54,12 @@ package struct CustomerImport: Sendable {
         guard !rows.isEmpty else { throw StorekeeperError.invalidRequest("the file holds no row") }
         let at = now()
         let job = ImportJob(
-            id: UUID(), appId: app.id, operatorName: name, reason: reason, dryRun: dryRun, total: rows.count, createdAt: at)
+            id: UUID.random(), appId: app.id, operatorName: name, reason: reason, dryRun: dryRun, total: rows.count, createdAt: at)
         try await store.write { tx in
             try await tx.insertImportJob(job, rows: rows)
             try await tx.append(
                 AuditEvent(
-                    customerId: nil, kind: "customers.import", actor: .operator(name), subject: "import:\(job.id.uuidString.lowercased())",
+                    customerId: nil, kind: "customers.import", actor: .operator(name), subject: "import:\(job.id.lowercasedString)",
                     details: [
                         "rows": String(rows.count), "invalid": String(parsed.invalid.count), "dryRun": String(dryRun),
                         "format": format.rawValue,
@@ -75,7 +75,7 @@ package struct CustomerImport: Sendable {
     @discardableResult
     package func run(_ id: UUID, batches: Int = .max) async throws -> ImportJob {
         guard var job = try await store.read({ try await $0.importJob(id: id) }), job.appId == app.id else {
-            throw StorekeeperError.notFound("no import job \(id.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no import job \(id.lowercasedString)")
         }
         var left = batches
         while job.status == .running, left > 0 {
@@ -116,7 +116,7 @@ package struct CustomerImport: Sendable {
             try await tx.append(
                 AuditEvent(
                     customerId: nil, kind: "customers.imported", actor: .operator(finished.operatorName),
-                    subject: "import:\(finished.id.uuidString.lowercased())", details: details, appId: finished.appId,
+                    subject: "import:\(finished.id.lowercasedString)", details: details, appId: finished.appId,
                     reason: finished.reason, createdAt: at))
         }
         job.watermark = job.total

@@ -29,7 +29,7 @@ public struct ImportJobProcessor: PeriodicJob {
         let now = importer.now()
         let leased = try await store.write {
             try await $0.acquireLease(
-                "import.\(job.id.uuidString.lowercased())", owner: instance, until: now.adding(milliseconds: leaseMilliseconds),
+                "import.\(job.id.lowercasedString)", owner: instance, until: now.adding(milliseconds: leaseMilliseconds),
                 now: now)
         }
         guard leased else { return false }

@@ -52,7 +52,7 @@ package struct AppAccountTokenRekeying: Sendable {
     ) async throws {
         var details = [
             "originalTransactionId": update.originalTransactionId, "environment": update.environment,
-            "appAccountToken": update.appAccountToken.uuidString.lowercased(), "orderId": orderId.uuidString.lowercased(),
+            "appAccountToken": update.appAccountToken.lowercasedString, "orderId": orderId.lowercasedString,
             "cause": update.cause,
         ]
         // Without the App Store Server API for the purchase's environment nobody can ask Apple:

@@ -172,7 +172,7 @@ package struct CustomerRecordService: Sendable {
                     failureCode: order.failureCode)
             },
             nextCursor: orders.count == limit
-                ? orders.last.map { "\($0.createdAt.millisecondsSince1970).\($0.id.uuidString.lowercased())" } : nil)
+                ? orders.last.map { "\($0.createdAt.millisecondsSince1970).\($0.id.lowercasedString)" } : nil)
     }
 
     // MARK: Cursors

@@ -19,7 +19,7 @@ extension OperatorActions {
         let attachment =
             action == .attach
             ? try await attachment(fields, call: call, firstRequest: try await isFirst(body.idempotencyKey, call)) : nil
-        return try await once(call, body, kind: "order.correct", target: orderId.uuidString.lowercased(), fields: fields) { scope, tx in
+        return try await once(call, body, kind: "order.correct", target: orderId.lowercasedString, fields: fields) { scope, tx in
             try await OrderCorrectionAction(scope: scope).correct(action, orderId: orderId, body: fields, attachment: attachment, in: tx)
         }
     }

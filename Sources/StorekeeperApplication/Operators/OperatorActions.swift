@@ -43,7 +43,7 @@ package struct OperatorActions: Sendable {
     package func revokeGrant(
         _ call: AdminCall, _ grantId: UUID, of customerId: CustomerID, _ body: AdminActionBody
     ) async throws -> AdminActionResponse<GrantActionResponse> {
-        let target = "\(customerId.rawValue)/\(grantId.uuidString.lowercased())"
+        let target = "\(customerId.rawValue)/\(grantId.lowercasedString)"
         return try await once(call, body, kind: "grant.revoke", target: target, fields: RevokeGrantActionRequest()) { scope, tx in
             try await OperatorGrantActions(scope: scope).revoke(grantId, of: customerId, in: tx)
         }

@@ -45,7 +45,7 @@ package struct OperatorGrantActions: Sendable {
         try await tx.insertOperatorGrant(grant)
         try await tx.append(
             scope.audit(
-                kind: "grant.created", customerId: customerId, subject: "grant:\(grant.id.uuidString.lowercased())",
+                kind: "grant.created", customerId: customerId, subject: "grant:\(grant.id.lowercasedString)",
                 details: [
                     "entitlement": grant.entitlement, "productId": grant.productId,
                     "startsAt": String(grant.startsAt.millisecondsSince1970),
@@ -60,7 +60,7 @@ package struct OperatorGrantActions: Sendable {
         try await tx.lock(customer: customerId)
         guard let stored = try await tx.operatorGrant(id: grantId), stored.customerId == customerId, stored.appId == scope.app.id
         else {
-            throw StorekeeperError.notFound("no grant \(grantId.uuidString.lowercased()) of customer \(customerId.rawValue)")
+            throw StorekeeperError.notFound("no grant \(grantId.lowercasedString) of customer \(customerId.rawValue)")
         }
         let revoked: OperatorGrant
         do throws(OperatorGrantError) {
@@ -70,11 +70,11 @@ package struct OperatorGrantActions: Sendable {
         }
         guard try await tx.revokeOperatorGrant(revoked) else {
             throw StorekeeperError.grant(
-                OperatorGrantError(.alreadyRevoked, "grant \(grantId.uuidString.lowercased()) was revoked meanwhile"))
+                OperatorGrantError(.alreadyRevoked, "grant \(grantId.lowercasedString) was revoked meanwhile"))
         }
         try await tx.append(
             scope.audit(
-                kind: "grant.revoked", customerId: customerId, subject: "grant:\(grantId.uuidString.lowercased())",
+                kind: "grant.revoked", customerId: customerId, subject: "grant:\(grantId.lowercasedString)",
                 details: [
                     "entitlement": revoked.entitlement, "grantedBy": revoked.operatorName,
                     "expiresAt": String(revoked.expiresAt.millisecondsSince1970),
@@ -88,7 +88,7 @@ package struct OperatorGrantActions: Sendable {
         _ grant: OperatorGrant, customerId: CustomerID, in tx: any OperatorGrantActions.Aggregates
     ) async throws -> GrantActionResponse {
         try await scope.applier.refreshGrants(
-            of: customerId, actor: scope.actor, fact: "grant:\(grant.id.uuidString.lowercased())", now: scope.now, in: tx)
+            of: customerId, actor: scope.actor, fact: "grant:\(grant.id.lowercasedString)", now: scope.now, in: tx)
         let view = try await CustomerService.view(customerId, now: scope.now, in: tx)
         return GrantActionResponse(grant: OperatorGrantBody(grant, now: scope.now), entitlements: CustomerBody(view).entitlements)
     }

@@ -40,7 +40,7 @@ package struct OrderCorrectionAction: Sendable {
     ) async throws -> OrderCorrectionResponse {
         // An order id names orders of every app: another app's order is not found here.
         guard let order = try await tx.order(id: orderId), scope.app.owns(order.customerId) else {
-            throw StorekeeperError.notFound("no order \(orderId.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no order \(orderId.lowercasedString)")
         }
         switch action {
         case .attach:
@@ -88,7 +88,7 @@ package struct OrderCorrectionAction: Sendable {
             transaction = linked.transaction
         } else {
             throw StorekeeperError.order(
-                OrderError(.notPaid, "order \(order.id.uuidString.lowercased()) has no transaction to deliver; attach the one that paid it")
+                OrderError(.notPaid, "order \(order.id.lowercasedString) has no transaction to deliver; attach the one that paid it")
             )
         }
         return try await deliver(transaction, order: order, action: .redeliver, in: tx)
@@ -112,19 +112,19 @@ package struct OrderCorrectionAction: Sendable {
             [transaction], renewals: [], by: customerId, orderId: order.id, actor: scope.actor,
             fact: "operator:\(scope.operatorName)", now: scope.now, in: tx)
         guard let after = try await tx.order(id: order.id) else {
-            throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no order \(order.id.lowercasedString)")
         }
         guard after.state == .delivered, after.transactionId == transaction.transactionId || after.transactionId == nil else {
             throw StorekeeperError(
                 Code(rawValue: "orderNotDelivered"),
-                "transaction \(transaction.transactionId) did not deliver order \(order.id.uuidString.lowercased()) (state \(after.state)); see the order's audit trail",
+                "transaction \(transaction.transactionId) did not deliver order \(order.id.lowercasedString) (state \(after.state)); see the order's audit trail",
                 kind: .conflict)
         }
         let view = try await CustomerService.view(customerId, now: scope.now, in: tx)
         let changed = after != order || view != before
         try await tx.append(
             scope.audit(
-                kind: "order.corrected", customerId: customerId, subject: "order:\(order.id.uuidString.lowercased())",
+                kind: "order.corrected", customerId: customerId, subject: "order:\(order.id.lowercasedString)",
                 details: [
                     "action": action.rawValue, "transactionId": transaction.transactionId,
                     "environment": transaction.environment.rawValue, "from": order.state.rawValue,
@@ -141,7 +141,7 @@ package struct OrderCorrectionAction: Sendable {
     ) async throws -> OrderCorrectionResponse {
         try await tx.lock(customer: order.customerId)
         guard let current = try await tx.order(id: order.id) else {
-            throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no order \(order.id.lowercasedString)")
         }
         let corrected: Order
         do throws(OrderError) {
@@ -159,7 +159,7 @@ package struct OrderCorrectionAction: Sendable {
         if let code = corrected.failureCode { details["failureCode"] = code }
         try await tx.append(
             scope.audit(
-                kind: "order.corrected", customerId: current.customerId, subject: "order:\(current.id.uuidString.lowercased())",
+                kind: "order.corrected", customerId: current.customerId, subject: "order:\(current.id.lowercasedString)",
                 details: details))
         return OrderCorrectionResponse(
             action: action.rawValue, changed: true, order: AdminOrderBody(corrected), recordedTransactionIds: [],

@@ -125,7 +125,7 @@ package struct RefundService: Sendable {
     }
 
     /// An id as the stores keep and order it: lowercase text, compared by bytes.
-    private static func idText(_ id: UUID) -> String { id.uuidString.lowercased() }
+    private static func idText(_ id: UUID) -> String { id.lowercasedString }
 
     /// Milliseconds from `now` to `deadline`, 0 once it passed.
     package static func timeLeft(until deadline: Timestamp, now: Timestamp) -> Int64 {

@@ -39,7 +39,7 @@ package struct OpenOrderLookup: ReconciliationService.LostPurchaseLookup {
                 break
             }
             candidates.append(
-                "order \(order.id.uuidString.lowercased()) of \(order.customerId): " + (recovered ? "recovered" : "not found at Apple"))
+                "order \(order.id.lowercasedString) of \(order.customerId): " + (recovered ? "recovered" : "not found at Apple"))
         }
         return candidates
     }

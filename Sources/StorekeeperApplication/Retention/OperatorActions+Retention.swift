@@ -50,10 +50,10 @@ extension OperatorActions {
             if let bullets = message.bulletPoints { details["bulletPoints"] = bullets.map(\.text).joined(separator: "\n") }
             try await tx.append(
                 call.audit(
-                    kind: "retention.messageUploaded", subject: "retention:\(id.uuidString.lowercased())", details: details,
+                    kind: "retention.messageUploaded", subject: "retention:\(id.lowercasedString)", details: details,
                     reason: reason, at: time))
             return RetentionActionResult(
-                environment: environment.rawValue, identifier: id.uuidString.lowercased(), state: RetentionReviewState.pending.rawValue,
+                environment: environment.rawValue, identifier: id.lowercasedString, state: RetentionReviewState.pending.rawValue,
                 performanceTest: nil)
         }
     }
@@ -93,11 +93,11 @@ extension OperatorActions {
                     state: RetentionReviewState.pending.rawValue, uploadedAt: time, updatedAt: time))
             try await tx.append(
                 call.audit(
-                    kind: "retention.imageUploaded", subject: "retention:\(id.uuidString.lowercased())",
+                    kind: "retention.imageUploaded", subject: "retention:\(id.lowercasedString)",
                     details: ["environment": environment.rawValue, "bytes": String(png.count), "imageSize": size.rawValue],
                     reason: reason, at: time))
             return RetentionActionResult(
-                environment: environment.rawValue, identifier: id.uuidString.lowercased(), state: RetentionReviewState.pending.rawValue,
+                environment: environment.rawValue, identifier: id.lowercasedString, state: RetentionReviewState.pending.rawValue,
                 performanceTest: nil)
         }
     }
@@ -150,13 +150,13 @@ extension OperatorActions {
             }
         } commit: { tx, time in
             var details = ["environment": environment.rawValue, "productId": body.productId, "locale": body.locale]
-            details["messageIdentifier"] = message?.uuidString.lowercased()
+            details["messageIdentifier"] = message?.lowercasedString
             try await tx.append(
                 call.audit(
                     kind: message == nil ? "retention.defaultDeleted" : "retention.defaultSet", subject: "retention:default",
                     details: details, reason: reason, at: time))
             return RetentionActionResult(
-                environment: environment.rawValue, identifier: message?.uuidString.lowercased(), state: nil, performanceTest: nil)
+                environment: environment.rawValue, identifier: message?.lowercasedString, state: nil, performanceTest: nil)
         }
     }
 

@@ -88,7 +88,7 @@ package struct RetentionAnswerer: Sendable {
             try await tx.append(
                 AuditEvent(
                     customerId: customerId, kind: "retention.answered", actor: .apple,
-                    subject: "\(environment.rawValue):\(originalTransactionId)", fact: "retention:\(id.uuidString.lowercased())",
+                    subject: "\(environment.rawValue):\(originalTransactionId)", fact: "retention:\(id.lowercasedString)",
                     details: RetentionResponse.details(record), appId: app.id, createdAt: now))
             return Answered(body: response, record: record)
         }
@@ -96,7 +96,7 @@ package struct RetentionAnswerer: Sendable {
 
     static func replayed(_ id: UUID) -> StorekeeperError {
         StorekeeperError(
-            .retentionRequestReplayed, "the real-time request \(id.uuidString.lowercased()) was answered before", kind: .conflict)
+            .retentionRequestReplayed, "the real-time request \(id.lowercasedString) was answered before", kind: .conflict)
     }
 
     static func microseconds(_ duration: Duration) -> Int64 {

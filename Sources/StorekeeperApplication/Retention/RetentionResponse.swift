@@ -34,7 +34,7 @@ enum RetentionResponse {
                     productId: productId, offerIdentifier: offerId, transactionId: originalTransactionId, issuedAt: now.date)
             } else {
                 let legacy = try signer.legacySignature(
-                    productId: productId, offerId: offerId, applicationUsername: appAccountToken?.uuidString.lowercased() ?? "",
+                    productId: productId, offerId: offerId, applicationUsername: appAccountToken?.lowercasedString ?? "",
                     timestamp: now.date)
                 offer.promotionalOfferSignatureV1 = PromotionalOfferSignatureV1(
                     encodedSignature: legacy.signature, productId: productId, nonce: legacy.nonce, timestamp: legacy.timestamp,
@@ -50,7 +50,7 @@ enum RetentionResponse {
     static func details(_ record: RetentionRequestRecord) -> [String: String] {
         var details = ["answer": record.answerKind.rawValue, "productId": record.productId, "locale": record.locale]
         details["rule"] = record.ruleId
-        details["messageIdentifier"] = record.messageIdentifier?.uuidString.lowercased()
+        details["messageIdentifier"] = record.messageIdentifier?.lowercasedString
         details["alternateProductId"] = record.alternateProductId
         details["offerId"] = record.offerId
         details["reason"] = record.reason

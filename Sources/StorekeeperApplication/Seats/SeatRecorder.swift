@@ -65,9 +65,9 @@ package struct SeatRecorder: Sendable {
         }
         var details = [
             "group": changed.group.description, "purchaser": purchaser.rawValue, "member": changed.memberId.rawValue,
-            "requestIdentifier": changed.requestIdentifier.uuidString.lowercased(), "state": changed.state.rawValue,
+            "requestIdentifier": changed.requestIdentifier.lowercasedString, "state": changed.state.rawValue,
         ]
-        if let id = changed.seatClaimId { details["seatClaimId"] = id.uuidString.lowercased() }
+        if let id = changed.seatClaimId { details["seatClaimId"] = id.lowercasedString }
         if let id = changed.appTransactionId { details["appTransactionId"] = id }
         if let who = changed.releasedBy { details["releasedBy"] = who.rawValue }
         for (customer, counterpart) in [(purchaser, changed.memberId), (changed.memberId, purchaser)] {

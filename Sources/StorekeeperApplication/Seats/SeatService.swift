@@ -162,7 +162,7 @@ package struct SeatService: Sendable {
                 of: call.purchaser, originalTransactionId: call.originalTransactionId, environment: call.environment, now: at,
                 in: reader)
             guard let claim = try await reader.seatClaims(group: group.seats.group).first(where: { $0.seatClaimId == seatClaimId })
-            else { throw StorekeeperError.notFound("the group has no seat claim \(seatClaimId.uuidString.lowercased())") }
+            else { throw StorekeeperError.notFound("the group has no seat claim \(seatClaimId.lowercasedString)") }
             if !(releasedAnswers && claim.state == .unclaimed) { try SeatLedger.requireClaimed(claim) }
             return (GroupContext(group: group, call: call), claim)
         }

@@ -29,13 +29,15 @@ extension NotificationService {
         return escaped
     }
 
-    /// 2 for `{"signedPayload": ...}`, 1 for `{"notification_type": ...}`.
+    /// 2 for `{"signedPayload": ...}`, 1 for `{"notification_type": ...}`. The strict tape
+    /// decoder reads the probe: Foundation's decoder cost as much as one signature check on
+    /// every notification, and a body with a repeated key is no body Apple sends.
     package static func version(of body: [UInt8]) -> Int? {
         struct Probe: Decodable {
             package var signedPayload: String?
             package var notification_type: String?
         }
-        guard let probe = try? JSONCoding.decode(Probe.self, from: Data(body)) else { return nil }
+        guard let probe = try? JSONCoding.decodeStrict(Probe.self, from: body, maxDepth: 32) else { return nil }
         if probe.signedPayload != nil { return 2 }
         if probe.notification_type != nil { return 1 }
         return nil

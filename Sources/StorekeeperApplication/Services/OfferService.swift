@@ -110,7 +110,7 @@ public struct OfferService: Sendable {
             try await tx.append(
                 AuditEvent(
                     customerId: customerId, kind: "offer.signed", actor: actor, subject: productId,
-                    details: ["offerId": offerId, "nonce": legacy.nonce.uuidString.lowercased()], createdAt: now))
+                    details: ["offerId": offerId, "nonce": legacy.nonce.lowercasedString], createdAt: now))
         }
         return PromotionalSignature(productId: productId, offerId: offerId, legacy: legacy, jws: jws)
     }

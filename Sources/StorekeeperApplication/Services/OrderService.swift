@@ -93,7 +93,7 @@ public struct OrderService: Sendable {
                 try await tx.append(
                     AuditEvent(
                         customerId: customerId, kind: "order.created", actor: actor,
-                        subject: "order:\(order.id.uuidString.lowercased())",
+                        subject: "order:\(order.id.lowercasedString)",
                         details: ["productId": order.productId, "quantity": String(order.quantity)], createdAt: now))
                 return Creation(status: "created", order: order)
             case .paymentInProgress(let order):
@@ -104,7 +104,7 @@ public struct OrderService: Sendable {
 
     public func order(_ id: UUID) async throws -> Order {
         guard let order = try await store.read({ try await $0.order(id: id) }) else {
-            throw StorekeeperError.notFound("no order \(id.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no order \(id.lowercasedString)")
         }
         return order
     }
@@ -118,7 +118,7 @@ public struct OrderService: Sendable {
         let now = now()
         return try await store.write { tx in
             guard let order = try await tx.order(id: id), principal(order.customerId) else {
-                throw StorekeeperError.notFound("no order \(id.uuidString.lowercased())")
+                throw StorekeeperError.notFound("no order \(id.lowercasedString)")
             }
             try await tx.lock(customer: order.customerId)
             let moved: Order
@@ -132,7 +132,7 @@ public struct OrderService: Sendable {
             try await tx.append(
                 AuditEvent(
                     customerId: order.customerId, kind: "order.\(state.rawValue)", actor: actor,
-                    subject: "order:\(id.uuidString.lowercased())", details: ["from": order.state.rawValue], createdAt: now))
+                    subject: "order:\(id.lowercasedString)", details: ["from": order.state.rawValue], createdAt: now))
             if state == .cancelled { metrics.orderFailed(reason: "cancelled") }
             return moved
         }

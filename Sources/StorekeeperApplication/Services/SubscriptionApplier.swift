@@ -96,9 +96,7 @@ package struct SubscriptionApplier: Sendable {
     }
 
     package static func encode(_ state: SubscriptionState) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(state)
+        try JSONCoding.encode(state)
     }
 
     /// The audit event for an action worth showing support; `nil` for bookkeeping ones.

@@ -12,7 +12,7 @@ extension RetentionRuleBody {
                 RetentionConditionBody(kind: $0.kind.rawValue, months: $0.months, offerId: $0.offerId, productIds: $0.productIds)
             },
             answer: RetentionAnswerBody(
-                kind: rule.answer.kind.rawValue, messageIdentifier: rule.answer.messageIdentifier?.uuidString.lowercased(),
+                kind: rule.answer.kind.rawValue, messageIdentifier: rule.answer.messageIdentifier?.lowercasedString,
                 productId: rule.answer.productId, billingPlanType: rule.answer.billingPlanType, offerId: rule.answer.offerId))
     }
 
@@ -40,9 +40,9 @@ extension RetentionRuleBody {
 extension RetentionContentBody {
     package init(_ content: RetentionContent) {
         self.init(
-            identifier: content.identifier.uuidString.lowercased(), kind: content.kind.rawValue,
+            identifier: content.identifier.lowercasedString, kind: content.kind.rawValue,
             environment: content.environment.rawValue, header: content.header, body: content.body,
-            imageIdentifier: content.imageIdentifier?.uuidString.lowercased(), state: content.state,
+            imageIdentifier: content.imageIdentifier?.lowercasedString, state: content.state,
             uploadedAt: content.uploadedAt.millisecondsSince1970, updatedAt: content.updatedAt.millisecondsSince1970)
     }
 }

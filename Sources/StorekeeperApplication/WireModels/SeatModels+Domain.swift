@@ -9,8 +9,8 @@ extension SeatClaimBody {
     package init(_ claim: SeatClaim) {
         self.init(
             environment: claim.group.environment.rawValue, originalTransactionId: claim.group.originalTransactionId,
-            requestIdentifier: claim.requestIdentifier.uuidString.lowercased(), memberCustomerId: claim.memberId.rawValue,
-            seatClaimId: claim.seatClaimId?.uuidString.lowercased(), appTransactionId: claim.appTransactionId,
+            requestIdentifier: claim.requestIdentifier.lowercasedString, memberCustomerId: claim.memberId.rawValue,
+            seatClaimId: claim.seatClaimId?.lowercasedString, appTransactionId: claim.appTransactionId,
             state: claim.state.rawValue, releasedBy: claim.releasedBy?.rawValue, reason: claim.reason,
             claimedAt: claim.claimedAt.millisecondsSince1970, updatedAt: claim.updatedAt.millisecondsSince1970,
             releasedAt: claim.releasedAt?.millisecondsSince1970)

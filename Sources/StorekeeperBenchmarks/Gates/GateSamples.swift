@@ -84,7 +84,7 @@ struct GateSamples {
     ) throws -> String {
         try signer.sign(
             ResponseBodyV2DecodedPayload(
-                notificationType: type, subtype: subtype, notificationUUID: Self.token(index + 1_000_000).uuidString.lowercased(),
+                notificationType: type, subtype: subtype, notificationUUID: Self.token(index + 1_000_000).lowercasedString,
                 data: data, version: "2.0", signedDate: Self.signedAt))
     }
 

@@ -23,7 +23,7 @@ struct GateStack: Sendable {
         let store: any PurchaseStore
         let close: @Sendable () async -> Void
         if sqlite {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-gate-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-gate-\(UUID.random().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let storage = try await StoreBootstrap.open(.sqlite(path: directory.appendingPathComponent("gate.sqlite").path), logger: logger)
             _ = try await storage.store.migrate()

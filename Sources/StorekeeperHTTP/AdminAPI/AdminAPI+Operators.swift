@@ -76,7 +76,7 @@ extension AdminAPI {
         let events = try await store.read {
             try await $0.auditEvents(appId: call.app.id, actor: actor, kind: kind, before: before, limit: limit)
         }
-        let next = events.count == limit ? events.last.map { $0.id.uuidString.lowercased() } : nil
+        let next = events.count == limit ? events.last.map { $0.id.lowercasedString } : nil
         return try json(AuditPage(events: events.map { AuditEventBody($0.shown(to: call.operator)) }, next: next))
     }
 }

@@ -106,7 +106,7 @@ package struct StorekeeperAPI: Sendable {
         let order = try await services.orders.order(try context.orderId)
         // Another app's order is not found: its id names nothing in this app.
         guard services.owns(order.customerId), principal.mayAct(for: order.customerId) else {
-            throw StorekeeperError.notFound("no order \(order.id.uuidString.lowercased())")
+            throw StorekeeperError.notFound("no order \(order.id.lowercasedString)")
         }
         return try json(OrderResponse(status: nil, order: OrderBody(order)))
     }

@@ -6,7 +6,15 @@ import StorekeeperStore
 enum AnalyticsRows {
     static let keyColumns = "metric, product_id, storefront, offer, dimension"
 
-    static func upsert(table: String, period: String, extra: [String], _ rows: Int) -> String {
+    static let upsertDays = RowCountStatements(upTo: FigureRows.batch) { upsert(table: "analytics_days", period: "day", extra: [], $0) }
+    static let upsertMonths = RowCountStatements(upTo: FigureRows.batch) {
+        upsert(table: "analytics_months", period: "month", extra: [], $0)
+    }
+    static let upsertCohorts = RowCountStatements(upTo: FigureRows.batch) {
+        upsert(table: "analytics_cohorts", period: "cohort", extra: ["age"], $0)
+    }
+
+    private static func upsert(table: String, period: String, extra: [String], _ rows: Int) -> String {
         let columns = ["app_id", "environment", period] + extra + ["metric", "product_id", "storefront", "offer", "dimension", "slot"]
         let width = columns.count + 1
         let values = (0..<rows).map { row in "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ")" }
@@ -136,16 +144,14 @@ extension SQLStoreTransaction {
                     .text(key.dimension), slot, .integer(amount),
                 ]
         }
-        let tables: [(rows: [(AnalyticsKey, Int64)], table: String, period: String, age: Bool)] = [
-            (days, "analytics_days", "day", false), (months.sorted.map { ($0.key, $0.amount) }, "analytics_months", "month", false),
-            (cohorts, "analytics_cohorts", "cohort", true),
+        let tables: [(rows: [(AnalyticsKey, Int64)], statements: RowCountStatements, age: Bool)] = [
+            (days, AnalyticsRows.upsertDays, false), (months.sorted.map { ($0.key, $0.amount) }, AnalyticsRows.upsertMonths, false),
+            (cohorts, AnalyticsRows.upsertCohorts, true),
         ]
-        for (rows, table, period, age) in tables {
+        for (rows, statements, age) in tables {
             for start in stride(from: 0, to: rows.count, by: FigureRows.batch) {
                 let chunk = rows[start..<min(start + FigureRows.batch, rows.count)]
-                try await sql.deferWrite(
-                    AnalyticsRows.upsert(table: table, period: period, extra: age ? ["age"] : [], chunk.count),
-                    chunk.flatMap { binds($0.0, $0.1, age: age) })
+                try await sql.deferWrite(statements[chunk.count], chunk.flatMap { binds($0.0, $0.1, age: age) })
             }
         }
     }

@@ -5,7 +5,7 @@ import Storekeeper
 enum FeedRows {
     /// `count` events in one statement (a notification stored with its outcome has two: one
     /// deferred write rather than two, of which the second would send the first alone).
-    static func insert(count: Int) -> String {
+    static let insert = RowCountStatements(upTo: 8) { count in
         let rows = (0..<count).map { "($\($0 * 4 + 1), $\($0 * 4 + 2), $\($0 * 4 + 3), $\($0 * 4 + 4))" }
         return "INSERT INTO feed_events (stream, event_id, occurred_at, body) VALUES " + rows.joined(separator: ", ")
             + " ON CONFLICT (event_id) DO NOTHING"
@@ -71,7 +71,7 @@ extension SQLStoreTransaction {
         let binds = try appends.flatMap { append -> [SQLValue] in
             [.text(append.stream), .text(append.event.id), SQLValue(append.event.occurredAt), try StoreJSON.text(append.event)]
         }
-        try await PurchaseStoreError.translating { try await sql.base.deferWrite(FeedRows.insert(count: appends.count), binds) }
+        try await PurchaseStoreError.translating { try await sql.base.deferWrite(FeedRows.insert[appends.count], binds) }
     }
 
     func appendFeed(_ append: FeedAppend) async throws {

@@ -20,7 +20,7 @@ enum FigureRows {
     /// Rows per upsert statement (few distinct statement texts, bounded bind counts).
     static let batch = 32
 
-    static func addDays(_ rows: Int) -> String {
+    static let addDays = RowCountStatements(upTo: batch) { rows in
         let values = (0..<rows).map { row in
             "(" + (1...8).map { "$\(row * 8 + $0)" }.joined(separator: ", ") + ")"
         }
@@ -32,7 +32,7 @@ enum FigureRows {
             """
     }
 
-    static func addMonths(_ rows: Int) -> String {
+    static let addMonths = RowCountStatements(upTo: batch) { rows in
         let values = (0..<rows).map { row in
             "(" + (1...7).map { "$\(row * 7 + $0)" }.joined(separator: ", ") + ")"
         }
@@ -317,7 +317,7 @@ extension SQLStoreTransaction {
                     .text(key.productId), .text(key.dimension), slot, .integer(amount),
                 ]
             }
-            try await sql.deferWrite(FigureRows.addDays(chunk.count), binds)
+            try await sql.deferWrite(FigureRows.addDays[chunk.count], binds)
         }
         // The monthly sums of the active moves, netted per month first.
         var months = FigureMoves()
@@ -337,7 +337,7 @@ extension SQLStoreTransaction {
                     .text(key.dimension), slot, .integer(amount),
                 ]
             }
-            try await sql.deferWrite(FigureRows.addMonths(chunk.count), binds)
+            try await sql.deferWrite(FigureRows.addMonths[chunk.count], binds)
         }
     }
 

@@ -54,7 +54,7 @@ extension SQLStoreTransaction {
 
     func revokeOperatorGrant(_ revoked: OperatorGrant) async throws -> Bool {
         guard let revokedAt = revoked.revokedAt else {
-            throw SQLPurchaseStoreError(.invalidArgument, "grant \(revoked.id.uuidString.lowercased()) carries no revocation")
+            throw SQLPurchaseStoreError(.invalidArgument, "grant \(revoked.id.lowercasedString) carries no revocation")
         }
         let changed = try await sql.execute(
             OperatorGrantRows.revoke,

@@ -94,7 +94,7 @@ extension SQLStoreTransaction {
 
     func updateOrder(_ order: Order) async throws {
         guard try await sql.execute(OrderRows.update, OrderRows.binds(order)) == 1 else {
-            throw SQLPurchaseStoreError.notFound("no order \(order.id.uuidString.lowercased()) to update")
+            throw SQLPurchaseStoreError.notFound("no order \(order.id.lowercasedString) to update")
         }
     }
 }

@@ -104,7 +104,7 @@ extension SQLStoreTransaction {
             [.text(owner), SQLValue(now.adding(milliseconds: lease)), SQLValue(now), limitValue(limit)]
                 + (names ?? []).map { SQLValue.text($0) })
         return try rows.map(OutboxRows.message).sorted {
-            ($0.nextAttemptAt, $0.id.uuidString.lowercased()) < ($1.nextAttemptAt, $1.id.uuidString.lowercased())
+            ($0.nextAttemptAt, $0.id.lowercasedString) < ($1.nextAttemptAt, $1.id.lowercasedString)
         }
     }
 }

@@ -68,7 +68,7 @@ extension SQLStoreQuerying {
             for row in try await sql.query(SearchRows.orders, [SQLValue(orderId), limitBind]) {
                 matches.append(
                     SearchMatch(
-                        kind: .order, customerId: try row.customerID(1), matched: try row.uuid(0).uuidString.lowercased(),
+                        kind: .order, customerId: try row.customerID(1), matched: try row.uuid(0).lowercasedString,
                         productId: try row.string(2)))
             }
         }

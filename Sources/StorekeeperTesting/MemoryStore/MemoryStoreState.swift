@@ -87,7 +87,7 @@ enum MemoryText {
     }
 
     /// A UUID as the SQL store keeps it: lowercase text.
-    static func text(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func text(_ id: UUID) -> String { id.lowercasedString }
 
     /// Refuses text holding U+0000 with ``PurchaseStoreError/Code/nulInText``, as every SQL backend does
     /// before a statement runs (PostgreSQL's `TEXT` cannot hold it). Pass every value the SQL

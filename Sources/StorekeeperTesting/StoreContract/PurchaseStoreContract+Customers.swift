@@ -54,8 +54,8 @@ extension PurchaseStoreContract {
             try await store.read { tx throws in
                 #expect(try await tx.order(id: paid.id) == paid)
                 #expect(try await tx.order(appAccountToken: pending.appAccountToken) == pending)
-                #expect(try await tx.order(id: UUID()) == nil)
-                #expect(try await tx.order(appAccountToken: UUID()) == nil)
+                #expect(try await tx.order(id: UUID.random()) == nil)
+                #expect(try await tx.order(appAccountToken: UUID.random()) == nil)
                 // Not final, newest first; an unknown state is not final.
                 #expect(try await tx.openOrders(customerId: alice).map(\.id) == [unknownState.id, paid.id, pending.id, created.id])
                 // Created or pending, of anyone, updated before the cut-off, oldest first.

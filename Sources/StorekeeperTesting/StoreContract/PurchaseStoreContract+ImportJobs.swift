@@ -9,7 +9,7 @@ extension PurchaseStoreContract {
         StoreContractCase("import jobs: rows pending from the watermark, each outcome written once, counts") { context throws in
             let store = context.store
             let job = ImportJob(
-                id: UUID(), appId: "shop", operatorName: "ops", reason: "moving in", dryRun: false, total: 450,
+                id: UUID.random(), appId: "shop", operatorName: "ops", reason: "moving in", dryRun: false, total: 450,
                 createdAt: StoreFixtures.at(1))
             let rows = (0..<450).map { index in
                 index == 3

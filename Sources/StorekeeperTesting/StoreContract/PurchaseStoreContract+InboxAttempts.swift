@@ -104,7 +104,7 @@ extension PurchaseStoreContract {
             let elsewhere = refusal(4, app: "other", at: 30, id: "00000000-0000-0000-0000-00000000000d")
             // A replay of the notification records nothing new.
             var again = first
-            again.id = UUID()
+            again.id = UUID.random()
             again.createdAt = StoreFixtures.at(99)
             let recorded = try await store.write { tx -> [Bool] in
                 var recorded: [Bool] = []

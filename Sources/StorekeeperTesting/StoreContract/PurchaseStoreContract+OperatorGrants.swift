@@ -9,7 +9,7 @@ extension PurchaseStoreContract {
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
             let bob = StoreFixtures.customerID("bob")
-            func grant(_ customer: CustomerID, _ entitlement: String, starts: Int64, id: UUID = UUID()) -> OperatorGrant {
+            func grant(_ customer: CustomerID, _ entitlement: String, starts: Int64, id: UUID = UUID.random()) -> OperatorGrant {
                 OperatorGrant(
                     id: id, appId: "demo", customerId: customer, entitlement: entitlement, productId: "product.\(entitlement)",
                     environment: .production, startsAt: StoreFixtures.at(starts), expiresAt: StoreFixtures.at(starts + 1_000),
@@ -25,7 +25,7 @@ extension PurchaseStoreContract {
                 #expect(try await tx.operatorGrants(customerId: alice) == [earlier, later])
                 #expect(try await tx.operatorGrants(customerId: bob) == [bobs])
                 #expect(try await tx.operatorGrant(id: later.id) == later)
-                #expect(try await tx.operatorGrant(id: UUID()) == nil)
+                #expect(try await tx.operatorGrant(id: UUID.random()) == nil)
             }
 
             // A second grant with the same id fails, and its transaction keeps nothing.

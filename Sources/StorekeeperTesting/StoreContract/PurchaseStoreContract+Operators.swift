@@ -86,7 +86,7 @@ extension PurchaseStoreContract {
                     appId: "a", actor: nil, kind: nil, before: try #require(first.last).id, limit: 2)
                 let third = try await tx.auditEvents(
                     appId: "a", actor: nil, kind: nil, before: try #require(second.last).id, limit: 2)
-                let unknown = try await tx.auditEvents(appId: "a", actor: nil, kind: nil, before: UUID(), limit: 2)
+                let unknown = try await tx.auditEvents(appId: "a", actor: nil, kind: nil, before: UUID.random(), limit: 2)
                 #expect(unknown.isEmpty)
                 #expect(first + second == all)
                 #expect(third.isEmpty)

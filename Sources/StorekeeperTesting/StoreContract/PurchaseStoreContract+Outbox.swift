@@ -68,7 +68,7 @@ extension PurchaseStoreContract {
                 #expect(try await tx.outboxCount(status: .delivered) == 2)
                 #expect(try await tx.outboxCount(status: .pending) == 2)
                 #expect(try await tx.outboxCount(status: .failed) == 0)
-                #expect(try await tx.outboxMessage(id: UUID()) == nil)
+                #expect(try await tx.outboxMessage(id: UUID.random()) == nil)
             }
             #expect(
                 try await store.write {

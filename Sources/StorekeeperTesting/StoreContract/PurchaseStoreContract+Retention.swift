@@ -11,20 +11,20 @@ extension PurchaseStoreContract {
             let rules = [
                 RetentionRule(
                     id: "trial", conditions: [.inFreeTrial],
-                    answer: RetentionAnswerTemplate(kind: .message, messageIdentifier: UUID())),
+                    answer: RetentionAnswerTemplate(kind: .message, messageIdentifier: UUID.random())),
                 RetentionRule(
                     id: "loyal", conditions: [.tenureMonthsAtLeast(12, on: ["pro"])],
                     answer: RetentionAnswerTemplate(
-                        kind: .alternateProduct, messageIdentifier: UUID(), productId: "lite", billingPlanType: "MONTHLY")),
+                        kind: .alternateProduct, messageIdentifier: UUID.random(), productId: "lite", billingPlanType: "MONTHLY")),
             ]
             let first = RetentionSettings(appId: "demo", rules: rules, revision: 1, updatedAt: StoreFixtures.at(10), updatedBy: "ana")
             let second = RetentionSettings(
                 appId: "demo", rules: [rules[1]], revision: 2, updatedAt: StoreFixtures.at(20), updatedBy: "ben")
             let image = RetentionContent(
-                appId: "demo", environment: .sandbox, kind: .image, identifier: UUID(), state: "PENDING",
+                appId: "demo", environment: .sandbox, kind: .image, identifier: UUID.random(), state: "PENDING",
                 uploadedAt: StoreFixtures.at(5), updatedAt: StoreFixtures.at(5))
             var message = RetentionContent(
-                appId: "demo", environment: .sandbox, kind: .message, identifier: UUID(), header: "Stay", body: "Half price",
+                appId: "demo", environment: .sandbox, kind: .message, identifier: UUID.random(), header: "Stay", body: "Half price",
                 imageIdentifier: image.identifier, state: "PENDING", uploadedAt: StoreFixtures.at(6), updatedAt: StoreFixtures.at(6))
             try await store.write { tx throws in
                 try await tx.saveRetentionSettings(first)
@@ -56,9 +56,9 @@ extension PurchaseStoreContract {
             let ana = StoreFixtures.customerID("ana")
             func request(_ minute: Int64, rule: String?, kind: RetentionAnswerTemplate.Kind, micros: Int64) -> RetentionRequestRecord {
                 RetentionRequestRecord(
-                    requestIdentifier: UUID(), appId: "demo", environment: .sandbox, originalTransactionId: "800001",
+                    requestIdentifier: UUID.random(), appId: "demo", environment: .sandbox, originalTransactionId: "800001",
                     customerId: ana, productId: "pro", locale: "en-US", ruleId: rule, answerKind: kind,
-                    messageIdentifier: kind == .defaultMessage ? nil : UUID(), offerId: kind == .promotionalOffer ? "half" : nil,
+                    messageIdentifier: kind == .defaultMessage ? nil : UUID.random(), offerId: kind == .promotionalOffer ? "half" : nil,
                     reason: kind == .defaultMessage ? "noRule" : nil, signedDate: StoreFixtures.at(minute),
                     receivedAt: StoreFixtures.at(minute), serverMicroseconds: micros)
             }

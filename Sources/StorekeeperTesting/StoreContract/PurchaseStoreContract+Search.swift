@@ -13,7 +13,7 @@ extension PurchaseStoreContract {
             let order = Order(
                 customerId: alice, productId: "coins.100", createdAt: StoreFixtures.at(0), expiresAt: StoreFixtures.at(60_000))
             let tokenOrder = Order(
-                customerId: bob, productId: "pro.monthly", appAccountToken: UUID(), createdAt: StoreFixtures.at(1),
+                customerId: bob, productId: "pro.monthly", appAccountToken: UUID.random(), createdAt: StoreFixtures.at(1),
                 expiresAt: StoreFixtures.at(60_000))
             try await store.write { tx throws in
                 try await tx.ensureCustomer(StoreFixtures.customer("alice"))
@@ -44,7 +44,7 @@ extension PurchaseStoreContract {
             #expect(try await search("alice") == [SearchMatch(kind: .customer, customerId: alice, matched: "alice")])
             #expect(try await search("guest:ipad-1") == [SearchMatch(kind: .alias, customerId: alice, matched: "guest:ipad-1")])
             #expect(try await search("nobody").isEmpty)
-            let orderText = order.id.uuidString.lowercased()
+            let orderText = order.id.lowercasedString
             #expect(
                 try await search(order.id.uuidString) == [
                     SearchMatch(kind: .order, customerId: alice, matched: orderText, productId: "coins.100")
@@ -52,7 +52,7 @@ extension PurchaseStoreContract {
             #expect(
                 try await search(tokenOrder.appAccountToken.uuidString) == [
                     SearchMatch(
-                        kind: .order, customerId: bob, matched: tokenOrder.id.uuidString.lowercased(), productId: "pro.monthly")
+                        kind: .order, customerId: bob, matched: tokenOrder.id.lowercasedString, productId: "pro.monthly")
                 ])
             #expect(
                 try await search("300001") == [
@@ -130,7 +130,7 @@ extension PurchaseStoreContract {
             let expectedOrders = orders.sorted {
                 $0.createdAt != $1.createdAt
                     ? $0.createdAt > $1.createdAt
-                    : $1.id.uuidString.lowercased().utf8.lexicographicallyPrecedes($0.id.uuidString.lowercased().utf8)
+                    : $1.id.lowercasedString.utf8.lexicographicallyPrecedes($0.id.lowercasedString.utf8)
             }
             #expect(seenOrders.map(\.id) == expectedOrders.map(\.id))
 

@@ -13,8 +13,9 @@ extension PurchaseStoreContract {
             let team = PurchaseKey(environment: .sandbox, originalTransactionId: "700001")
             let other = PurchaseKey(environment: .sandbox, originalTransactionId: "700002")
             let first = SeatClaim(
-                group: team, requestIdentifier: UUID(), memberId: ana, reason: "invited by the owner", claimedAt: StoreFixtures.at(20))
-            let second = SeatClaim(group: team, requestIdentifier: UUID(), memberId: ben, claimedAt: StoreFixtures.at(10))
+                group: team, requestIdentifier: UUID.random(), memberId: ana, reason: "invited by the owner",
+                claimedAt: StoreFixtures.at(20))
+            let second = SeatClaim(group: team, requestIdentifier: UUID.random(), memberId: ben, claimedAt: StoreFixtures.at(10))
             // The same request identifier in another group (another app's) is another claim.
             let elsewhere = SeatClaim(
                 group: other, requestIdentifier: first.requestIdentifier, memberId: ana, claimedAt: StoreFixtures.at(30))
@@ -34,7 +35,7 @@ extension PurchaseStoreContract {
             await #expect(throws: (any Error).self) {
                 try await store.write { tx throws in
                     try await tx.insertSeatClaim(
-                        SeatClaim(group: other, requestIdentifier: UUID(), memberId: ben, claimedAt: StoreFixtures.at(40)))
+                        SeatClaim(group: other, requestIdentifier: UUID.random(), memberId: ben, claimedAt: StoreFixtures.at(40)))
                     try await tx.insertSeatClaim(
                         SeatClaim(group: team, requestIdentifier: first.requestIdentifier, memberId: ben, claimedAt: StoreFixtures.at(50)))
                 }
@@ -42,7 +43,7 @@ extension PurchaseStoreContract {
             #expect(try await store.read { try await $0.seatClaims(group: other) } == [elsewhere])
 
             // Apple's answer, the member's app transaction, then the release: stored as given.
-            let seat = UUID()
+            let seat = UUID.random()
             var claimed = SeatLedger.claimed(first, seatClaimId: seat, now: StoreFixtures.at(60))
             claimed.appTransactionId = "910001"
             let released = try #require(SeatLedger.release(claimed, by: .apple, reason: "UNCLAIM_SEATS", now: StoreFixtures.at(70)))
@@ -52,7 +53,7 @@ extension PurchaseStoreContract {
             #expect(updates == [true, true])
             #expect(try await store.read { try await $0.seatClaim(group: team, requestIdentifier: first.requestIdentifier) } == released)
             var unknown = first
-            unknown.requestIdentifier = UUID()
+            unknown.requestIdentifier = UUID.random()
             #expect(try await store.write { try await $0.updateSeatClaim(unknown) } == false)
 
             // Apple's claim id names one claim.
@@ -79,7 +80,8 @@ extension PurchaseStoreContract {
                 try await store.write { tx throws in
                     try await tx.insertSeatClaim(
                         SeatClaim(
-                            group: team, requestIdentifier: UUID(), memberId: ben, reason: "a\u{0}b", claimedAt: StoreFixtures.at(90)))
+                            group: team, requestIdentifier: UUID.random(), memberId: ben, reason: "a\u{0}b", claimedAt: StoreFixtures.at(90)
+                        ))
                 }
             }
         },
@@ -90,9 +92,9 @@ extension PurchaseStoreContract {
             let ben = StoreFixtures.customerID("ben")
             let team = PurchaseKey(environment: .sandbox, originalTransactionId: "710001")
             let other = PurchaseKey(environment: .sandbox, originalTransactionId: "710002")
-            let guestSeat = SeatClaim(group: team, requestIdentifier: UUID(), memberId: guest, claimedAt: StoreFixtures.at(10))
-            let guestOther = SeatClaim(group: other, requestIdentifier: UUID(), memberId: guest, claimedAt: StoreFixtures.at(20))
-            let benSeat = SeatClaim(group: team, requestIdentifier: UUID(), memberId: ben, claimedAt: StoreFixtures.at(30))
+            let guestSeat = SeatClaim(group: team, requestIdentifier: UUID.random(), memberId: guest, claimedAt: StoreFixtures.at(10))
+            let guestOther = SeatClaim(group: other, requestIdentifier: UUID.random(), memberId: guest, claimedAt: StoreFixtures.at(20))
+            let benSeat = SeatClaim(group: team, requestIdentifier: UUID.random(), memberId: ben, claimedAt: StoreFixtures.at(30))
             try await store.write { tx throws in
                 for claim in [guestSeat, guestOther, benSeat] { try await tx.insertSeatClaim(claim) }
             }

@@ -8,7 +8,7 @@ extension PurchaseStoreContract {
         StoreContractCase("transactions: every field round-trips; a replay is a no-op") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
-            let orderId = UUID()
+            let orderId = UUID.random()
             let fact = StoreFixtures.fullTransaction()
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .inserted)
             #expect(try await store.write { try await $0.upsertTransaction(fact, customerId: alice, orderId: orderId) } == .unchanged)
@@ -85,7 +85,7 @@ extension PurchaseStoreContract {
         StoreContractCase("transactions: a newer fact keeps the owner and the order link") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
-            let orderId = UUID()
+            let orderId = UUID.random()
             let first = StoreFixtures.transaction("t1", signedAt: 1)
             var second = first
             second.signedDate = StoreFixtures.at(2)
@@ -101,8 +101,8 @@ extension PurchaseStoreContract {
         StoreContractCase("transactions: linkOrder links a transaction that paid no order, once") { context throws in
             let store = context.store
             let alice = StoreFixtures.customerID("alice")
-            let first = UUID()
-            let second = UUID()
+            let first = UUID.random()
+            let second = UUID.random()
             let fact = StoreFixtures.transaction("t1", signedAt: 1)
             // Recorded from a notification, before any order was known.
             try await store.write { _ = try await $0.upsertTransaction(fact, customerId: alice, orderId: nil) }
@@ -241,7 +241,7 @@ extension PurchaseStoreContract {
                 #expect(try await candidates("owned", order.appAccountToken) == OwnerCandidates(owner: alice, orderCustomer: bob))
                 #expect(try await candidates("owned", nil) == OwnerCandidates(owner: alice, orderCustomer: nil))
                 #expect(try await candidates("new", order.appAccountToken) == OwnerCandidates(owner: nil, orderCustomer: bob))
-                #expect(try await candidates("new", UUID()) == OwnerCandidates(owner: nil, orderCustomer: nil))
+                #expect(try await candidates("new", UUID.random()) == OwnerCandidates(owner: nil, orderCustomer: nil))
                 #expect(
                     try await tx.ownerCandidates(environment: .sandbox, originalTransactionId: "owned", appAccountToken: nil)
                         == OwnerCandidates(owner: nil, orderCustomer: nil))

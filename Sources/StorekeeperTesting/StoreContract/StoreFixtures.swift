@@ -74,7 +74,7 @@ enum StoreFixtures {
 
     static func outbox(_ index: Int, dueAt offset: Int64 = 0, customer: CustomerID? = nil) -> OutboxMessage {
         OutboxMessage(
-            id: UUID(), destination: "webhook:backend", kind: "wallet.changed", customerId: customer,
+            id: UUID.random(), destination: "webhook:backend", kind: "wallet.changed", customerId: customer,
             payload: Data("{\"n\":\(index)}".utf8), createdAt: at(0), nextAttemptAt: at(offset))
     }
 }

@@ -102,7 +102,7 @@ public enum StoreTestPostgres {
         url: String, configuration: SQLPurchaseStore.Configuration, migrated: Bool,
         _ body: @Sendable (StoreTestDatabase) async throws -> Void
     ) async throws {
-        let schema = "store_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let schema = "store_" + UUID.random().lowercasedString.replacingOccurrences(of: "-", with: "")
         try await administer(url: url, "CREATE SCHEMA \(schema)")
         let makeDatabase: @Sendable () throws -> PostgreSQLDatabase = {
             var pool = try PostgreSQLDatabase.configuration(url: url)

@@ -30,14 +30,16 @@ public struct AnalyticsKey: Hashable, Comparable, Sendable {
         self.dimension = dimension
     }
 
-    /// The order rows are written in (a consistent lock order on PostgreSQL).
+    /// The order rows are written in (a consistent lock order on PostgreSQL). Field by field
+    /// with early exits: every subscription notification sorts its moves, and comparing whole
+    /// tuples of strings twice per comparison was most of that sort.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.environment.rawValue, lhs.metric.rawValue, lhs.day, lhs.age) < (
-            rhs.environment.rawValue, rhs.metric.rawValue, rhs.day, rhs.age
-        )
-            || ((lhs.environment.rawValue, lhs.metric.rawValue, lhs.day, lhs.age)
-                == (rhs.environment.rawValue, rhs.metric.rawValue, rhs.day, rhs.age)
-                && (lhs.segment, lhs.dimension) < (rhs.segment, rhs.dimension))
+        if lhs.environment != rhs.environment { return lhs.environment.rawValue < rhs.environment.rawValue }
+        if lhs.metric != rhs.metric { return lhs.metric.rawValue < rhs.metric.rawValue }
+        if lhs.day != rhs.day { return lhs.day < rhs.day }
+        if lhs.age != rhs.age { return lhs.age < rhs.age }
+        if lhs.segment != rhs.segment { return lhs.segment < rhs.segment }
+        return lhs.dimension < rhs.dimension
     }
 }
 

@@ -21,7 +21,7 @@ enum ActionRunner {
         _ admin: AdminOptions, _ action: ActionOptions, path: String, fields: Fields, result: Result.Type,
         render: (Result) -> String
     ) async throws {
-        let key = action.idempotencyKey ?? UUID().uuidString.lowercased()
+        let key = action.idempotencyKey ?? UUID().lowercasedString
         let body = AdminActionRequest(fields: fields, reason: action.reason, idempotencyKey: key)
         // A refusal (`AdminClient.Failure`) is printed as `Error: <status> <code>: <message>`, exit 1.
         let data = try await admin.client().post(try admin.appPath(path), body)

@@ -17,7 +17,7 @@ struct AppleActionOptions: ParsableArguments {
     /// The key given, or a new one announced on standard error so the operator can retry with it.
     func key() -> String {
         if let idempotencyKey { return idempotencyKey }
-        let key = UUID().uuidString.lowercased()
+        let key = UUID().lowercasedString
         FileHandle.standardError.write(Data("idempotency key: \(key)\n".utf8))
         return key
     }

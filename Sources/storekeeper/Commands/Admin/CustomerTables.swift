@@ -31,7 +31,7 @@ enum CustomerTables {
                         line.transactionId, line.originalTransactionId, line.productId, date(line.purchaseDate),
                         line.revocationDate.map(date) ?? "",
                         line.customerId ?? (line.recorded ? "" : "(paid at Apple, not recorded here)"),
-                        line.order.map { "\($0.id.uuidString.lowercased()) \($0.state) (\($0.customerId))" } ?? "",
+                        line.order.map { "\($0.id.lowercasedString) \($0.state) (\($0.customerId))" } ?? "",
                     ])
                 }
                 out += lines.text
@@ -52,7 +52,7 @@ enum CustomerTables {
                 continue
             }
             out += "\n\(transactionId): paid at Apple, not recorded here; apply it to \(shown(order.customerId))'s order:\n"
-            out += "  storekeeper order correct \(order.id.uuidString.lowercased()) attach --transaction-id \(transactionId)"
+            out += "  storekeeper order correct \(order.id.lowercasedString) attach --transaction-id \(transactionId)"
             out += " --environment \(shown(line.environment)) --reason \"invoice \(shown(invoice.orderId))\"\n"
         }
         return out
@@ -103,7 +103,7 @@ enum CustomerTables {
         var orders = TextTable(["ORDER", "STATE", "PRODUCT", "CREATED", "TRANSACTION"])
         for order in record.orders.items {
             orders.append([
-                order.id.uuidString.lowercased(), order.state + (order.failureCode.map { " (\($0))" } ?? ""), order.productId,
+                order.id.lowercasedString, order.state + (order.failureCode.map { " (\($0))" } ?? ""), order.productId,
                 date(order.createdAt), order.transactionId ?? "",
             ])
         }
