@@ -66,8 +66,6 @@ private final class RandomBytes: Sendable {
             pool.bytes.withUnsafeBytes { bytes in
                 buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[pool.offset..<(pool.offset + buffer.count)]))
             }
-            // Handed-out bytes are not kept.
-            for index in pool.offset..<(pool.offset + buffer.count) { pool.bytes[index] = 0 }
             pool.offset += buffer.count
         }
     }

@@ -101,17 +101,11 @@ public struct NotificationTypeV2: OpenEnumeration {
         .unclaimSeats,
     ]
 
-    /// Other spellings Apple uses for a type, each mapped to the spelling in ``knownValues``.
-    /// A list, not a dictionary: `==` and `hash` canonicalize both sides, every `switch` over a
-    /// type compares case after case, and hashing the raw value for each cost more than these
-    /// few string comparisons.
-    static let spellings: [(other: String, known: String)] = [(migrate.rawValue, migration.rawValue)]
-
-    /// The type under the spelling listed in ``knownValues`` (`MIGRATE` is `MIGRATION`); any other
-    /// value as it is.
+    /// The type under the spelling listed in ``knownValues`` (`MIGRATE` is `MIGRATION`, the only
+    /// other spelling Apple uses); any other value as it is. One string comparison: `==` and
+    /// `hash` canonicalize both sides, and every `switch` over a type compares case after case.
     public var canonical: NotificationTypeV2 {
-        for spelling in Self.spellings where spelling.other == rawValue { return NotificationTypeV2(rawValue: spelling.known) }
-        return self
+        rawValue == Self.migrate.rawValue ? .migration : self
     }
 
     public static func == (lhs: NotificationTypeV2, rhs: NotificationTypeV2) -> Bool {

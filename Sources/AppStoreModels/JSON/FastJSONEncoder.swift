@@ -44,22 +44,10 @@ enum EncodedNode {
 
         func set(_ node: EncodedNode, for key: String) { members.append((key, node)) }
 
-        /// The members to write: sorted by key's bytes, each key once with its last value.
-        var sortedMembers: [(key: String, node: EncodedNode)] {
-            // Sorting positions with the position as tie-break keeps a repeated key's sets in
-            // order, so the last one is the one after which the key changes.
-            let order = members.indices.sorted { left, right in
-                let (a, b) = (members[left].key, members[right].key)
-                if a == b { return left < right }
-                return a.precedesInByteOrder(b)
-            }
-            var sorted: [(key: String, node: EncodedNode)] = []
-            sorted.reserveCapacity(order.count)
-            for (index, position) in order.enumerated() {
-                if index + 1 < order.count, members[order[index + 1]].key == members[position].key { continue }
-                sorted.append(members[position])
-            }
-            return sorted
+        /// Sorts the members by key's bytes, in place. The sort is stable, so a key set twice
+        /// keeps its sets in order and the last of them is the one ``write(into:)`` keeps.
+        func sortMembers() {
+            members.sort { $0.key.precedesInByteOrder($1.key) }
         }
     }
 
@@ -76,8 +64,12 @@ enum EncodedNode {
             output.append(UInt8(ascii: "]"))
         case .object(let box):
             output.append(UInt8(ascii: "{"))
-            for (index, member) in box.sortedMembers.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
+            box.sortMembers()
+            var first = true
+            for (index, member) in box.members.enumerated() {
+                if index + 1 < box.members.count, box.members[index + 1].key == member.key { continue }
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 EncodedNode.writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 member.node.write(into: &output)
