@@ -23,8 +23,8 @@ bench_bin=$(dirname "$bin")/storekeeper-bench
 url=$2
 rounds=${3:-3}
 . scripts/postgres-socket-url.sh
-socket=$(postgres_socket_url "$url")
-[ -n "$socket" ] || { echo "the server at $url has no Unix-domain socket" >&2; exit 1; }
+. scripts/notifications-cpu.sh
+socket=$(postgres_socket_url_or_exit "$url")
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -46,17 +46,10 @@ ceiling() {
 
 # notifications ROUND LABEL ARGS...: "run ROUND LABEL REQUESTS_PER_S CPU_US_PER_NOTIFICATION".
 notifications() {
-    local round=$1 label=$2
+    local round=$1 label=$2 figures
     shift 2
-    "$bench_bin" notifications --json "$@" | python3 -c '
-import json, sys
-report = json.load(sys.stdin)
-result = report["result"]
-cpu = (result["serverUserSeconds"] + result["serverSystemSeconds"]) / result["requests"] * 1e6
-if result["exhausted"] or result["statusErrors"] or result["socketErrors"]:
-    sys.exit(f"round {sys.argv[1]}, {sys.argv[2]}: replays or errors, the figures do not count: {result}")
-print("run", sys.argv[1], sys.argv[2], round(report["requestsPerSecond"]), round(cpu))
-' "$round" "$label" | tee -a "$results" >&2
+    figures=$(notifications_cpu "$bench_bin" "$@") || { echo "round $round, $label: the figures do not count" >&2; exit 1; }
+    echo "run $round $label $figures" | tee -a "$results" >&2
 }
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $bin" >&2

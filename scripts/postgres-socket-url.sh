@@ -10,3 +10,12 @@ postgres_socket_url() {
     base=$(printf '%s' "$url" | sed -E 's#^(postgres(ql)?://)([^@/]*@)?[^/:?]*(:[0-9]+)?#\1\3:'"$port"'#')
     case "$base" in *\?*) echo "$base&host=$directory" ;; *) echo "$base?host=$directory" ;; esac
 }
+
+# postgres_socket_url_or_exit URL: as postgres_socket_url, but exits the script, saying why,
+# when the server has no socket.
+postgres_socket_url_or_exit() {
+    local socket
+    socket=$(postgres_socket_url "$1")
+    [ -n "$socket" ] || { echo "the server at $1 has no Unix-domain socket" >&2; exit 1; }
+    echo "$socket"
+}
