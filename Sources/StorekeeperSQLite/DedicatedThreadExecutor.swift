@@ -67,20 +67,24 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
     }
 
     private func runLoop() {
+        // The queue's buffer and this one trade places at every take, so taking jobs allocates
+        // nothing: returning a copy of the queue's array and emptying it allocated a new buffer
+        // for every take, and a transaction takes jobs here at every statement it awaits.
+        var jobs: [UnownedJob] = []
         while true {
             wakeup.wait()
             while true {
                 // Take the queued jobs, or, when there are none and the executor was stopped,
                 // mark it exited in the same critical section: no enqueue can slip in between.
-                let jobs: [UnownedJob]? = queue.withLock { queue in
+                let running = queue.withLock { queue -> Bool in
                     if queue.jobs.isEmpty {
                         if queue.stopped { queue.exited = true }
-                        return queue.stopped ? nil : []
+                        return !queue.stopped
                     }
-                    defer { queue.jobs.removeAll(keepingCapacity: true) }
-                    return queue.jobs
+                    swap(&queue.jobs, &jobs)
+                    return true
                 }
-                guard let jobs else { return }
+                guard running else { return }
                 if jobs.isEmpty {
                     whenIdle()
                     break
@@ -88,6 +92,7 @@ final class DedicatedThreadExecutor: SerialExecutor, TaskExecutor {
                 for job in jobs {
                     job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
                 }
+                jobs.removeAll(keepingCapacity: true)
             }
         }
     }
