@@ -81,18 +81,12 @@ struct PostgresTransaction: SQLTransaction {
     /// target list in order), so the keys are locked in the order given.
     func advisoryLocks(_ keys: [Int64]) async throws {
         guard !keys.isEmpty else { return }
-        _ = try await query(Self.lockStatement(count: keys.count), keys.map { SQLValue.integer($0 ^ lockNamespace) })
+        _ = try await query(Self.lockStatements[keys.count], keys.map { SQLValue.integer($0 ^ lockNamespace) })
     }
 
-    static func lockStatement(count: Int) -> String {
-        count < commonLockStatements.count ? commonLockStatements[count] : makeLockStatement(count: count)
-    }
-
-    /// Writes lock a customer and one or two purchases: their statements are built once (indexed
-    /// by key count; none takes no lock and is never asked for).
-    private static let commonLockStatements = [""] + (1..<5).map(makeLockStatement)
-
-    private static func makeLockStatement(count: Int) -> String {
+    /// Writes lock a customer and one or two purchases: their statements are built once (by key
+    /// count).
+    private static let lockStatements = RowCountStatements(upTo: 4) { count in
         "SELECT " + (1...count).map { "pg_advisory_xact_lock($\($0))" }.joined(separator: ", ")
     }
 

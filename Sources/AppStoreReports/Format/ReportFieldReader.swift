@@ -112,7 +112,7 @@ public struct ReportFieldReader: Sendable {
 
     /// An `invalidValue` refusal at this line for `column` (named as the file's header writes it).
     public func invalid(_ column: String, _ reason: String) -> ReportFormatError {
-        let written = columns.position(of: column).map { columns.names[$0] } ?? column
+        let written = columns.position(of: column).map { columns.header.names[$0] } ?? column
         return ReportFormatError(.invalidValue, line: line, column: written, reason: reason)
     }
 }

@@ -37,7 +37,7 @@ struct ReportHeader {
     func columns(known: [String]) -> ReportColumns {
         var byName: [String: Int] = [:]
         for name in known { byName[name] = position(of: name) }
-        return ReportColumns(names: names, positions: positions, known: byName, unknown: unknownColumns(known: known))
+        return ReportColumns(header: self, known: byName, unknown: unknownColumns(known: known))
     }
 
     /// The positions and names of the columns not in `known` (compared as keys).
@@ -50,20 +50,17 @@ struct ReportHeader {
     }
 }
 
-/// A file's columns as its lines are read: positions by key, by the names the row type asks
-/// for as it writes them, and the columns the type does not know.
+/// A file's columns as its lines are read: the header, the positions of the names the row type
+/// asks for as it writes them, and the columns the type does not know.
 struct ReportColumns: Sendable {
-    /// The header cells as written.
-    let names: [String]
-    let positions: [String: Int]
+    let header: ReportHeader
     let known: [String: Int]
     let unknown: [(position: Int, name: String)]
 
     /// The position of `column`, if the file has it: the row type's own spelling is looked up
-    /// as it is, any other through its key.
+    /// as it is, any other through the header.
     func position(of column: String) -> Int? {
-        if let position = known[column] { return position }
-        return positions[ReportHeader.key(column)]
+        known[column] ?? header.position(of: column)
     }
 }
 

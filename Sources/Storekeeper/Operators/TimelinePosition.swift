@@ -30,8 +30,8 @@ public struct TimelinePosition: Hashable, Sendable, Comparable {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
         if lhs.source != rhs.source { return lhs.source.rawValue < rhs.source.rawValue }
         if lhs.source == .audit, let l = Int64(lhs.first), let r = Int64(rhs.first), l != r { return l < r }
-        if lhs.first != rhs.first { return lhs.first.utf8.lexicographicallyPrecedes(rhs.first.utf8) }
-        return lhs.second.utf8.lexicographicallyPrecedes(rhs.second.utf8)
+        if lhs.first != rhs.first { return lhs.first.precedesInByteOrder(rhs.first) }
+        return lhs.second.precedesInByteOrder(rhs.second)
     }
 
     /// What a source's entries must satisfy to come strictly before this position.
@@ -101,8 +101,8 @@ public struct TimelineBound: Hashable, Sendable {
         case .none: return false
         case .keysBelow(let f, let s):
             if numericFirst, let l = Int64(first), let r = Int64(f) { return l < r }
-            if first != f { return first.utf8.lexicographicallyPrecedes(f.utf8) }
-            return second.utf8.lexicographicallyPrecedes(s.utf8)
+            if first != f { return first.precedesInByteOrder(f) }
+            return second.precedesInByteOrder(s)
         }
     }
 }

@@ -84,7 +84,7 @@ package struct RefundService: Sendable {
         let merged = (answered + refused).sorted { a, b in
             a.cursor.createdAt != b.cursor.createdAt
                 ? a.cursor.createdAt > b.cursor.createdAt
-                : Self.idText(b.cursor.id).utf8.lexicographicallyPrecedes(Self.idText(a.cursor.id).utf8)
+                : Self.idText(b.cursor.id).precedesInByteOrder(Self.idText(a.cursor.id))
         }
         let page = merged.prefix(limit)
         let next = merged.count > limit ? page.last.map { $0.cursor.token } : nil

@@ -39,7 +39,7 @@ enum CustomerRecordRows {
 
     /// `ORDER BY` on text compares bytes (SQLite's BINARY collation, PostgreSQL's "C" columns).
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        a.precedesInByteOrder(b)
     }
 }
 

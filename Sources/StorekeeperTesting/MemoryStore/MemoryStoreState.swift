@@ -83,7 +83,7 @@ struct MemoryLease: Sendable {
 enum MemoryText {
     /// `ORDER BY` on text compares bytes (SQLite's BINARY collation, PostgreSQL's "C" columns).
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        a.precedesInByteOrder(b)
     }
 
     /// A UUID as the SQL store keeps it: lowercase text.
