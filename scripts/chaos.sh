@@ -13,7 +13,8 @@
 # may create and drop a database of its own; without either, a throwaway cluster is started with
 # scripts/start-test-postgres.sh on port PORT_BASE+50 and stopped at the end. The binary defaults
 # to the debug build's storekeeper (built first if missing). Everything listens on 127.0.0.1,
-# ports PORT_BASE (default 47100) to PORT_BASE+50; every process started is stopped on exit.
+# ports PORT_BASE (default 21100, below the kernel's ephemeral ports, so no outgoing connection
+# ever holds one) to PORT_BASE+50; every process started is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -22,7 +23,7 @@ variant=short
 only=""
 postgres_url=${STOREKEEPER_TEST_POSTGRES_URL:-}
 binary=""
-port_base=47100
+port_base=21100
 report_dir=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
         --binary) binary=$2; shift ;;
         --port-base) port_base=$2; shift ;;
         --report-dir) report_dir=$2; shift ;;
-        -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "chaos.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift

@@ -61,7 +61,8 @@ def parse():
     parser.add_argument("--think", type=float, default=0.04, help="most seconds a worker waits between actions")
     parser.add_argument("--max-requests", type=int, default=20000, help="bound on the load's requests")
     parser.add_argument("--time-limit", type=float, default=900, help="seconds; the run fails if it takes longer")
-    parser.add_argument("--port-base", type=int, default=47100, help="the first port to try; free ones from here up to 47999 are used")
+    parser.add_argument("--port-base", type=int, default=21100,
+                        help="the first port to try; free ones from here up to 899 above are used, outside the kernel's ephemeral ports")
     parser.add_argument("--webhook-delay", type=float, default=0.03,
                         help="seconds the receiver takes per delivery (so a batch is in flight when a kill lands)")
     parser.add_argument("--report", help="write the figures as JSON here")
@@ -130,10 +131,12 @@ class Run:
         else:
             self.forwarder = NotificationForwarder(self.forwarder_port, self.instance_ports, self.traffic)
             notify = f"http://127.0.0.1:{self.forwarder_port}/v1/apps/{APP}/notifications"
-        self.processes.start(
+        log_path = os.path.join(self.work, "simulator.log")
+        simulator = self.processes.start(
             "simulator", [self.args.binary, "simulator", "--port", str(self.simulator_port), "--notify-url", notify,
-                          "--accelerated"], os.path.join(self.work, "simulator.log"))
-        wait_until(lambda: call(self.simulator_port, "GET", "/pki/root.pem").status == 200, 60, what="simulator up")
+                          "--accelerated"], log_path)
+        wait_until(lambda: call(self.simulator_port, "GET", "/pki/root.pem").status == 200, 60, what="simulator up",
+                   process=simulator, log_path=log_path)
         for path, name in [("/pki/root.pem", "root.pem"), ("/pki/receipt-root.pem", "receipt-root.pem")]:
             with open(os.path.join(self.work, name), "wb") as file:
                 file.write(call(self.simulator_port, "GET", path).body)
@@ -163,11 +166,11 @@ class Run:
 
     def start_instance(self, name):
         instance = self.instances[name]
+        log_path = os.path.join(self.work, name + ".log")
         instance["process"] = self.processes.start(
-            name, [self.args.binary, "serve", "--config", instance["config"]], os.path.join(self.work, name + ".log"),
-            env={"LOG_LEVEL": "warning"})
+            name, [self.args.binary, "serve", "--config", instance["config"]], log_path, env={"LOG_LEVEL": "warning"})
         wait_until(lambda: call(instance["port"], "GET", "/health", timeout=1).status == 200, 90,
-                   what=f"{name} answering")
+                   what=f"{name} answering", process=instance["process"], log_path=log_path)
 
     # -- load -------------------------------------------------------------------------------
 

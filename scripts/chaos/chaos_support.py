@@ -74,9 +74,28 @@ def call(port, method, path, body=None, headers=None, timeout=5.0, traffic=None,
     return answer
 
 
-def free_ports(count, first, last=47999):
-    """`count` ports between `first` and `last` that can be bound now: the range overlaps the
-    kernel's ephemeral ports, so a port another process's outgoing connection holds is skipped."""
+def ephemeral_port_range():
+    """The kernel's range for the local ports of outgoing connections (Linux; a usual default
+    elsewhere)."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as file:
+            low, high = (int(field) for field in file.read().split())
+        return low, high
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+def free_ports(count, first, last=None):
+    """`count` ports from `first` (up to `first`+899) that can be bound now, none of them among the
+    kernel's ephemeral ports. While an instance is down the checker and its forwarder keep
+    connecting to its port, and a connection to a loopback port nobody listens on can be given that
+    same port as its own local one: it then connects to itself (TCP simultaneous open) and holds
+    the port, so the restarted instance cannot listen there."""
+    last = first + 899 if last is None else last
+    low, high = ephemeral_port_range()
+    if not (last < low or first > high):
+        raise SystemExit(f"chaos: ports {first}-{last} overlap the kernel's ephemeral ports {low}-{high}; "
+                         "choose --port-base outside them")
     found = []
     for port in range(first, last + 1):
         with socket.socket() as probe:
@@ -91,13 +110,29 @@ def free_ports(count, first, last=47999):
     raise SystemExit(f"chaos: fewer than {count} free ports in {first}-{last}")
 
 
-def wait_until(predicate, timeout, interval=0.1, what="condition"):
+def wait_until(predicate, timeout, interval=0.1, what="condition", process=None, log_path=None):
+    """Polls `predicate` until it holds; when `process` is given and exits first, fails at once
+    with the end of its log rather than waiting out the timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return True
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"chaos: {what} not reached: the process exited with {process.returncode}"
+                               + log_tail(log_path))
         time.sleep(interval)
-    raise TimeoutError(f"chaos: {what} not reached within {timeout:.0f} s")
+    raise TimeoutError(f"chaos: {what} not reached within {timeout:.0f} s" + log_tail(log_path))
+
+
+def log_tail(log_path, lines=20):
+    if log_path is None:
+        return ""
+    try:
+        with open(log_path, "rb") as file:
+            text = file.read()[-8192:].decode("utf-8", "replace")
+    except OSError:
+        return ""
+    return f"; the end of {log_path}:\n" + "\n".join(text.splitlines()[-lines:])
 
 
 class Processes:
