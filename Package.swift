@@ -9,6 +9,13 @@ let strict: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (Context.environment["STOREKEEPER_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : [])
 
+/// The SQL layers: an async function runs on its caller's executor unless marked `@concurrent`. A
+/// write transaction's body runs on the database connection's thread, isolated to it; every
+/// statement passes through several async layers (store, statements, transaction state,
+/// backend), and each layer that ran on the generic executor instead cost a switch there and
+/// back, about two hundred per notification.
+let storage: [SwiftSetting] = strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 /// The wire contract lives in the app package (`Client/`), its one source: the server, the CLI,
 /// the demo, the benchmarks and the tests use it from there.
 let apiModels: Target.Dependency = .product(name: "StorekeeperAPIModels", package: "Client")
@@ -135,7 +142,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: storage
         ),
         .target(
             name: "StorekeeperSQLite",
@@ -146,7 +153,7 @@ let package = Package(
                 "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: storage
         ),
         .target(
             name: "StorekeeperPostgres",
@@ -157,7 +164,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict
+            swiftSettings: storage
         ),
         // The application: per-app services, operator use cases, background jobs. No HTTP.
         .target(

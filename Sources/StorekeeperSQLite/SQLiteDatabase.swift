@@ -131,7 +131,7 @@ public final class SQLiteDatabase: SQLDatabase {
     ) async throws -> T {
         try await WriteNesting.write(on: ObjectIdentifier(writer)) {
             // The body runs on the writer's thread: its statements need no thread switch.
-            try await withTaskExecutorPreference(writer.executor) { try await writeUnit(body) }
+            try await withTaskExecutorPreference(writer.executor.taskExecutor) { try await writeUnit(body) }
         }
     }
 

@@ -50,8 +50,15 @@ struct SQLiteTransaction: SQLTransaction {
 
     private func run(_ sql: String, _ binds: [SQLValue], collectRows: Bool) async throws -> (rows: [SQLRow], changes: Int) {
         switch connection {
-        case .writer(let writer, let unit): try await writer.run(unit: unit, sql, binds, collectRows: collectRows)
-        case .reader(let reader, let lease): try reader.run(lease: lease, sql, binds, collectRows: collectRows)
+        case .writer(let writer, let unit):
+            // A write body runs on the writer's thread (`SQLiteDatabase.write`): the statement
+            // runs there and then, without queueing a job to enter the actor and another to leave.
+            if writer.executor.isCurrentThread {
+                return try writer.runOnItsThread(unit: unit, sql, binds, collectRows: collectRows)
+            }
+            return try await writer.run(unit: unit, sql, binds, collectRows: collectRows)
+        case .reader(let reader, let lease):
+            return try reader.run(lease: lease, sql, binds, collectRows: collectRows)
         }
     }
 }

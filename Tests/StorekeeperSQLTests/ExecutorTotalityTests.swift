@@ -19,7 +19,7 @@ struct ExecutorTotalityTests {
     func dedicatedThreadDrainsAfterStop() async {
         let executor = DedicatedThreadExecutor(name: "storekeeper-test-drain")
         let finished = await finishes(within: .seconds(60)) {
-            await Task(executorPreference: executor) {
+            await Task(executorPreference: executor.taskExecutor) {
                 // Each yield enqueues the task's next job on the executor. The first job stops
                 // the executor; the next ones arrive while the thread runs its last batch.
                 executor.stop()
@@ -38,7 +38,7 @@ struct ExecutorTotalityTests {
             try? await Task.sleep(for: .milliseconds(200))
             // Enqueues the task's first job on the exited thread: it must trap right here. A job
             // dropped instead would leave the task suspended and this process would exit cleanly.
-            _ = Task(executorPreference: executor) {}
+            _ = Task(executorPreference: executor.taskExecutor) {}
             try? await Task.sleep(for: .seconds(2))
         }
     }
