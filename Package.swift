@@ -9,11 +9,10 @@ let strict: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (Context.environment["STOREKEEPER_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : [])
 
-/// The SQL layers: an async function runs on its caller's executor unless marked `@concurrent`. A
-/// write transaction's body runs on the database connection's thread, isolated to it; every
-/// statement passes through several async layers (store, statements, transaction state,
-/// backend), and each layer that ran on the generic executor instead cost a switch there and
-/// back, about two hundred per notification.
+/// The SQL layers: an async function runs on its caller's executor unless marked `@concurrent`.
+/// Every statement passes through several async layers (store, statements, transaction state,
+/// backend); a layer that hops to the generic executor and back on each call costs a switch
+/// each way, for nothing: the caller already runs where the statement runs.
 let storage: [SwiftSetting] = strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
 /// The wire contract lives in the app package (`Client/`), its one source: the server, the CLI,

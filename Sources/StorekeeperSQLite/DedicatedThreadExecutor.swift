@@ -12,9 +12,9 @@ import Synchronization
 /// the connection without a thread switch. Jobs of the actor run isolated to it; the body's own
 /// jobs run as what they are, nonisolated: had they run isolated to the actor too, every return
 /// to nonisolated code would count as leaving the actor and queue a job (about two hundred per
-/// notification). The body reaches the connection synchronously instead, through
-/// ``isCurrentThread`` and `assumeIsolated`: one thread runs one job at a time, so the actor's
-/// exclusion holds.
+/// notification). The body reaches the connection synchronously instead, once
+/// ``isCurrentThread`` holds (`SQLiteWriter.runOnItsThread`): one thread runs one job at a time,
+/// so the actor's exclusion holds.
 ///
 /// No job is ever dropped: after ``stop()`` the thread keeps running jobs until the queue is
 /// empty, including jobs those jobs enqueue, and only then exits; a job enqueued after the thread
@@ -90,16 +90,6 @@ final class DedicatedThreadExecutor: SerialExecutor {
         thread.load(ordering: .acquiring) == UInt(pthread_self())
     }
 
-    /// Code running on the thread is isolated to the actor whatever its job claims: the thread
-    /// runs one job at a time. This is what lets `assumeIsolated` succeed there.
-    func isIsolatingCurrentContext() -> Bool? {
-        isCurrentThread
-    }
-
-    func checkIsolated() {
-        precondition(isCurrentThread, "expected to run on \(taskExecutor.name)")
-    }
-
     /// Lets the thread finish every queued job (and the jobs they enqueue), then exit. Call it
     /// once nothing can enqueue any more (from the owning actor's `deinit`).
     func stop() {
@@ -111,7 +101,7 @@ final class DedicatedThreadExecutor: SerialExecutor {
         thread.store(UInt(pthread_self()), ordering: .releasing)
         let shared = taskExecutor
         let serial = asUnownedSerialExecutor()
-        let task = taskExecutor.asUnownedTaskExecutor()
+        let task = shared.asUnownedTaskExecutor()
         // The queue's buffer and this one trade places at every take, so taking jobs allocates
         // nothing: returning a copy of the queue's array and emptying it allocated a new buffer
         // for every take, and a transaction takes jobs here at every statement it awaits.
