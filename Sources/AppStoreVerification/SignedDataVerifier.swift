@@ -53,10 +53,15 @@ public struct SignedDataVerifier: Sendable {
         try verifyNotification(Self.signedPayload(fromBody: body))
     }
 
+    /// How deep a notification request body may nest: `{"signedPayload": "..."}` and room for
+    /// members Apple may add beside it.
+    public static let notificationBodyMaxDepth = 4
+
     /// The `signedPayload` of a notification request body.
     public static func signedPayload(fromBody body: [UInt8]) throws(VerificationError) -> String {
         do {
-            return try JSONCoding.decodeStrict(ResponseBodyV2.self, from: body, maxDepth: 4).signedPayload
+            return try JSONCoding.decodeStrict(ResponseBodyV2.self, from: body, maxDepth: notificationBodyMaxDepth)
+                .signedPayload
         } catch {
             throw .malformed("notification body is not {\"signedPayload\": ...}: \(error)")
         }

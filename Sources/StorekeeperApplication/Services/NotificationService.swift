@@ -42,16 +42,17 @@ public struct NotificationService: Sendable {
         let now = now()
         // JSON is UTF-8; a decoder may otherwise turn bad bytes into U+FFFD and let a body Apple
         // never sent pass as one of its notifications.
-        guard String(validating: body, as: UTF8.self) != nil else {
+        guard Self.isUTF8(body) else {
             return await reject(body, version: 0, reason: "the body is not UTF-8", now: now)
         }
-        guard let version = Self.version(of: body) else {
-            return await reject(body, version: 0, reason: "not a V2 or V1 notification body", now: now)
-        }
-        if version == 1 { return await receiveV1(body, now: now) }
         let verified: VerifiedNotification
         do {
-            verified = try runtime.signedData.verifyNotificationBody(body)
+            switch Self.kind(of: body) {
+            case nil: return await reject(body, version: 0, reason: "not a V2 or V1 notification body", now: now)
+            case .v1: return await receiveV1(body, now: now)
+            case .v2(let signedPayload): verified = try runtime.signedData.verifyNotification(signedPayload)
+            case .malformedV2: verified = try runtime.signedData.verifyNotificationBody(body)
+            }
         } catch {
             return await fail(InboxDecision.unverified(error.description, retryable: error.isRetryable), body: body, now: now)
         }
