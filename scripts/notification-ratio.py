@@ -4,9 +4,12 @@ receiving one V2 notification on SQLite, the backend's work taken out, divided b
 that notification's bare signature checks measured in the same run, in instructions and in CPU
 time, for the consumable's and the subscription's notification of `storekeeper-bench gate`.
 
-    python3 scripts/notification-ratio.py .build/release/storekeeper-bench [BASE_BINARY ...]
+    python3 scripts/notification-ratio.py [--rounds N] .build/release/storekeeper-bench [BASE_BINARY ...]
 
-Each binary is measured in turn, in one run (a base build side by side with this tree).
+Each binary is measured in one run (a base build side by side with this tree). Instructions are
+counted once a build (they repeat exactly). CPU time moves between runs on a shared machine by
+more than most changes, so it is measured in N rounds (3 by default) in which the builds take
+turns, and each build's ratios are summed up by their median.
 
 - Instructions: callgrind counts each gate's iterations exactly; the backend's share is
   everything inside `sqlite3_step` (inclusive), so binding values and reading columns stay on
@@ -29,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,6 +44,7 @@ KINDS = [
 CALLGRIND_ITERATIONS = 10
 CPU_ITERATIONS = 400
 HTTP_SECONDS = 5
+DEFAULT_ROUNDS = 3
 HTTP_SAMPLING_HZ = 499
 SAMPLING_HZ = 1999
 
@@ -156,60 +161,81 @@ def http_split(binary, work):
     return cpu, sum(server) / len(server)
 
 
-def measure(binary, work):
+def instruction_counts(binary, work):
+    """Per kind: the signature checks' instructions, the notification's, and SQLite's share of
+    them (callgrind counts exactly, so one pass a build is enough)."""
     stripped = stripped_copy(binary, work)
+    counts = {}
+    for kind, checks, apply in KINDS:
+        checks_instructions, _ = callgrind_part(stripped, checks, work)
+        apply_instructions, sqlite_instructions = callgrind_part(stripped, apply, work)
+        counts[kind] = (checks_instructions, apply_instructions, sqlite_instructions)
+    return counts
+
+
+def cpu_round(binary, work):
+    """One round of CPU time for a build: per kind, the signature checks' CPU, the
+    notification's and SQLite's share of it; then the consumable over HTTP."""
     probe = gate_mark_probe(binary)
-    rows = []
+    cpu = {}
     try:
         for kind, checks, apply in KINDS:
-            rows.append(measure_kind(binary, stripped, probe, kind, checks, apply, work))
+            checks_cpu, _, _ = cpu_split(binary, checks, probe, work)
+            apply_cpu, share, _ = cpu_split(binary, apply, probe, work)
+            cpu[kind] = (checks_cpu, apply_cpu, share)
     finally:
         subprocess.run(["perf", "probe", "-q", "-d", probe], check=False)
-    return rows
-
-
-def measure_kind(binary, stripped, probe, kind, checks, apply, work):
-    checks_instructions, _ = callgrind_part(stripped, checks, work)
-    apply_instructions, sqlite_instructions = callgrind_part(stripped, apply, work)
-    checks_cpu, _, _ = cpu_split(binary, checks, probe, work)
-    apply_cpu, backend_share, _ = cpu_split(binary, apply, probe, work)
-    own_instructions = apply_instructions - sqlite_instructions
-    own_cpu = apply_cpu * (1 - backend_share)
-    return (kind, checks_instructions, apply_instructions, sqlite_instructions, own_instructions,
-            own_instructions / checks_instructions, checks_cpu, apply_cpu, backend_share, own_cpu,
-            own_cpu / checks_cpu)
+    http_cpu, http_share = http_split(binary, work)
+    return cpu, (cpu["consumable"][0], http_cpu, http_share)
 
 
 def main():
-    binaries = sys.argv[1:]
-    if not binaries:
+    arguments = sys.argv[1:]
+    rounds = DEFAULT_ROUNDS
+    if arguments[:1] == ["--rounds"] and len(arguments) > 1:
+        rounds = int(arguments[1])
+        arguments = arguments[2:]
+    binaries = arguments
+    if not binaries or rounds < 1:
         raise SystemExit(__doc__)
     for tool in ("valgrind", "perf"):
         if shutil.which(tool) is None:
             raise SystemExit(f"needs {tool}")
     work = tempfile.mkdtemp(prefix="storekeeper-notification-ratio.")
     try:
-        print("| build | notification | signature checks (instr.) | received on SQLite | of which sqlite3_step "
-              "| own | ratio | signature checks (CPU) | received (CPU) | SQLite's share | own (CPU) | ratio |")
-        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        http = []
+        print("| build | notification | signature checks | received on SQLite | of which sqlite3_step | own "
+              "| **instructions ratio** |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
         for binary in binaries:
-            consumable_checks_cpu = None
-            for row in measure(binary, work):
-                (kind, checks, apply, sqlite, own, ratio, checks_cpu, apply_cpu, share, own_cpu, cpu_ratio) = row
+            for kind, (checks, apply, sqlite) in instruction_counts(binary, work).items():
+                own = apply - sqlite
                 print(f"| {binary} | {kind} | {checks:,.0f} | {apply:,.0f} | {sqlite:,.0f} | {own:,.0f} | "
-                      f"**{ratio:.2f}×** | {checks_cpu:.0f} µs | {apply_cpu:.0f} µs | {share:.0%} | "
-                      f"{own_cpu:.0f} µs | **{cpu_ratio:.2f}×** |", flush=True)
-                if kind == "consumable":
-                    consumable_checks_cpu = checks_cpu
-            cpu, share = http_split(binary, work)
-            http.append((binary, consumable_checks_cpu, cpu, share))
+                      f"**{own / checks:.2f}×** |", flush=True)
         print()
-        print("| build | consumable over HTTP: server CPU | SQLite's share | own (CPU) | signature checks (CPU) | ratio |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: |")
-        for binary, checks_cpu, cpu, share in http:
-            own = cpu * (1 - share)
-            print(f"| {binary} | {cpu:.0f} µs | {share:.0%} | {own:.0f} µs | {checks_cpu:.0f} µs | **{own / checks_cpu:.2f}×** |")
+        # The builds take turns round by round, so each round's figures saw the same machine.
+        ratios = {binary: {kind: [] for kind, _, _ in KINDS} | {"http": []} for binary in binaries}
+        print("| round | build | notification | signature checks, CPU | received, CPU | SQLite's share | own, CPU "
+              "| **CPU ratio** |")
+        print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for round_number in range(1, rounds + 1):
+            for binary in binaries:
+                cpu, (checks_cpu, http_cpu, http_share) = cpu_round(binary, work)
+                for kind, (kind_checks_cpu, apply_cpu, share) in cpu.items():
+                    own = apply_cpu * (1 - share)
+                    ratios[binary][kind].append(own / kind_checks_cpu)
+                    print(f"| {round_number} | {binary} | {kind} | {kind_checks_cpu:.0f} µs | {apply_cpu:.0f} µs | "
+                          f"{share:.0%} | {own:.0f} µs | {own / kind_checks_cpu:.2f}× |", flush=True)
+                own = http_cpu * (1 - http_share)
+                ratios[binary]["http"].append(own / checks_cpu)
+                print(f"| {round_number} | {binary} | consumable over HTTP | {checks_cpu:.0f} µs | {http_cpu:.0f} µs | "
+                      f"{http_share:.0%} | {own:.0f} µs | {own / checks_cpu:.2f}× |", flush=True)
+        print()
+        print(f"| build | CPU ratio, median of {rounds} rounds: consumable | subscription | consumable over HTTP |")
+        print("| --- | ---: | ---: | ---: |")
+        for binary in binaries:
+            row = ratios[binary]
+            print(f"| {binary} | **{statistics.median(row['consumable']):.2f}×** | "
+                  f"**{statistics.median(row['subscription']):.2f}×** | **{statistics.median(row['http']):.2f}×** |")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
