@@ -41,6 +41,9 @@ import Testing
         HostileBody(label: "V2, invalid UTF-8 in signedPayload") { _ in
             utf8(#"{"signedPayload":"eyJ"#) + [0xff, 0xfe] + utf8(#".e30.c2ln"}"#)
         },
+        HostileBody(label: "V2, nested deeper than a notification body") { _ in
+            utf8(#"{"signedPayload":"eyJhbGciOiJFUzI1NiJ9.e30.c2ln","note":{"a":{"b":{"c":[1]}}}}"#)
+        },
         HostileBody(label: "random bytes") { _ in
             var generator = SystemRandomNumberGenerator()
             return [0xff] + (0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -74,6 +77,33 @@ import Testing
                     at: Timestamp(millisecondsSince1970: .max >> 1), minimumAgeMilliseconds: 0, appIds: [h.stack.app.id], limit: 100)
             }
             #expect(due.isEmpty, "\(due.map(\.lastError))")
+        }
+    }
+
+    /// A notification whose signature holds, in a body nested deeper than Apple's envelope:
+    /// refused as malformed before its payload is trusted, as a body with its signature broken
+    /// would be.
+    @Test(arguments: NotificationBackend.all)
+    func aSignedNotificationInABodyNestedTooDeepIsRejected(_ backend: NotificationBackend) async throws {
+        try await NotificationHarness.run(backend) { h in
+            let app = try h.simulator.credentials(bundleId: DemoCatalog.bundleId)
+            let signer = try SharedSimulatorKeys.get().pki.signer()
+            let payload = ResponseBodyV2DecodedPayload(
+                notificationType: .test, notificationUUID: "deep-\(h.tag)",
+                data: NotificationData(
+                    appAppleId: app.appAppleId, bundleId: app.bundleId, bundleVersion: "1", environment: .sandbox),
+                version: "2.0", signedDate: h.now)
+            let signed = try signer.sign(payload)
+            let body = Data(#"{"signedPayload":"\#(signed)","note":{"a":{"b":{"c":[1]}}}}"#.utf8)
+            let response = try await h.client.post("/notifications", raw: body, authenticated: false)
+            #expect(response.status == 200, "\(response.text)")
+            #expect(response.json["status"] as? String == "rejected", "\(response.text)")
+            let id = "sha256:" + SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+            let entry = try await h.inbox(id)
+            #expect(entry?.body == body)
+            #expect(entry?.status == .rejected)
+            #expect(entry?.lastError?.contains("signedPayload") == true, "\(entry?.lastError ?? "")")
+            #expect(try await h.inbox("deep-\(h.tag)") == nil, "nothing decoded from it is stored")
         }
     }
 
