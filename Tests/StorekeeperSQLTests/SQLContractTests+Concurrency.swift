@@ -93,6 +93,62 @@ extension SQLContractTests {
         }
     }
 
+    /// Transactions that each rewrite hundreds of kilobytes of stored rows, alone and side by side,
+    /// some failing after their writes: a failed one leaves every row as it was, the others keep
+    /// exactly their own (on SQLite the first unit of a group commit runs without a savepoint and a
+    /// later one's savepoint journal outgrows memory and moves to a file).
+    @Test(arguments: TestBackend.available)
+    func transactionsRewritingManyRowsCommitOrRollBackWhole(_ backend: TestBackend) async throws {
+        try await backend.withDatabase { test in
+            let db = test.database
+            let rows = 3000
+            let original = String(repeating: "o", count: 1000)
+            try await db.write { tx in
+                try await tx.executeScript("CREATE TABLE big (id BIGINT PRIMARY KEY, note TEXT NOT NULL)")
+                for id in 0..<rows {
+                    try await tx.execute("INSERT INTO big (id, note) VALUES ($1, $2)", [SQLValue(id), SQLValue(original)])
+                }
+            }
+            func notes() async throws -> [String: Int] {
+                try await db.read { tx in
+                    try await tx.query("SELECT note, COUNT(*) FROM big GROUP BY note").reduce(into: [:]) {
+                        $0[String(try $1.string(0).prefix(1))] = try $1.int(1)
+                    }
+                }
+            }
+
+            await #expect(throws: TestError.self) {
+                try await db.write { tx in
+                    try await tx.execute("UPDATE big SET note = $1", [SQLValue(String(repeating: "x", count: 1000))])
+                    throw TestError()
+                }
+            }
+            #expect(try await notes() == ["o": rows])
+
+            let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                for part in 0..<6 {
+                    group.addTask {
+                        let marker = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(part)))
+                        do {
+                            try await db.write { tx in
+                                try await tx.execute(
+                                    "UPDATE big SET note = $1 WHERE id >= $2 AND id < $3",
+                                    [SQLValue(String(repeating: marker, count: 1000)), SQLValue(part * 500), SQLValue(part * 500 + 500)])
+                                if part % 2 == 1 { throw TestError() }
+                            }
+                            return (part, true)
+                        } catch is TestError {
+                            return (part, false)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(outcomes == [0: true, 1: false, 2: true, 3: false, 4: true, 5: false])
+            #expect(try await notes() == ["a": 500, "c": 500, "e": 500, "o": 1500])
+        }
+    }
+
     /// Writers move amounts between two accounts in separate statements; readers, in parallel,
     /// read both accounts in two statements with a pause between. Every read transaction must see
     /// the invariant total: one snapshot for the whole transaction.
