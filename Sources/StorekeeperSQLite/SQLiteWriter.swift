@@ -195,10 +195,11 @@ actor SQLiteWriter {
             return
         }
         guard currentUnitHasSavepoint else {
-            // The unit opened the transaction: no other unit has joined it yet (units join after
-            // the current one ends), so undoing the unit is rolling the transaction back.
+            // The unit opened the transaction and no other unit has joined it (units join after
+            // the current one ends): undoing the unit is rolling the whole transaction back.
             assert(batch?.isEmpty ?? true, "a unit without a savepoint shared its transaction")
-            failBatch(SQLError(.databaseError, "the write transaction was rolled back"))
+            batch = nil
+            rollBackTransaction()
             return
         }
         do {
