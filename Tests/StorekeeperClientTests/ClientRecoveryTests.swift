@@ -100,7 +100,11 @@ import Testing
             try await waitUntil("retried while down") { await app.pendingProofs.first?.attempts ?? 0 >= 2 }
             #expect(world.log.finished.isEmpty)
             world.proxy.set(.sign(key: 0))
-            try await waitUntil("the queue drained") { await app.pendingProofs.isEmpty }
+            // The background drain takes the proof off the queue before it finishes the
+            // transaction (a kill between the two must leave it unfinished): wait for both.
+            try await waitUntil("the queue drained and the transaction was finished") {
+                await app.pendingProofs.isEmpty && !world.log.finished.isEmpty
+            }
             #expect(world.log.finished == [transactionId])
             #expect(try await world.serverView().balance("gems") == 100)
             world.expectFinishedOnlyAfterAcknowledgement()
