@@ -95,8 +95,8 @@ extension SQLContractTests {
 
     /// Transactions that each rewrite hundreds of kilobytes of stored rows, alone and side by side,
     /// some failing after their writes: a failed one leaves every row as it was, the others keep
-    /// exactly their own (on SQLite the first unit of a group commit runs without a savepoint and a
-    /// later one's savepoint journal outgrows memory and moves to a file).
+    /// exactly their own (on SQLite the unit that opens a group commit runs without a savepoint;
+    /// any that join it take one, whose journal outgrows memory and moves to a file).
     @Test(arguments: TestBackend.available)
     func transactionsRewritingManyRowsCommitOrRollBackWhole(_ backend: TestBackend) async throws {
         try await backend.withDatabase { test in
