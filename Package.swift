@@ -438,6 +438,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperSQLTests",
             dependencies: [
+                "CSQLite",
                 "StorekeeperSQL",
                 "StorekeeperSQLite",
                 "StorekeeperPostgres",

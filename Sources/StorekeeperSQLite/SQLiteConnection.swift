@@ -23,8 +23,22 @@ final class SQLiteConnection {
     private var statements: [StatementText: Statement] = [:]
     private let statementCacheCapacity: Int
 
+    /// Whether this process keeps SQLite's statement journals in memory; set up before the
+    /// process's first connection opens.
+    ///
+    /// A statement journal holds the original of every page a statement or savepoint changes, so
+    /// that it alone can be undone; crash recovery never reads it (the WAL does that). SQLite moves
+    /// one to a temporary file once it passes 64 KiB, less than one notification changes, and a
+    /// unit joining a group commit keeps one for its savepoint: under load every batch created,
+    /// wrote, unlinked and closed a file in `/var/tmp`. In memory, a journal costs what the
+    /// unit's own changes weigh, for as long as its transaction lasts. (A finite threshold above
+    /// 128 KiB is not an option: Debian's SQLite 3.40.1 then fails a journal that outgrows it
+    /// with `SQLITE_FULL`.)
+    static let statementJournalsInMemory: Bool = storekeeper_sqlite3_keep_statement_journals_in_memory() == SQLITE_OK
+
     /// Opens (and for the writer, creates) the database file.
     init(path: String, readOnly: Bool, busyTimeout: Duration, statementCacheCapacity: Int) throws {
+        _ = Self.statementJournalsInMemory
         var handle: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let status = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)

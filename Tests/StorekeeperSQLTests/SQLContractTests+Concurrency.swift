@@ -96,7 +96,8 @@ extension SQLContractTests {
     /// Transactions that each rewrite hundreds of kilobytes of stored rows, alone and side by side,
     /// some failing after their writes: a failed one leaves every row as it was, the others keep
     /// exactly their own (on SQLite the unit that opens a group commit runs without a savepoint;
-    /// any that join it take one, whose journal outgrows memory and moves to a file).
+    /// any that join it take one, whose journal of hundreds of kilobytes SQLite keeps in memory
+    /// and undoes them from).
     @Test(arguments: TestBackend.available)
     func transactionsRewritingManyRowsCommitOrRollBackWhole(_ backend: TestBackend) async throws {
         try await backend.withDatabase { test in
