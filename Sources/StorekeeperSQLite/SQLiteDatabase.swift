@@ -108,6 +108,13 @@ public final class SQLiteDatabase: SQLDatabase {
         logger.debug(
             "Opened SQLite database",
             metadata: ["storekeeper.sql.path": "\(path)", "storekeeper.sql.readers": "\(readers.count)"])
+        if !SQLiteConnection.statementJournalsInMemory {
+            // Something in the process initialized SQLite before Storekeeper's first connection:
+            // correct, but every group commit writes its savepoints' journals to a temporary file.
+            logger.warning(
+                "SQLite was initialized before Storekeeper could keep statement journals in memory",
+                metadata: ["storekeeper.sql.path": "\(path)"])
+        }
         return SQLiteDatabase(
             path: path, writer: writer, readers: SQLiteReaderPool(readers: readers), deleteOnClose: deleteOnClose)
     }
