@@ -63,11 +63,20 @@ struct AppCallers: Sendable {
     }
 
     /// Every read an operator or the backend has of `customer`: the backend's view, the
-    /// operator's record, orders, wallet and timeline, as their bodies.
+    /// operator's record, and every page of their orders, wallet and timeline, as their bodies.
     func everyRead(of customer: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [(String, APIResponse)] {
-        var reads: [(String, APIResponse)] = [("view", try await server.get("/customers/\(customer)", sourceLocation: sourceLocation))]
-        for path in ["", "/orders", "/ledger", "/timeline"] {
-            reads.append(("record\(path)", try await support.get("/customers/\(customer)\(path)", sourceLocation: sourceLocation)))
+        var reads: [(String, APIResponse)] = [
+            ("view", try await server.get("/customers/\(customer)", sourceLocation: sourceLocation)),
+            ("record", try await support.get("/customers/\(customer)", sourceLocation: sourceLocation)),
+        ]
+        for path in ["/orders", "/ledger", "/timeline"] {
+            var cursor: String?
+            repeat {
+                let query = cursor.map { "?before=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? ""
+                let page = try await support.get("/customers/\(customer)\(path)\(query)", sourceLocation: sourceLocation)
+                reads.append(("record\(path)", page))
+                cursor = page.status == 200 ? page.json["nextCursor"]?.stringValue : nil
+            } while cursor != nil
         }
         for (name, response) in reads {
             #expect(response.status == 200, "\(app) \(name) of \(customer): \(response.text)", sourceLocation: sourceLocation)
