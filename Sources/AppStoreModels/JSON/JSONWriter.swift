@@ -95,6 +95,17 @@ public struct JSONWriter {
         endArray()
     }
 
+    public mutating func value(_ values: [String]) {
+        beginArray()
+        for value in values { self.value(value) }
+        endArray()
+    }
+
+    /// An object of written values, keys sorted as ``FastJSONEncoder`` sorts them.
+    public mutating func value(_ values: [String: some JSONWritable]) {
+        object(values) { $0.value($1) }
+    }
+
     /// An object of integers, keys sorted as ``FastJSONEncoder`` sorts them.
     public mutating func value(_ values: [String: Int64]) {
         object(values) { $0.value($1) }
@@ -127,6 +138,7 @@ public struct JSONWriter {
     }
 
     public mutating func field(_ key: String, _ value: Int?) { field(key, value.map(Int64.init)) }
+    public mutating func field(_ key: String, _ value: Int32?) { field(key, value.map(Int64.init)) }
 
     public mutating func field(_ key: String, _ value: Bool?) {
         guard let value else { return }
@@ -137,6 +149,34 @@ public struct JSONWriter {
     public mutating func field(_ key: String, _ value: UUID?) { field(key, value?.uppercasedString) }
     public mutating func field(_ key: String, _ value: Timestamp?) { field(key, value?.millisecondsSince1970) }
     public mutating func field(_ key: String, _ value: AppStoreEnvironment?) { field(key, value?.rawValue) }
+
+    /// An open enumeration as its raw value, as the standard library's `RawRepresentable`
+    /// coding writes it.
+    public mutating func field<Value: OpenEnumeration>(_ key: String, _ value: Value?) where Value.RawValue == String {
+        field(key, value?.rawValue)
+    }
+
+    public mutating func field<Value: OpenEnumeration>(_ key: String, _ value: Value?) where Value.RawValue == Int32 {
+        field(key, value?.rawValue)
+    }
+
+    public mutating func field(_ key: String, _ value: (some JSONWritable)?) {
+        guard let value else { return }
+        self.key(key)
+        value.writeJSON(into: &self)
+    }
+
+    public mutating func field(_ key: String, _ values: [some JSONWritable]?) {
+        guard let values else { return }
+        self.key(key)
+        self.value(values)
+    }
+
+    public mutating func field(_ key: String, _ values: [String]?) {
+        guard let values else { return }
+        self.key(key)
+        self.value(values)
+    }
 
     /// A JSON string with Foundation's escapes: `"` and `\`, the short forms `\b \f \n \r \t`,
     /// `\u00XX` for other control characters; `/` and non-ASCII are written as they are.
