@@ -88,6 +88,7 @@ extension FactApplier {
     @discardableResult
     package func commit(_ plan: PurchasePlan, in tx: any FactApplier.Aggregates) async throws -> [SubscriptionAction] {
         var actions: [SubscriptionAction] = []
+        var recorded = RecordedSubscriptionStates()
         for effect in plan.effects {
             switch effect {
             case .ensureCustomer(let customer):
@@ -127,7 +128,7 @@ extension FactApplier {
                 try await tx.append(event)
             case .applySubscription(let fact, let owner):
                 actions += try await subscriptions.apply(
-                    fact, owner: owner, actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
+                    fact, owner: owner, actor: plan.actor, fact: plan.fact, now: plan.now, recorded: &recorded, in: tx)
                 if fact.mayConcernSeatedMembers {
                     try await SeatRecorder(app: app, applier: self).refreshMembers(
                         of: PurchaseKey(environment: fact.environment, originalTransactionId: fact.originalTransactionId),
@@ -135,7 +136,8 @@ extension FactApplier {
                 }
             case .refreshGrants(let customers):
                 for customer in customers {
-                    try await refreshGrants(of: customer, actor: plan.actor, fact: plan.fact, now: plan.now, in: tx)
+                    try await refreshGrants(
+                        of: customer, actor: plan.actor, fact: plan.fact, now: plan.now, recorded: recorded, in: tx)
                 }
             case .linkAppleAccount(let account, let customer):
                 try await tx.linkAppleAccount(account, customerId: customer, at: plan.now)

@@ -157,13 +157,15 @@ package struct FactApplier: Sendable {
     // MARK: Entitlements
 
     /// Recomputes the customer's grants from the facts held (Apple's and the app's operators'
-    /// grants) and records what changed (``GrantChange``).
+    /// grants) and records what changed (``GrantChange``). `recorded` holds the subscription
+    /// states this transaction wrote, read from there instead of decoded again.
     package func refreshGrants(
-        of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp, in tx: any FactApplier.GrantAggregates
+        of customerId: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
+        recorded: RecordedSubscriptionStates = RecordedSubscriptionStates(), in tx: any FactApplier.GrantAggregates
     ) async throws {
         let purchases = try await tx.oneTimePurchases(customerId: customerId).map(\.transaction)
         var grants = EntitlementCalculator.grants(customerId: customerId, purchases: purchases, catalog: app.catalog)
-        grants += try await subscriptions.grants(of: customerId, now: now, in: tx)
+        grants += try await subscriptions.grants(of: customerId, now: now, recorded: recorded, in: tx)
         grants += try await seatGrants(of: customerId, in: tx)
         grants += OperatorGrantRules.entitlementGrants(
             try await tx.operatorGrants(customerId: customerId), apps: app.appsSharingCustomers)

@@ -17,9 +17,10 @@ package struct SubscriptionApplier: Sendable {
     package var policy: SubscriptionPolicy { SubscriptionPolicy(billingRetryGrantsAccess: app.policy.billingRetryGrantsAccess) }
 
     /// Applies one fact; returns the lifecycle's actions (empty for a replay or an older fact).
+    /// The state written is remembered in `recorded`, for the grants recomputed after it.
     package func apply(
         _ subscriptionFact: SubscriptionFact, owner: CustomerID, actor: AuditActor, fact: String, now: Timestamp,
-        in tx: any SubscriptionApplier.Aggregates
+        recorded: inout RecordedSubscriptionStates, in tx: any SubscriptionApplier.Aggregates
     ) async throws -> [SubscriptionAction] {
         let stored = try await tx.subscription(
             environment: subscriptionFact.environment, originalTransactionId: subscriptionFact.originalTransactionId)
@@ -27,7 +28,9 @@ package struct SubscriptionApplier: Sendable {
         let (state, actions) = SubscriptionLifecycle.apply(subscriptionFact, to: previous)
         guard state != previous else { return actions }
         let customerId = stored?.customerId ?? owner
-        try await tx.saveSubscription(try record(state, customerId: customerId, now: now))
+        let saved = try record(state, customerId: customerId, now: now)
+        try await tx.saveSubscription(saved)
+        recorded.remember(state, as: saved)
         try await OverviewRollup(app: app).subscriptionChanged(from: previous, to: state, in: tx)
         let subject = "\(subscriptionFact.environment.rawValue):\(subscriptionFact.originalTransactionId)"
         for action in actions {
@@ -55,13 +58,18 @@ package struct SubscriptionApplier: Sendable {
 
     /// The customer's entitlement grants from their subscriptions: each subscription's latest
     /// access window (paid periods, grace, and billing retry when the policy grants it).
-    package func grants(of customerId: CustomerID, now: Timestamp, in tx: any SubscriptionStoreReader) async throws -> [EntitlementGrant] {
-        try await tx.subscriptions(customerId: customerId).flatMap { try grants(of: $0) }
+    package func grants(
+        of customerId: CustomerID, now: Timestamp, recorded: RecordedSubscriptionStates = RecordedSubscriptionStates(),
+        in tx: any SubscriptionStoreReader
+    ) async throws -> [EntitlementGrant] {
+        try await tx.subscriptions(customerId: customerId).flatMap { try grants(of: $0, recorded: recorded) }
     }
 
     /// The grants `stored` gives its owner: its latest access window's entitlements.
-    package func grants(of stored: StoredSubscription) throws -> [EntitlementGrant] {
-        let state = try Self.decode(stored.state)
+    package func grants(
+        of stored: StoredSubscription, recorded: RecordedSubscriptionStates = RecordedSubscriptionStates()
+    ) throws -> [EntitlementGrant] {
+        let state = try recorded.state(of: stored)
         guard let window = state.accessWindows(policy: policy).last, let current = state.view.currentPeriod else { return [] }
         return (app.catalog[window.productId]?.entitlements ?? []).map { entitlement in
             EntitlementGrant(
@@ -146,5 +154,29 @@ package struct SubscriptionApplier: Sendable {
             return ("subscription.renewalExtended", ["expiresDate": renewal.expiresDate.map { String($0.millisecondsSince1970) } ?? ""])
         case .accessChanged, .refreshFromApple, .factIgnored: return nil
         }
+    }
+}
+
+/// The subscription states one transaction has written, each with the bytes it was stored as.
+/// Recomputing grants after a lifecycle step reads the subscriptions back; a row whose bytes are
+/// the ones written is the state in hand, so it is not decoded again (a subscription
+/// notification's state holds every transaction of the subscription, and decoding it was a
+/// tenth of the notification's own work). Any other row is decoded as stored.
+package struct RecordedSubscriptionStates: Sendable {
+    private var states: [PurchaseKey: (stored: Data, state: SubscriptionState)] = [:]
+
+    package init() {}
+
+    mutating func remember(_ state: SubscriptionState, as saved: StoredSubscription) {
+        states[PurchaseKey(environment: saved.environment, originalTransactionId: saved.originalTransactionId)] = (saved.state, state)
+    }
+
+    func state(of stored: StoredSubscription) throws -> SubscriptionState {
+        if let known = states[PurchaseKey(environment: stored.environment, originalTransactionId: stored.originalTransactionId)],
+            known.stored == stored.state
+        {
+            return known.state
+        }
+        return try SubscriptionApplier.decode(stored.state)
     }
 }
