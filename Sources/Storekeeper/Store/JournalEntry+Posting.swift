@@ -11,7 +11,7 @@ extension JournalEntry {
         var sum: Int64 = 0
         for posting in postings {
             guard posting.account.currency == currency else { throw invalid("mixes currencies") }
-            guard LedgerAccount(name: posting.account.description) == posting.account else {
+            guard posting.account.hasStableName else {
                 throw invalid("account \"\(posting.account.description)\" has no stable name")
             }
             let (next, overflow) = sum.addingReportingOverflow(posting.amount)

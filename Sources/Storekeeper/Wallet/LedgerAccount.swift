@@ -33,6 +33,20 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// Parses `description` (as stored, so customer ids are read with `CustomerID(stored:)`).
+    /// Whether ``init(name:)`` reads ``description`` back as this very account, decided without
+    /// writing and parsing the name (every posting of every entry is checked before booking):
+    /// the currency is the name's last part, so it must be non-empty and free of `:`; a customer
+    /// account, and only one, names a customer, whose stored key must read back as that customer.
+    public var hasStableName: Bool {
+        guard !currency.isEmpty, !currency.utf8.contains(UInt8(ascii: ":")) else { return false }
+        switch (kind, customerId) {
+        case (.customer, let id?): return CustomerID(stored: id.key) == id
+        case (.customer, nil): return false
+        case (_, nil): return true
+        case (_, .some): return false
+        }
+    }
+
     public init?(name: String) {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let kindName = parts.first, let kind = Kind(rawValue: kindName), let currency = parts.last,
