@@ -46,7 +46,10 @@ public struct RollupMoves<Key: Hashable & Comparable & Sendable>: Hashable, Send
 
     public var isEmpty: Bool { amounts.isEmpty }
 
-    /// The non-zero moves in key order.
+    /// The non-zero moves in key order. Inlinable so that a caller in another module sorts with
+    /// its concrete key: unspecialized, every comparison and tuple copy went through the
+    /// runtime's generic metadata, and each subscription notification sorts two of these.
+    @inlinable
     public var sorted: [(key: Key, amount: Int64)] { amounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 
     public subscript(key: Key) -> Int64 { amounts[key] ?? 0 }
