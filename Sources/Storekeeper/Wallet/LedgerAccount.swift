@@ -32,7 +32,6 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
         return "\(kind.rawValue):\(currency)"
     }
 
-    /// Parses `description` (as stored, so customer ids are read with `CustomerID(stored:)`).
     /// Whether ``init(name:)`` reads ``description`` back as this very account, decided without
     /// writing and parsing the name (every posting of every entry is checked before booking):
     /// the currency is the name's last part, so it must be non-empty and free of `:`; a customer
@@ -47,6 +46,7 @@ public struct LedgerAccount: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
+    /// Parses `description` (as stored, so customer ids are read with `CustomerID(stored:)`).
     public init?(name: String) {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let kindName = parts.first, let kind = Kind(rawValue: kindName), let currency = parts.last,
