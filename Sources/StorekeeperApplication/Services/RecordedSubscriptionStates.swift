@@ -1,4 +1,4 @@
-package import Foundation
+internal import Foundation
 package import Storekeeper
 
 /// The subscription states one transaction has written, each with the bytes it was stored as.
