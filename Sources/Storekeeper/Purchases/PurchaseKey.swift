@@ -22,6 +22,11 @@ public struct PurchaseKey: Hashable, Comparable, Sendable, Codable, CustomString
         self.init(environment: renewal.environment, originalTransactionId: renewal.originalTransactionId)
     }
 
+    /// The subscription `stored` records.
+    public init(_ stored: StoredSubscription) {
+        self.init(environment: stored.environment, originalTransactionId: stored.originalTransactionId)
+    }
+
     public static func < (lhs: PurchaseKey, rhs: PurchaseKey) -> Bool {
         (lhs.environment.rawValue, lhs.originalTransactionId) < (rhs.environment.rawValue, rhs.originalTransactionId)
     }

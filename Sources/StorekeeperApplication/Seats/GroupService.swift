@@ -95,7 +95,7 @@ package struct GroupService: Sendable {
                 let transactions = try await reader.transactions(
                     environment: subscription.environment, originalTransactionId: subscription.originalTransactionId
                 ).map(\.transaction)
-                let key = PurchaseKey(environment: subscription.environment, originalTransactionId: subscription.originalTransactionId)
+                let key = PurchaseKey(subscription)
                 if GroupSeats(transactions: transactions) != nil {
                     found.append(Membership(group: key, productId: subscription.productId, role: "purchaser", state: subscription.phase))
                 } else if transactions.contains(where: { $0.ownership == .assigned }) {

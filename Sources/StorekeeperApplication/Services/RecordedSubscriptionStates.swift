@@ -12,15 +12,11 @@ package struct RecordedSubscriptionStates: Sendable {
     package init() {}
 
     package mutating func remember(_ state: SubscriptionState, as saved: StoredSubscription) {
-        states[PurchaseKey(environment: saved.environment, originalTransactionId: saved.originalTransactionId)] = (saved.state, state)
+        states[PurchaseKey(saved)] = (saved.state, state)
     }
 
     package func state(of stored: StoredSubscription) throws -> SubscriptionState {
-        if let known = states[PurchaseKey(environment: stored.environment, originalTransactionId: stored.originalTransactionId)],
-            known.stored == stored.state
-        {
-            return known.state
-        }
+        if let known = states[PurchaseKey(stored)], known.stored == stored.state { return known.state }
         return try SubscriptionApplier.decode(stored.state)
     }
 }
