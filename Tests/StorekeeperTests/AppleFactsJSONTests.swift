@@ -8,7 +8,6 @@ import Testing
 /// (the stored state is read back with `Decodable`, and ties between records are broken on these
 /// bytes).
 @Suite struct AppleFactsJSONTests {
-    static let texts = ["plain", "with \"quotes\" and \\", "slash/and\ttab\nnewline", "é 日本 😀", "ctl\u{01}\u{1F}", ""]
     static let identifiers = ["1000000001", "2000000002", "A-1", "a-1", "_x", "10", "9"]
 
     /// Draws values, each optional present when `complete` or by a coin toss.
@@ -19,7 +18,7 @@ import Testing
         mutating func maybe<Value>(_ make: (inout Self) -> Value) -> Value? {
             complete || Bool.random(using: &generator) ? make(&self) : nil
         }
-        mutating func text() -> String { AppleFactsJSONTests.texts.randomElement(using: &generator)! }
+        mutating func text() -> String { CanonicalJSON.texts.randomElement(using: &generator)! }
         mutating func identifier() -> String { AppleFactsJSONTests.identifiers.randomElement(using: &generator)! }
         mutating func instant() -> Timestamp {
             Timestamp(millisecondsSince1970: Int64.random(in: -1_000...4_102_444_800_000, using: &generator))
@@ -130,24 +129,16 @@ import Testing
         }
     }
 
-    static func foundation(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONCoding.encoder().encode(value), as: UTF8.self)
-    }
-
-    static func written(_ value: some JSONWritable) throws -> String {
-        String(decoding: try FastJSONEncoder().encode(value), as: UTF8.self)
-    }
-
     @Test func writesExactlyWhatCodableWrites() throws {
         var draw = Draw(generator: SplitMix64(seed: 0x5EED_0F_5A7E), complete: false)
         for _ in 0..<300 {
             let state = try draw.state()
-            #expect(try Self.written(state) == Self.foundation(state))
+            #expect(try CanonicalJSON.written(state) == CanonicalJSON.foundation(state))
             if let transaction = state.transactions.values.first {
-                #expect(try Self.written(transaction) == Self.foundation(transaction))
+                #expect(try CanonicalJSON.written(transaction) == CanonicalJSON.foundation(transaction))
             }
             if let info = state.renewalInfo {
-                #expect(try Self.written(info) == Self.foundation(info))
+                #expect(try CanonicalJSON.written(info) == CanonicalJSON.foundation(info))
             }
         }
     }
@@ -170,8 +161,8 @@ import Testing
             }
         }
         #expect(state.transactions.count == 3 && state.immediateChanges.count > 1)
-        #expect(try Self.written(state) == Self.foundation(state))
-        #expect(try Self.written(transaction) == Self.foundation(transaction))
-        #expect(try Self.written(info) == Self.foundation(info))
+        #expect(try CanonicalJSON.written(state) == CanonicalJSON.foundation(state))
+        #expect(try CanonicalJSON.written(transaction) == CanonicalJSON.foundation(transaction))
+        #expect(try CanonicalJSON.written(info) == CanonicalJSON.foundation(info))
     }
 }

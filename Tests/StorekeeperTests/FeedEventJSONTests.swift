@@ -7,10 +7,8 @@ import Testing
 /// exactly what its `Codable` conformance gives under Foundation's encoder with the canonical
 /// settings, and read back as the same event.
 @Suite struct FeedEventJSONTests {
-    static let texts = ["plain", "with \"quotes\" and \\", "slash/and\ttab\nnewline", "é 日本 😀", "ctl\u{01}\u{1F}", ""]
-
     static func randomEvent(_ generator: inout some RandomNumberGenerator, complete: Bool) -> FeedEvent {
-        func text() -> String { texts.randomElement(using: &generator)! }
+        func text() -> String { CanonicalJSON.texts.randomElement(using: &generator)! }
         func maybe(_ value: String) -> String? { complete || Bool.random(using: &generator) ? value : nil }
         let details = Dictionary(
             uniqueKeysWithValues: (0..<(complete ? 3 : Int.random(in: 0...4, using: &generator))).map { ("\(text())\($0)", text()) })
@@ -28,16 +26,12 @@ import Testing
             reason: maybe(text()), details: details, postings: postings)
     }
 
-    static func foundation(_ event: FeedEvent) throws -> String {
-        String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self)
-    }
-
     @Test func writesExactlyWhatCodableWrites() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let event = Self.randomEvent(&generator, complete: false)
             let written = try FastJSONEncoder().encode(event)
-            #expect(String(decoding: written, as: UTF8.self) == (try Self.foundation(event)))
+            #expect(String(decoding: written, as: UTF8.self) == (try CanonicalJSON.foundation(event)))
             #expect(try JSONCoding.decode(FeedEvent.self, from: written) == event)
         }
     }
@@ -52,6 +46,6 @@ import Testing
                 #expect(String(describing: child.value) != "nil", "the complete fixture leaves \(child.label ?? "?") empty")
             }
         }
-        #expect(String(decoding: try FastJSONEncoder().encode(event), as: UTF8.self) == (try Self.foundation(event)))
+        #expect(try CanonicalJSON.written(event) == CanonicalJSON.foundation(event))
     }
 }
