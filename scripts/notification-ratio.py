@@ -246,6 +246,9 @@ def main():
         def row(round_number, binary, key, label, checks_cpu, received, sqlite_share, checks_share):
             own = received * (1 - sqlite_share)
             path_checks = received * checks_share
+            if path_checks == 0:
+                raise SystemExit(f"no sample of {label} was in its signature checks: are the symbols of "
+                                 f"{CHECK_FRAME.pattern} still swift-crypto's?")
             ratios[binary][key].append(own / checks_cpu)
             in_path[binary][key].append(own / path_checks)
             print(f"| {round_number} | {binary} | {label} | {checks_cpu:.0f} µs | {received:.0f} µs | "
