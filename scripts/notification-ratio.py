@@ -66,6 +66,12 @@ def sample_kind(lines):
     return in_sqlite, in_checks and not in_sqlite
 
 
+def shares(kinds):
+    """SQLite's and the signature checks' shares of samples classified by ``sample_kind``."""
+    return (sum(in_sqlite for in_sqlite, _ in kinds) / len(kinds),
+            sum(in_checks for _, in_checks in kinds) / len(kinds))
+
+
 def stripped_copy(binary, work):
     """Valgrind 3.19 cannot read the DWARF 5 Swift writes; symbol names are all it needs."""
     objcopy = shutil.which("llvm-objcopy") or shutil.which("objcopy")
@@ -145,9 +151,7 @@ def cpu_split(binary, gate, probe, work):
             samples.append(sample_kind(lines))
     if marks != 2 or not samples:
         raise SystemExit(f"expected two marks around the counted iterations, saw {marks}")
-    sqlite = sum(in_sqlite for in_sqlite, _ in samples) / len(samples)
-    checks = sum(in_checks for _, in_checks in samples) / len(samples)
-    return float(match.group(1)), sqlite, checks
+    return (float(match.group(1)), *shares(samples))
 
 
 def http_split(binary, work):
@@ -178,9 +182,7 @@ def http_split(binary, work):
     if not loaded:
         raise SystemExit("no sample of wrk: the load did not run")
     server = [kind for is_wrk, time, kind in samples if not is_wrk and loaded[0] <= time <= loaded[-1]]
-    sqlite = sum(in_sqlite for in_sqlite, _ in server) / len(server)
-    checks = sum(in_checks for _, in_checks in server) / len(server)
-    return cpu, sqlite, checks
+    return (cpu, *shares(server))
 
 
 def instruction_counts(binary, work):
